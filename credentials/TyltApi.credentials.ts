@@ -1,0 +1,87 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+import { signTyltRequest } from '../nodes/shared/signing';
+
+export class TyltApi implements ICredentialType {
+	name = 'tyltApi';
+
+	displayName = 'TYLT API';
+
+	icon: Icon = { light: 'file:../nodes/Tylt/tylt.svg', dark: 'file:../nodes/Tylt/tylt.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-tylt/n8n-nodes-tylt#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The merchant API key from the TYLT dashboard (Demo and Production keys differ)',
+		},
+		{
+			displayName: 'API Secret',
+			name: 'apiSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The secret that signs every request and every callback',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://api.tylt.money',
+			description: 'Change only to reach another TYLT environment or the local sandbox',
+		},
+	];
+
+	// Signing happens here and only here, so the HTTP Request node can reuse this credential for any TYLT endpoint.
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return signTyltRequest(
+			{
+				apiKey: String(credentials.apiKey ?? ''),
+				apiSecret: String(credentials.apiSecret ?? ''),
+				baseUrl: String(credentials.baseUrl ?? ''),
+			},
+			requestOptions,
+		);
+	}
+
+	test: ICredentialTestRequest = {
+		request: {
+			method: 'GET',
+			url: '/transactions/merchant/getSupportedCryptoCurrenciesList',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'TYLT rejected the API key or secret: check both, and that they belong to this environment (Demo or Production)',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'TYLT refused this API key: it may be disabled or lack merchant API access',
+				},
+			},
+		],
+	};
+}
