@@ -23,7 +23,10 @@ export function signTyltRequest(
 	credentials: TyltCredentials,
 	requestOptions: AuthenticatableRequest,
 ): IHttpRequestOptions {
-	const signed: AuthenticatableRequest = { ...requestOptions, headers: { ...requestOptions.headers } };
+	const signed: AuthenticatableRequest = {
+		...requestOptions,
+		headers: { ...requestOptions.headers },
+	};
 	const method = (signed.method ?? 'GET').toUpperCase();
 
 	let signedString: string;
@@ -64,7 +67,8 @@ function signedQueryString(request: AuthenticatableRequest): string {
 	const target = request.url ?? request.uri ?? '';
 	const queryStart = target.indexOf('?');
 	if (queryStart !== -1) {
-		for (const [name, value] of new URLSearchParams(target.slice(queryStart + 1))) query[name] = value;
+		for (const [name, value] of new URLSearchParams(target.slice(queryStart + 1)))
+			query[name] = value;
 	}
 	Object.assign(query, request.qs ?? {});
 	return Object.keys(query).length === 0 ? '' : JSON.stringify(query);

@@ -1,0 +1,55 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as currency from './actions/currency';
+import * as payIn from './actions/payIn';
+import * as payout from './actions/payout';
+import { router } from './actions/router';
+import { loadOptions } from './methods';
+
+export class Tylt implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'TYLT',
+		name: 'tylt',
+		icon: { light: 'file:tylt.svg', dark: 'file:tylt.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Send crypto payouts and read currencies, payout history and pay-ins with the TYLT API',
+		defaults: { name: 'TYLT' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'tyltApi', required: true }],
+		// Read operations serve AI agents well; Payout → Create refuses to run as a tool (see create.operation.ts).
+		usableAsTool: true,
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Currency', value: 'currency' },
+					{ name: 'Pay-In', value: 'payIn' },
+					{ name: 'Payout', value: 'payout' },
+				],
+				default: 'payout',
+			},
+			...payout.description,
+			...currency.description,
+			...payIn.description,
+		],
+	};
+
+	methods = { loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,129 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { validatePayout, type PayoutInput } from '../../helpers/payoutValidation';
+import { createPayoutRequest } from '../../transport';
+import type { OperationScope } from '../operationScope';
+
+const showFor = { resource: ['payout'], operation: ['create'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Settled Currency Name or ID',
+		name: 'settledCurrency',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getCurrencies' },
+		required: true,
+		default: '',
+		description:
+			'The crypto currency the recipient receives. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show: showFor },
+	},
+	{
+		displayName: 'Network Name or ID',
+		name: 'networkSymbol',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getNetworks', loadOptionsDependsOn: ['settledCurrency'] },
+		required: true,
+		default: '',
+		description:
+			'The blockchain network to pay out on; only networks open for withdrawals are listed. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: { show: showFor },
+	},
+	{
+		displayName: 'Address',
+		name: 'address',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. TQ4hG1V7pU3kdUq9oPWbqAVtYdTMDaa8o5',
+		description: "The recipient's wallet address on the chosen network",
+		displayOptions: { show: showFor },
+	},
+	{
+		displayName: 'Base Amount',
+		name: 'baseAmount',
+		type: 'number',
+		required: true,
+		default: 0,
+		typeOptions: { minValue: 0, numberPrecision: 8 },
+		description:
+			'How much to pay: in the settled crypto currency, or in the Base Currency when one is set under Additional Fields',
+		displayOptions: { show: showFor },
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		displayOptions: { show: showFor },
+		options: [
+			{
+				displayName: 'Base Currency',
+				name: 'baseCurrency',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. USD',
+				description:
+					'A 3-letter fiat code. When set, Base Amount is in this currency and TYLT converts it to crypto.',
+			},
+			{
+				displayName: 'Callback URL',
+				name: 'callBackUrl',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. https://n8n.example.com/webhook/…',
+				description:
+					'TYLT posts every status change of this payout here. Use the production URL of a TYLT Trigger node.',
+			},
+			{
+				displayName: 'Comments',
+				name: 'comments',
+				type: 'string',
+				default: '',
+				description: 'A note stored with the payout',
+			},
+			{
+				displayName: 'Customer Name',
+				name: 'customerName',
+				type: 'string',
+				default: '',
+				description: 'Who is being paid, as shown in the TYLT dashboard',
+			},
+			{
+				displayName: 'Redirect URL',
+				name: 'redirectUrl',
+				type: 'string',
+				default: '',
+				description: 'Where TYLT sends the customer after the transaction completes',
+			},
+		],
+	},
+];
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	scope: OperationScope,
+): Promise<INodeExecutionData[]> {
+	// An agent choosing amounts and addresses on its own must not move money without a cap the user set.
+	if (this.getNode().type.endsWith('Tool')) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'Payout → Create cannot run as an AI agent tool: payouts need a person or a workflow to decide them',
+			{ itemIndex },
+		);
+	}
+	const input: PayoutInput = {
+		settledCurrency: this.getNodeParameter('settledCurrency', itemIndex),
+		networkSymbol: this.getNodeParameter('networkSymbol', itemIndex),
+		address: this.getNodeParameter('address', itemIndex),
+		baseAmount: this.getNodeParameter('baseAmount', itemIndex),
+		...(this.getNodeParameter('additionalFields', itemIndex, {}) as Partial<PayoutInput>),
+	};
+	const catalog = await scope.currencyCatalog(itemIndex);
+	const body = validatePayout(this.getNode(), input, catalog, itemIndex);
+	const payoutRecord = await createPayoutRequest.call(this, body, itemIndex);
+	return [{ json: payoutRecord }];
+}

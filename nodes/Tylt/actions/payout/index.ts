@@ -1,0 +1,33 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as create from './create.operation';
+import * as getMany from './getMany.operation';
+
+export { create, getMany };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['payout'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Send crypto to a wallet address',
+				action: 'Create a payout',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				description: 'List past payouts, newest first',
+				action: 'Get many payouts',
+			},
+		],
+		default: 'create',
+	},
+	...create.description,
+	...getMany.description,
+];

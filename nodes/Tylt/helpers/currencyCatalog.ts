@@ -1,0 +1,27 @@
+import type { CurrencyRecord, NetworkRecord } from './types';
+
+/** The supported currency list, indexed for lookups. Symbols match case-insensitively, as users type them. */
+export class CurrencyCatalog {
+	private readonly bySymbol = new Map<string, CurrencyRecord>();
+
+	constructor(readonly currencies: CurrencyRecord[]) {
+		for (const currency of currencies) {
+			this.bySymbol.set(String(currency.currencySymbol).toUpperCase(), currency);
+		}
+	}
+
+	findCurrency(symbol: string): CurrencyRecord | undefined {
+		return this.bySymbol.get(symbol.trim().toUpperCase());
+	}
+
+	findNetwork(currency: CurrencyRecord, networkSymbol: string): NetworkRecord | undefined {
+		const wanted = networkSymbol.trim().toUpperCase();
+		return (currency.networks ?? []).find(
+			(network) => network.networkSymbol.toUpperCase() === wanted,
+		);
+	}
+
+	withdrawableNetworks(currency: CurrencyRecord): NetworkRecord[] {
+		return (currency.networks ?? []).filter((network) => Number(network.canWithdraw) === 1);
+	}
+}

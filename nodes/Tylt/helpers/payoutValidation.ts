@@ -1,0 +1,209 @@
+import type { INode } from 'n8n-workflow';
+
+import type { CurrencyCatalog } from './currencyCatalog';
+import { invalidFieldError } from './fieldError';
+import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from './types';
+
+/** Payout parameters exactly as read from one item, before anything is trusted. */
+export interface PayoutInput {
+	settledCurrency: unknown;
+	networkSymbol: unknown;
+	address: unknown;
+	baseAmount: unknown;
+	baseCurrency?: unknown;
+	customerName?: unknown;
+	comments?: unknown;
+	callBackUrl?: unknown;
+	redirectUrl?: unknown;
+}
+
+/** What the rules learn while checking, for the rules after them and for the request body. */
+interface Resolved {
+	catalog: CurrencyCatalog;
+	currency?: CurrencyRecord;
+	network?: NetworkRecord;
+	baseCurrency?: string;
+	amount?: number;
+}
+
+interface FieldRule {
+	name: keyof PayoutInput;
+	label: string;
+	optional?: boolean;
+	/** Returns why the value is wrong, or nothing when it is fine. */
+	check(value: unknown, resolved: Resolved): string | undefined;
+}
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const FIAT_CODE = /^[A-Za-z]{3}$/;
+
+// One row per field, checked in this order: later rules rely on what earlier ones resolved.
+const PAYOUT_RULES: FieldRule[] = [
+	{
+		name: 'settledCurrency',
+		label: 'Settled Currency',
+		check(value, resolved) {
+			if (!isFilledString(value)) return 'a currency symbol such as USDT is required';
+			resolved.currency = resolved.catalog.findCurrency(value);
+			if (!resolved.currency) {
+				return `TYLT does not support it; supported: ${listSymbols(resolved.catalog)}`;
+			}
+			return undefined;
+		},
+	},
+	{
+		name: 'networkSymbol',
+		label: 'Network',
+		check(value, resolved) {
+			const currency = resolved.currency as CurrencyRecord;
+			if (!isFilledString(value)) return 'a network symbol such as TRX or ETH is required';
+			const network = resolved.catalog.findNetwork(currency, value);
+			const withdrawable = resolved.catalog
+				.withdrawableNetworks(currency)
+				.map((candidate) => candidate.networkSymbol)
+				.join(', ');
+			if (!network) {
+				return `${currency.currencySymbol} is not offered on it; networks open for payouts: ${withdrawable || 'none'}`;
+			}
+			if (Number(network.canWithdraw) !== 1) {
+				return `TYLT does not allow ${currency.currencySymbol} withdrawals on it at the moment (canWithdraw 0); open networks: ${withdrawable || 'none'}`;
+			}
+			resolved.network = network;
+			return undefined;
+		},
+	},
+	{
+		name: 'baseCurrency',
+		label: 'Base Currency',
+		optional: true,
+		check(value, resolved) {
+			if (typeof value !== 'string' || !FIAT_CODE.test(value.trim())) {
+				return 'a 3-letter fiat currency code such as USD or EUR is required';
+			}
+			resolved.baseCurrency = value.trim().toUpperCase();
+			return undefined;
+		},
+	},
+	{
+		name: 'baseAmount',
+		label: 'Base Amount',
+		check(value, resolved) {
+			const amount = toAmount(value);
+			if (amount === undefined) return 'it must be a number';
+			if (!Number.isFinite(amount)) return 'it must be a finite number';
+			if (amount <= 0) return 'it must be greater than 0';
+			resolved.amount = amount;
+			// A fiat amount is converted by TYLT at its own rate, so only crypto amounts can be bounded here.
+			const network = resolved.network as NetworkRecord;
+			if (resolved.baseCurrency === undefined) {
+				const symbol = (resolved.currency as CurrencyRecord).currencySymbol;
+				const minimum = Number(network.minimumWithdrawal);
+				const maximum = Number(network.maximumWithdrawal);
+				if (amount < minimum) {
+					return `it is below the minimum withdrawal of ${minimum} ${symbol} on ${network.networkSymbol}`;
+				}
+				if (amount > maximum) {
+					return `it is above the maximum withdrawal of ${maximum} ${symbol} on ${network.networkSymbol}`;
+				}
+			}
+			return undefined;
+		},
+	},
+	{
+		name: 'address',
+		label: 'Address',
+		check(value) {
+			if (typeof value !== 'string' || value === '')
+				return 'a recipient wallet address is required';
+			if (/\s/.test(value)) return 'a wallet address cannot contain spaces or line breaks';
+			return undefined;
+		},
+	},
+	{ name: 'callBackUrl', label: 'Callback URL', optional: true, check: absoluteHttpUrlProblem },
+	{ name: 'redirectUrl', label: 'Redirect URL', optional: true, check: absoluteHttpUrlProblem },
+	{ name: 'customerName', label: 'Customer Name', optional: true, check: textProblem },
+	{ name: 'comments', label: 'Comments', optional: true, check: textProblem },
+];
+
+/**
+ * Checks one item's payout against TYLT's currency list and returns the exact body to send.
+ * Throws an error naming the field, value and item on the first problem, before anything is sent.
+ */
+export function validatePayout(
+	node: INode,
+	input: PayoutInput,
+	catalog: CurrencyCatalog,
+	itemIndex: number,
+): PayoutRequestBody {
+	const resolved: Resolved = { catalog };
+	for (const rule of PAYOUT_RULES) {
+		const value = input[rule.name];
+		if (rule.optional && isEmpty(value)) continue;
+		const reason = rule.check(value, resolved);
+		if (reason !== undefined) {
+			throw invalidFieldError(node, {
+				label: rule.label,
+				name: rule.name,
+				value,
+				reason,
+				itemIndex,
+			});
+		}
+	}
+	return buildPayoutBody(input, resolved);
+}
+
+/** Field order here is the serialisation order, and so the signed order. Empty optional fields are left out. */
+function buildPayoutBody(input: PayoutInput, resolved: Resolved): PayoutRequestBody {
+	const optionalText = (name: keyof PayoutInput) =>
+		isEmpty(input[name]) ? undefined : String(input[name]).trim();
+	const body: PayoutRequestBody = {
+		baseAmount: resolved.amount as number,
+		baseCurrency: resolved.baseCurrency,
+		address: input.address as string,
+		settledCurrency: (resolved.currency as CurrencyRecord).currencySymbol,
+		networkSymbol: (resolved.network as NetworkRecord).networkSymbol,
+		customerName: optionalText('customerName'),
+		comments: optionalText('comments'),
+		callBackUrl: optionalText('callBackUrl'),
+		redirectUrl: optionalText('redirectUrl'),
+	};
+	return Object.fromEntries(
+		Object.entries(body).filter(([, value]) => value !== undefined),
+	) as PayoutRequestBody;
+}
+
+function toAmount(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
+	if (typeof value === 'string' && DECIMAL.test(value.trim())) return Number(value.trim());
+	return undefined;
+}
+
+function absoluteHttpUrlProblem(value: unknown): string | undefined {
+	const text = typeof value === 'string' ? value.trim() : '';
+	try {
+		const url = new URL(text);
+		if (url.protocol === 'http:' || url.protocol === 'https:') return undefined;
+	} catch {
+		// Not absolute: falls through to the explanation below.
+	}
+	return 'it must be an absolute http:// or https:// URL';
+}
+
+function textProblem(value: unknown): string | undefined {
+	return typeof value === 'string' || typeof value === 'number' ? undefined : 'it must be text';
+}
+
+function isEmpty(value: unknown): boolean {
+	return (
+		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+	);
+}
+
+function isFilledString(value: unknown): value is string {
+	return typeof value === 'string' && value.trim() !== '';
+}
+
+function listSymbols(catalog: CurrencyCatalog): string {
+	return catalog.currencies.map((currency) => currency.currencySymbol).join(', ');
+}

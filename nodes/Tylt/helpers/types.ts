@@ -1,0 +1,49 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** A network entry of the supported currency list (spec: "Network record"). */
+export interface NetworkRecord extends IDataObject {
+	standard: string;
+	canDeposit: number;
+	canWithdraw: number;
+	networkFees: number;
+	networkName: string;
+	networkSymbol: string;
+	maximumDeposit: number;
+	minimumDeposit: number;
+	contractAddress: string;
+	maximumWithdrawal: number;
+	minimumWithdrawal: number;
+}
+
+/** An entry of the supported currency list (spec: "Supported currency record"). */
+export interface CurrencyRecord extends IDataObject {
+	currencyName: string;
+	currencySymbol: string;
+	networks: NetworkRecord[];
+}
+
+/** What TYLT returns for a payout, on create and in history (spec: "Payout record"). */
+export interface PayoutRecord extends IDataObject {
+	orderId: string;
+	merchantOrderId: string;
+	settledCurrency: string;
+	settledAmountRequested: number;
+	network: string;
+	toAddress: string;
+	status: string;
+	isFinal: number;
+	createdAt: string;
+}
+
+/** The body of a create-payout request, in the order its fields are serialised and signed. */
+export interface PayoutRequestBody extends IDataObject {
+	baseAmount: number;
+	baseCurrency?: string;
+	address: string;
+	settledCurrency: string;
+	networkSymbol: string;
+	customerName?: string;
+	comments?: string;
+	callBackUrl?: string;
+	redirectUrl?: string;
+}

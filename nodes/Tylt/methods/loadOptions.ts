@@ -1,0 +1,45 @@
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { CurrencyCatalog } from '../helpers/currencyCatalog';
+import type { CurrencyRecord, NetworkRecord } from '../helpers/types';
+import { getSupportedCurrencies } from '../transport';
+
+export async function getCurrencies(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const currencies = await getSupportedCurrencies.call(this);
+	return currencies
+		.map((currency) => ({
+			name: `${currency.currencyName} (${currency.currencySymbol})`,
+			value: currency.currencySymbol,
+			description: `Networks: ${(currency.networks ?? []).map((network) => network.networkSymbol).join(', ')}`,
+		}))
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Networks of the chosen currency that accept payouts, each with its limits and fee. */
+export async function getNetworks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const catalog = new CurrencyCatalog(await getSupportedCurrencies.call(this));
+	const chosen = this.getCurrentNodeParameter('settledCurrency');
+	const currency = typeof chosen === 'string' ? catalog.findCurrency(chosen) : undefined;
+	// With no currency chosen yet (or an expression), offer every network so the list is never empty.
+	const currencies = currency ? [currency] : catalog.currencies;
+
+	const options = new Map<string, INodePropertyOptions>();
+	for (const candidate of currencies) {
+		for (const network of catalog.withdrawableNetworks(candidate)) {
+			if (options.has(network.networkSymbol)) continue;
+			options.set(network.networkSymbol, {
+				name: `${network.networkName} (${network.networkSymbol})`,
+				value: network.networkSymbol,
+				description: currency
+					? describeLimits(candidate, network)
+					: 'Pick a settled currency to see limits and fees',
+			});
+		}
+	}
+	return [...options.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function describeLimits(currency: CurrencyRecord, network: NetworkRecord): string {
+	const symbol = currency.currencySymbol;
+	return `Min ${network.minimumWithdrawal} ${symbol} · Max ${network.maximumWithdrawal} ${symbol} · Network fee ${network.networkFees} ${symbol}`;
+}

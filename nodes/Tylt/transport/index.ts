@@ -1,0 +1,9 @@
+export { tyltApiRequest } from './request';
+export type { TyltContext, TyltRequest } from './request';
+export { TYLT_ENDPOINTS, HISTORY_PAGE_SIZE_DEFAULT, HISTORY_PAGE_SIZE_MAX } from './endpoints';
+export {
+	getSupportedCurrencies,
+	getPayoutHistory,
+	createPayoutRequest,
+	getPayInDetails,
+} from './calls';
