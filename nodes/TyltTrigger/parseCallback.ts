@@ -1,0 +1,111 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { normaliseAmounts } from './amounts';
+
+export type CallbackEvent = 'payout' | 'payIn';
+
+/** One callback as TYLT meant it, whichever of its known shapes it arrived in. */
+export interface TyltCallback {
+	event: CallbackEvent;
+	/** The `type` the callback carried, unchanged; null when it had none. */
+	type: IDataObject[string] | null;
+	/** The order record: the object under `data`, or the whole body for older integrations. */
+	record: IDataObject;
+	/** The record's status, or the P2P transaction's status; undefined when it carries none. */
+	status: string | undefined;
+	/** P2P ramp lifecycle step (`trade.event.id`), which changes while `status` may not. */
+	tradeEventId: string | undefined;
+	/** Which order this is about, e.g. `orderId=abc`; undefined when the callback names none. */
+	orderRef: string | undefined;
+}
+
+// Fields only a payout record has, for callbacks that arrive without a `type`.
+const PAYOUT_FIELDS = [
+	'toAddress',
+	'settledAmountDebited',
+	'settledAmountSent',
+	'settledAmountRequested',
+];
+
+// Statuses only pay-ins reach (tylt-facts.md, Callbacks).
+const PAY_IN_STATUSES = ['under payment', 'over payment'];
+
+/** Reads a verified body; undefined when it is not a JSON object, so it cannot be a TYLT callback. */
+export function parseCallback(rawBody: Buffer): TyltCallback | undefined {
+	let body: unknown;
+	try {
+		body = JSON.parse(rawBody.toString('utf8'));
+	} catch {
+		// The caller answers 400: a body that is not JSON carries no order to act on.
+		return undefined;
+	}
+	if (!isObject(body)) return undefined;
+
+	// Older integrations saw the record at the top level, with no `data` envelope.
+	const record = isObject(body.data) ? body.data : body;
+	const transaction = isObject(record.transaction) ? record.transaction : undefined;
+	const trade = tradeOf(record) ?? tradeOf(body);
+	const status = textOf(record.status) ?? textOf(transaction?.status);
+	const type = body.type ?? null;
+
+	return {
+		event: inferEvent(type, record, trade !== undefined, status),
+		type,
+		record,
+		status,
+		tradeEventId: isObject(trade?.event) ? textOf(trade.event.id) : undefined,
+		// orderId is TYLT's own, globally unique id; P2P instances are known by the merchant's id.
+		orderRef:
+			refOf('orderId', record.orderId) ??
+			refOf('merchantOrderId', record.merchantOrderId) ??
+			refOf('merchantOrderId', transaction?.merchantOrderId),
+	};
+}
+
+/** The item the trigger emits: the record with amounts as numbers, plus `event` and `type`. */
+export function toOutputJson(callback: TyltCallback): IDataObject {
+	return { ...normaliseAmounts(callback.record), event: callback.event, type: callback.type };
+}
+
+/** Whether TYLT marks the order as final: `isFinal` is 1 in the spec, but `'1'` and `true` are seen. */
+export function isFinal(callback: TyltCallback): boolean {
+	const flag = callback.record.isFinal;
+	return flag === 1 || flag === '1' || flag === true;
+}
+
+function inferEvent(
+	type: unknown,
+	record: IDataObject,
+	hasTrade: boolean,
+	status: string | undefined,
+): CallbackEvent {
+	// `pay-in` is documented; `pay-out` and `payout` are both seen for payouts.
+	const compactType = typeof type === 'string' ? type.toLowerCase().replace(/[^a-z]/g, '') : '';
+	if (compactType === 'payin') return 'payIn';
+	if (compactType === 'payout') return 'payout';
+	// P2P ramp instances are pay-ins and carry their lifecycle as `trade.event`.
+	if (hasTrade) return 'payIn';
+	if (PAYOUT_FIELDS.some((field) => field in record)) return 'payout';
+	if (status !== undefined && PAY_IN_STATUSES.includes(status.toLowerCase())) return 'payIn';
+	// A callback URL is given when creating a payout, so an unmarked callback is most likely one.
+	return 'payout';
+}
+
+function tradeOf(container: IDataObject): IDataObject | undefined {
+	return isObject(container.trade) ? container.trade : undefined;
+}
+
+function refOf(name: string, value: unknown): string | undefined {
+	const id = textOf(value);
+	return id === undefined ? undefined : `${name}=${id}`;
+}
+
+function textOf(value: unknown): string | undefined {
+	if (typeof value === 'string' && value.trim() !== '') return value.trim();
+	if (typeof value === 'number') return String(value);
+	return undefined;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

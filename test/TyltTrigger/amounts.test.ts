@@ -1,0 +1,58 @@
+import { exactNumber, normaliseAmounts } from '../../nodes/TyltTrigger/amounts';
+
+describe('exactNumber', () => {
+	it.each([
+		['25', 25],
+		['24.50', 24.5],
+		['-0.5', -0.5],
+		['007', 7],
+		[' 12.3 ', 12.3],
+		['0.000001', 0.000001],
+	])('reads %p as %p', (text, value) => {
+		expect(exactNumber(text)).toBe(value);
+	});
+
+	it.each([
+		['0.123456789012345678'],
+		['123456789012345678901'],
+		['0.00000001'],
+		['1e5'],
+		['12,5'],
+		[''],
+		['abc'],
+	])('leaves %p alone: not a decimal, or not exact as a number', (text) => {
+		expect(exactNumber(text)).toBeUndefined();
+	});
+});
+
+describe('normaliseAmounts', () => {
+	it('converts amount, commission and fee fields at any depth, and nothing else', () => {
+		expect(
+			normaliseAmounts({
+				orderId: '123',
+				merchantOrderId: '456',
+				isFinal: '1',
+				settledAmountSent: '10',
+				commission: '0.25',
+				networkFees: '1.5',
+				transactions: [{ amount: '10', transactionHash: '42' }],
+				transaction: { amount: 'n/a' },
+			}),
+		).toEqual({
+			orderId: '123',
+			merchantOrderId: '456',
+			isFinal: '1',
+			settledAmountSent: 10,
+			commission: 0.25,
+			networkFees: 1.5,
+			transactions: [{ amount: 10, transactionHash: '42' }],
+			transaction: { amount: 'n/a' },
+		});
+	});
+
+	it('does not change the record it is given', () => {
+		const record = { settledAmountSent: '10' };
+		normaliseAmounts(record);
+		expect(record).toEqual({ settledAmountSent: '10' });
+	});
+});

@@ -1,0 +1,73 @@
+import { isFinal, parseCallback, toOutputJson } from '../../nodes/TyltTrigger/parseCallback';
+
+const parse = (body: unknown) => parseCallback(Buffer.from(JSON.stringify(body)))!;
+
+describe('parseCallback', () => {
+	it('unwraps `data`, or takes the body itself when there is none', () => {
+		expect(parse({ type: 'pay-out', data: { orderId: 'o-1' } }).record).toEqual({ orderId: 'o-1' });
+		expect(parse({ type: 'pay-out', orderId: 'o-1' }).record).toEqual({
+			type: 'pay-out',
+			orderId: 'o-1',
+		});
+	});
+
+	it.each([
+		[{ type: 'pay-in', data: {} }, 'payIn'],
+		[{ type: 'PAYIN', data: {} }, 'payIn'],
+		[{ type: 'pay-out', data: {} }, 'payout'],
+		[{ type: 'payout', data: {} }, 'payout'],
+		[{ data: { toAddress: 'T1' } }, 'payout'],
+		[{ data: { settledAmountDebited: 1 } }, 'payout'],
+		[{ data: { trade: { event: { id: 1 } } } }, 'payIn'],
+		[{ trade: { event: { id: 1 } } }, 'payIn'],
+		[{ data: { status: 'Under Payment' } }, 'payIn'],
+		[{ data: { status: 'Completed' } }, 'payout'],
+		[{ type: 'something-else', data: { toAddress: 'T1' } }, 'payout'],
+	])('infers the event of %j as %s', (body, event) => {
+		expect(parse(body).event).toBe(event);
+	});
+
+	it('keeps the original `type`, or null when there is none', () => {
+		expect(parse({ type: 'pay-out', data: {} }).type).toBe('pay-out');
+		expect(parse({ data: {} }).type).toBeNull();
+	});
+
+	it('reads the status from the record, or from a P2P transaction', () => {
+		expect(parse({ data: { status: 'Completed' } }).status).toBe('Completed');
+		expect(parse({ data: { transaction: { status: 'Expired' } } }).status).toBe('Expired');
+		expect(parse({ data: {} }).status).toBeUndefined();
+	});
+
+	it('names the order by orderId, else by merchantOrderId, and reads the P2P step', () => {
+		expect(parse({ data: { orderId: 'o-1', merchantOrderId: 'm-1' } }).orderRef).toBe(
+			'orderId=o-1',
+		);
+		expect(parse({ data: { merchantOrderId: 'm-1' } }).orderRef).toBe('merchantOrderId=m-1');
+		const p2p = parse({ trade: { event: { id: 3 } }, transaction: { merchantOrderId: 'm-2' } });
+		expect(p2p).toMatchObject({ orderRef: 'merchantOrderId=m-2', tradeEventId: '3' });
+	});
+
+	it('reads isFinal as 1, "1" or true', () => {
+		for (const flag of [1, '1', true])
+			expect(isFinal(parse({ data: { isFinal: flag } }))).toBe(true);
+		for (const flag of [0, '0', false, null, 'yes']) {
+			expect(isFinal(parse({ data: { isFinal: flag } }))).toBe(false);
+		}
+	});
+
+	it('rejects bodies that are not JSON objects', () => {
+		for (const body of ['', 'nope', '[]', '1', 'null']) {
+			expect(parseCallback(Buffer.from(body))).toBeUndefined();
+		}
+	});
+
+	it('outputs the record with `event` and `type` added', () => {
+		const callback = parse({ type: 'pay-out', data: { orderId: 'o-1', settledAmountSent: '5.0' } });
+		expect(toOutputJson(callback)).toEqual({
+			orderId: 'o-1',
+			settledAmountSent: 5,
+			event: 'payout',
+			type: 'pay-out',
+		});
+	});
+});
