@@ -1,0 +1,73 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	MAX_REMEMBERED_CALLBACKS,
+	fingerprint,
+	rememberCallback,
+} from '../../nodes/TyltTrigger/dedupe';
+import { parseCallback } from '../../nodes/TyltTrigger/parseCallback';
+
+function arriving(body: unknown, raw = JSON.stringify(body)) {
+	const bytes = Buffer.from(raw);
+	return fingerprint(parseCallback(bytes)!, bytes);
+}
+
+describe('rememberCallback', () => {
+	it('recognises the same bytes, and the same order in the same status', () => {
+		const store: IDataObject = {};
+		const pending = { type: 'pay-out', data: { orderId: 'o-1', status: 'Pending', note: 'a' } };
+
+		expect(rememberCallback(store, arriving(pending))).toBe(true);
+		expect(rememberCallback(store, arriving(pending))).toBe(false);
+		expect(rememberCallback(store, arriving(pending, JSON.stringify(pending, null, 2)))).toBe(
+			false,
+		);
+		expect(
+			rememberCallback(store, arriving({ ...pending, data: { ...pending.data, note: 'b' } })),
+		).toBe(false);
+		const completed = { type: 'pay-out', data: { orderId: 'o-1', status: 'Completed' } };
+		expect(rememberCallback(store, arriving(completed))).toBe(true);
+	});
+
+	it('tells P2P steps apart even while the status stays the same', () => {
+		const store: IDataObject = {};
+		const step = (id: number) => ({
+			trade: { event: { id } },
+			transaction: { merchantOrderId: 'm-1', status: 'Pending' },
+		});
+
+		expect(rememberCallback(store, arriving(step(1)))).toBe(true);
+		expect(rememberCallback(store, arriving(step(2)))).toBe(true);
+		expect(rememberCallback(store, arriving(step(2)))).toBe(false);
+	});
+
+	it('without an order id or a status, only identical bytes are duplicates', () => {
+		const store: IDataObject = {};
+		expect(rememberCallback(store, arriving({ data: { orderId: 'o-1' }, n: 1 }))).toBe(true);
+		expect(rememberCallback(store, arriving({ data: { orderId: 'o-1' }, n: 2 }))).toBe(true);
+		expect(rememberCallback(store, arriving({ data: { status: 'Pending' }, n: 1 }))).toBe(true);
+		expect(rememberCallback(store, arriving({ data: { status: 'Pending' }, n: 2 }))).toBe(true);
+		expect(rememberCallback(store, arriving({ data: { status: 'Pending' }, n: 2 }))).toBe(false);
+	});
+
+	it(`keeps only the newest ${MAX_REMEMBERED_CALLBACKS} callbacks`, () => {
+		const store: IDataObject = {};
+		const callback = (n: number) => ({ data: { orderId: `o-${n}`, status: 'Pending' } });
+		for (let n = 0; n < MAX_REMEMBERED_CALLBACKS + 5; n++) {
+			expect(rememberCallback(store, arriving(callback(n)))).toBe(true);
+		}
+
+		expect(store.seenCallbacks).toHaveLength(MAX_REMEMBERED_CALLBACKS);
+		// The five oldest are forgotten (and so would start a run again); the newest are still known.
+		expect(rememberCallback(store, arriving(callback(MAX_REMEMBERED_CALLBACKS + 4)))).toBe(false);
+		expect(rememberCallback(store, arriving(callback(0)))).toBe(true);
+	});
+
+	it('replaces the stored list instead of mutating it, so n8n sees the change', () => {
+		const store: IDataObject = {};
+		rememberCallback(store, arriving({ data: { orderId: 'o-1', status: 'Pending' } }));
+		const before = store.seenCallbacks;
+		rememberCallback(store, arriving({ data: { orderId: 'o-2', status: 'Pending' } }));
+		expect(store.seenCallbacks).not.toBe(before);
+	});
+});
