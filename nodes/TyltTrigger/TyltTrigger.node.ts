@@ -1,0 +1,64 @@
+import type {
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { triggerProperties } from './description';
+import { receiveCallback } from './receiveCallback';
+
+export class TyltTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'TYLT Trigger',
+		name: 'tyltTrigger',
+		icon: { light: 'file:../Tylt/tylt.svg', dark: 'file:../Tylt/tylt.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ ($parameter["events"] || []).join(", ") || "all events" }}',
+		description: 'Starts the workflow when TYLT sends a signed payout or pay-in callback',
+		defaults: {
+			name: 'TYLT Trigger',
+		},
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'tyltApi',
+				required: true,
+			},
+		],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				// The node answers TYLT itself (200 `ok`, or 401), so n8n's own answer never applies.
+				responseMode: 'onReceived',
+				path: 'webhook',
+			},
+		],
+		properties: triggerProperties,
+	};
+
+	// TYLT has no API to register, look up or remove a callback URL: the URL is given per order on the
+	// create call. The lifecycle therefore has nothing to do, and reports success so activation works.
+	webhookMethods = {
+		default: {
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async create(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+			async delete(this: IHookFunctions): Promise<boolean> {
+				return true;
+			},
+		},
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receiveCallback.call(this);
+	}
+}

@@ -1,0 +1,95 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** The statuses TYLT documents or is seen sending, for payouts and pay-ins together. */
+const KNOWN_STATUSES = [
+	'Cancelled',
+	'Completed',
+	'Expired',
+	'Failed',
+	'Over Payment',
+	'Pending',
+	'Rejected',
+	'Under Payment',
+];
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		// TYLT has no API to register a callback URL: it takes one per order, on the create call.
+		displayName:
+			"Paste this trigger's <b>Production URL</b> into the payout's Callback URL (the <code>callBackUrl</code> field when creating a payout). The Test URL only works while the editor is listening for a test event.",
+		name: 'setupNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		options: [
+			{
+				name: 'Pay-In',
+				value: 'payIn',
+				description: 'A pay-in or P2P ramp instance changed status',
+			},
+			{
+				name: 'Payout',
+				value: 'payout',
+				description: 'A payout changed status',
+			},
+		],
+		default: ['payout'],
+		description: 'Which callbacks start the workflow. None selected means all.',
+	},
+	{
+		displayName: 'Statuses',
+		name: 'statuses',
+		type: 'multiOptions',
+		options: KNOWN_STATUSES.map((status) => ({ name: status, value: status })),
+		default: [],
+		description:
+			'Start the workflow only for these statuses. None selected means any status, including ones not listed.',
+	},
+	{
+		displayName: 'Final Only',
+		name: 'finalOnly',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to start the workflow only when TYLT marks the order as final (isFinal = 1)',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Additional Secret',
+				name: 'additionalSecret',
+				type: 'string',
+				typeOptions: { password: true },
+				default: '',
+				description:
+					"A second API secret that may also sign callbacks. TYLT issues keys per service, so pay-in callbacks are signed with the pay-in key's secret while the credential may hold the payout key's.",
+			},
+			{
+				displayName: 'Ignore Duplicates',
+				name: 'ignoreDuplicates',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to answer a repeated callback (same body, or same order and status) without starting the workflow again',
+			},
+			{
+				displayName: 'Other Statuses',
+				name: 'otherStatuses',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Refunded, On Hold',
+				description:
+					'Comma-separated statuses to accept besides those selected in Statuses, for values TYLT may add',
+			},
+		],
+	},
+];

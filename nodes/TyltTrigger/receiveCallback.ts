@@ -1,0 +1,55 @@
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+
+import { fingerprint, rememberCallback } from './dedupe';
+import type { CallbackFilters } from './filters';
+import { isWanted, statusList } from './filters';
+import type { CallbackRequest, CallbackResponse } from './http';
+import { acknowledge, readRawBody, refuse } from './http';
+import type { CallbackEvent } from './parseCallback';
+import { parseCallback, toOutputJson } from './parseCallback';
+import { SIGNATURE_HEADER, verifySignature } from './verifySignature';
+
+interface TriggerOptions {
+	additionalSecret?: string;
+	ignoreDuplicates?: boolean;
+	otherStatuses?: string;
+}
+
+/**
+ * Handles one POST from TYLT: verify, read, filter, drop duplicates, then answer `ok` and start one run.
+ * Nothing reaches the workflow unless the signature checks out.
+ */
+export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const response = this.getResponseObject() as CallbackResponse;
+	const request = this.getRequestObject() as CallbackRequest;
+	const rawBody = await readRawBody(request, this.getBodyData());
+
+	const credentials = await this.getCredentials('tyltApi');
+	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const secrets = [String(credentials.apiSecret ?? ''), options.additionalSecret ?? ''];
+
+	const verdict = verifySignature(this.getHeaderData()[SIGNATURE_HEADER], rawBody, secrets);
+	if (!verdict.valid) return refuse(response, 401, verdict.reason);
+
+	const callback = parseCallback(rawBody);
+	if (callback === undefined) {
+		return refuse(response, 400, 'The body is not a TYLT callback: a JSON object was expected');
+	}
+
+	const filters: CallbackFilters = {
+		events: this.getNodeParameter('events', ['payout']) as CallbackEvent[],
+		statuses: statusList(
+			this.getNodeParameter('statuses', []) as string[],
+			options.otherStatuses ?? '',
+		),
+		finalOnly: this.getNodeParameter('finalOnly', false) as boolean,
+	};
+	if (!isWanted(callback, filters)) return acknowledge(response);
+
+	if (options.ignoreDuplicates !== false) {
+		const staticData = this.getWorkflowStaticData('node') as IDataObject;
+		if (!rememberCallback(staticData, fingerprint(callback, rawBody))) return acknowledge(response);
+	}
+
+	return acknowledge(response, [[{ json: toOutputJson(callback) }]]);
+}
