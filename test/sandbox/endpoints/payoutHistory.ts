@@ -1,0 +1,25 @@
+import type { Reply } from '../http';
+import { envelopeReply, errorReply } from '../http';
+import type { ApiRequest, ApiState } from './context';
+
+// TYLT documents neither; merchants' integrations use 200 as the largest page, and 10/1 when they omit them.
+const DEFAULT_ROWS = 10;
+const MAX_ROWS = 200;
+
+/** A positive whole number, the given default when absent, or undefined when the value is unusable. */
+function positiveInteger(text: string | null, fallback: number): number | undefined {
+	if (text === null) return fallback;
+	return /^\d+$/.test(text) && Number(text) >= 1 ? Number(text) : undefined;
+}
+
+/** Serves both history paths: the spec shows both and says they return payout records, newest first. */
+export function payoutHistory(request: ApiRequest, state: ApiState): Reply {
+	const rows = positiveInteger(request.query.get('rows'), DEFAULT_ROWS);
+	if (rows === undefined) return errorReply(400, 'rows must be a whole number of at least 1.');
+	const page = positiveInteger(request.query.get('page'), 1);
+	if (page === undefined) return errorReply(400, 'page must be a whole number of at least 1.');
+
+	const pageSize = Math.min(rows, MAX_ROWS);
+	const start = (page - 1) * pageSize;
+	return envelopeReply(state.payouts.list().slice(start, start + pageSize));
+}

@@ -1,0 +1,142 @@
+/**
+ * The sandbox's public contract. Other test code is written against exactly these shapes, so change them
+ * only together with every caller.
+ */
+
+export interface SandboxOptions {
+	/** Default 0 (an ephemeral port) in-process; the CLI uses 4010. */
+	port?: number;
+	/** Default 'sandbox-api-key'. */
+	apiKey?: string;
+	/** Default 'sandbox-api-secret'. */
+	apiSecret?: string;
+	/** Sandbox time after creation at which a Pending payout settles. Default 2000. */
+	completionDelayMs?: number;
+	/** Default true: a real timer settles due payouts. Tests pass false and drive the clock with advanceTime(). */
+	autoSettle?: boolean;
+	/** How long one callback POST may take before it is recorded as failed. Default 5000. */
+	callbackTimeoutMs?: number;
+}
+
+export type EndpointName = 'createPayout' | 'payoutHistory' | 'currencies' | 'payInDetails';
+
+/** `times` defaults to 1: a fault applies to that many matching requests, then is gone. */
+export type Fault =
+	| {
+			kind: 'status';
+			status: number;
+			body?: string;
+			contentType?: string;
+			headers?: Record<string, string>;
+			times?: number;
+	  }
+	| { kind: 'delay'; ms: number; times?: number }
+	| { kind: 'drop'; times?: number }
+	| { kind: 'malformedJson'; times?: number }
+	| { kind: 'errorCode'; errorCode: number; msg: string; times?: number }
+	| { kind: 'createdButResponseLost'; times?: number };
+
+export type PayoutOutcome = 'Completed' | 'Failed';
+
+/** Element of a payout record's `transactions`, exactly the spec's transaction record. */
+export interface TransactionRecord {
+	amount: number;
+	/** `YYYY-MM-DD HH:MM:SS.ffffff`, no zone marker. */
+	createdAt: string;
+	updatedAt: string;
+	fromAddress: string;
+	transactionHash: string;
+	confirmationStatus: number;
+}
+
+/** Exactly the spec's payout record: what create returns as `data`, history lists, and callbacks carry. */
+export interface PayoutRecord {
+	orderId: string;
+	merchantOrderId: string;
+	settledCurrency: string;
+	settledAmountRequested: number;
+	settledAmountDebited: number;
+	settledAmountSent: number;
+	commission: number;
+	network: string;
+	toAddress: string;
+	status: string;
+	insufficientBalance: number;
+	paymentURL: string;
+	callBackURL: string;
+	transactions: TransactionRecord[];
+	/** ISO 8601 UTC, second precision, trailing Z. */
+	createdAt: string;
+	expiresAt: string;
+	updatedAt: string;
+	isFinal: number;
+	isDebited: number;
+	customerName: string;
+	comments: string;
+	/** Echoed from the create request (the facts file says callbacks may carry them). */
+	baseAmount?: number;
+	baseCurrency?: string;
+}
+
+export interface LoggedRequest {
+	method: string;
+	path: string;
+	/** Raw query string, without '?'. */
+	query: string;
+	/** Lower-cased names. */
+	headers: Record<string, string>;
+	rawBody: string;
+	/** The status sent; 0 while no answer has been sent, and for answers that never came (drop, lost response). */
+	status: number;
+	/** Sandbox clock, epoch milliseconds. */
+	receivedAt: number;
+	endpoint?: EndpointName;
+	/** What the sandbox expected the client to have signed. */
+	signedString?: string;
+}
+
+export interface CallbackDelivery {
+	url: string;
+	rawBody: string;
+	signature: string;
+	status?: number;
+	responseBody?: string;
+	error?: string;
+	orderId?: string;
+	payoutStatus?: string;
+}
+
+export interface SendCallbackOptions {
+	/** Default 'pay-out'. */
+	type?: string;
+	/** Default: the sandbox's apiSecret. Pass another to exercise a receiver's second-secret fallback. */
+	secret?: string;
+}
+
+export interface TyltSandbox {
+	readonly url: string;
+	readonly port: number;
+	readonly apiKey: string;
+	readonly apiSecret: string;
+	/** Every API request received (not control-surface requests), in order. */
+	readonly requests: LoggedRequest[];
+	/** Every callback the sandbox POSTed. */
+	readonly callbacks: CallbackDelivery[];
+	/** Current payouts, newest first. */
+	readonly payouts: PayoutRecord[];
+	/** Merchant balance per currency symbol. */
+	balances: Record<string, number>;
+	reset(): void;
+	seedPayouts(count: number, template?: Partial<PayoutRecord>): PayoutRecord[];
+	seedPayIn(merchantOrderId: string, details?: Record<string, unknown>): void;
+	setPayoutOutcome(outcome: PayoutOutcome, predicate?: (record: PayoutRecord) => boolean): void;
+	advanceTime(ms: number): Promise<void>;
+	injectFault(endpoint: EndpointName, fault: Fault): void;
+	clearFaults(): void;
+	sendCallback(
+		url: string,
+		record: PayoutRecord | Record<string, unknown>,
+		options?: SendCallbackOptions,
+	): Promise<CallbackDelivery>;
+	close(): Promise<void>;
+}
