@@ -76,7 +76,11 @@ export class PayoutBook {
 	 * later creates keep createdAt distinct. Seeded records never settle, debit or call back.
 	 */
 	seed(count: number, template: Partial<PayoutRecord> = {}): PayoutRecord[] {
-		const oldestMs = Math.min(this.clock.now(), ...this.entries.map((entry) => entry.createdMs));
+		// reduce, not Math.min(...spread): a test may seed tens of thousands of records.
+		const oldestMs = this.entries.reduce(
+			(oldest, entry) => Math.min(oldest, entry.createdMs),
+			this.clock.now(),
+		);
 		// Whole seconds: createdAt has second precision, and sub-second spacing would print duplicates.
 		const newestSeedMs = Math.floor(oldestMs / 1000) * 1000 - 1000;
 		const seeded: PayoutRecord[] = [];
