@@ -1,0 +1,112 @@
+/**
+ * The trigger receiving what the TYLT sandbox sends: a payout created with the trigger's URL as
+ * `callBackUrl` calls back on creation and on settlement, signed as TYLT signs.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { signTyltRequest } from '../../nodes/shared/signing';
+import type { TyltSandbox } from '../sandbox';
+import { startSandbox } from '../sandbox';
+import { PAY_IN_SECRET, startTriggerServer } from './triggerServer';
+import type { TriggerServer } from './triggerServer';
+
+let sandbox: TyltSandbox;
+const triggers: TriggerServer[] = [];
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ autoSettle: false });
+});
+
+afterAll(async () => {
+	await Promise.all(triggers.map(async (trigger) => await trigger.close()));
+	await sandbox.close();
+});
+
+async function trigger(parameters: INodeParameters = {}): Promise<TriggerServer> {
+	const server = await startTriggerServer({ apiSecret: sandbox.apiSecret, parameters });
+	triggers.push(server);
+	return server;
+}
+
+/** Creates a payout the way the TYLT node does: the credential's own signing, then a plain POST. */
+async function createPayout(callBackUrl: string): Promise<IDataObject> {
+	const request = signTyltRequest(
+		{ apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret, baseUrl: sandbox.url },
+		{
+			method: 'POST',
+			url: '/transactions/merchant/createPayoutRequest',
+			body: {
+				baseAmount: 25,
+				address: 'TQ4o8p1xW7e8Z3uN9rKc2Hf5sVb6Lm1Adx',
+				settledCurrency: 'USDT',
+				networkSymbol: 'TRX',
+				callBackUrl,
+			},
+		},
+	);
+	const reply = await fetch(`${request.baseURL}${request.url}`, {
+		method: 'POST',
+		headers: request.headers as Record<string, string>,
+		body: request.body as string,
+	});
+	expect(reply.status).toBe(200);
+	return ((await reply.json()) as { data: IDataObject }).data;
+}
+
+it('runs once for Pending and once for Completed, answering every callback `ok`', async () => {
+	const server = await trigger();
+	const created = await createPayout(server.url);
+	await sandbox.advanceTime(2000);
+
+	const deliveries = sandbox.callbacks.filter((delivery) => delivery.orderId === created.orderId);
+	expect(deliveries.map((delivery) => [delivery.status, delivery.responseBody])).toEqual([
+		[200, 'ok'],
+		[200, 'ok'],
+	]);
+	expect(server.runs.map((run) => run.map((item) => item.json))).toEqual([
+		[expect.objectContaining({ orderId: created.orderId, status: 'Pending', event: 'payout' })],
+		[expect.objectContaining({ orderId: created.orderId, status: 'Completed', isFinal: 1 })],
+	]);
+});
+
+it('answers a hand resend `ok` without a second run', async () => {
+	const server = await trigger({ finalOnly: true });
+	const created = await createPayout(server.url);
+	await sandbox.advanceTime(2000);
+	const completed = sandbox.payouts.find((record) => record.orderId === created.orderId)!;
+
+	const resend = await sandbox.sendCallback(server.url, completed);
+
+	expect(resend).toMatchObject({ status: 200, responseBody: 'ok' });
+	expect(server.runs.map((run) => run[0].json.status)).toEqual(['Completed']);
+});
+
+it('accepts a pay-in callback signed with the pay-in key through Additional Secret', async () => {
+	const server = await trigger({
+		events: ['payIn'],
+		options: { additionalSecret: PAY_IN_SECRET },
+	});
+	const record = { orderId: 'pi-sandbox-1', merchantOrderId: 'order-2001', status: 'Completed' };
+
+	const delivery = await sandbox.sendCallback(server.url, record, {
+		type: 'pay-in',
+		secret: PAY_IN_SECRET,
+	});
+
+	expect(delivery).toMatchObject({ status: 200, responseBody: 'ok' });
+	expect(server.runs[0][0].json).toEqual({ ...record, event: 'payIn', type: 'pay-in' });
+});
+
+it('refuses a callback signed with a secret it does not know', async () => {
+	const server = await trigger();
+	const delivery = await sandbox.sendCallback(
+		server.url,
+		{ orderId: 'po-x', status: 'Pending' },
+		{
+			secret: 'someone-elses-secret',
+		},
+	);
+
+	expect(delivery.status).toBe(401);
+	expect(server.runs).toHaveLength(0);
+});
