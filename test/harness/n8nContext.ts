@@ -1,0 +1,147 @@
+/**
+ * Runs the TYLT node inside n8n-core's own execution contexts: real parameter handling, real Continue On Fail,
+ * and real request helpers (httpRequestWithAuthentication → credential authenticate → axios → the sandbox).
+ * Only the credential store is replaced, by one that returns the test's credential data.
+ */
+import { ExecuteContext, LoadOptionsContext } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+	INodeParameters,
+} from 'n8n-workflow';
+import { Workflow, createRunExecutionData } from 'n8n-workflow';
+
+import { TyltApi } from '../../credentials/TyltApi.credentials';
+import { Tylt } from '../../nodes/Tylt/Tylt.node';
+
+export interface TyltCredentialData {
+	apiKey: string;
+	apiSecret: string;
+	baseUrl: string;
+}
+
+export interface RunOptions {
+	parameters: INodeParameters;
+	credentials: TyltCredentialData;
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+	/** Simulates the node running as an AI agent tool (n8n gives it a type ending in "Tool"). */
+	nodeType?: string;
+}
+
+const tyltNode = new Tylt();
+const tyltCredential = new TyltApi();
+
+function nodeTypes(): INodeTypes {
+	const byName = (): INodeType => tyltNode;
+	return {
+		getByName: byName,
+		getByNameAndVersion: byName,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+}
+
+function buildNode(options: RunOptions): INode {
+	return {
+		id: 'tylt-node',
+		name: 'TYLT',
+		type: options.nodeType ?? 'n8n-nodes-tylt.tylt',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters,
+		credentials: { tyltApi: { id: 'cred-1', name: 'TYLT account' } },
+		continueOnFail: options.continueOnFail ?? false,
+	};
+}
+
+/** The credential store n8n would have, holding one TYLT credential; signing is the credential's own code. */
+function additionalData(credentials: TyltCredentialData): IWorkflowExecuteAdditionalData {
+	const credentialsHelper = {
+		getParentTypes: () => [],
+		isCredentialUsableByNode: () => true,
+		getCredentialsProperties: () => tyltCredential.properties,
+		getDecrypted: async () => ({ ...credentials }) as ICredentialDataDecryptedObject,
+		authenticate: async (
+			data: ICredentialDataDecryptedObject,
+			_type: string,
+			requestOptions: IHttpRequestOptions,
+		) => await tyltCredential.authenticate(data, requestOptions),
+		preAuthentication: async () => undefined,
+		updateCredentials: async () => undefined,
+		updateCredentialsOauthTokenData: async () => undefined,
+	};
+	return {
+		credentialsHelper,
+		executionId: 'test-execution',
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		variables: {},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+function buildWorkflow(node: INode): Workflow {
+	return new Workflow({
+		id: 'test-workflow',
+		name: 'TYLT test',
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: nodeTypes(),
+		settings: { executionOrder: 'v1' },
+	});
+}
+
+/** An n8n-core execution context for the TYLT node: its `helpers` are n8n's real request helpers. */
+export function createExecuteContext(options: RunOptions): ExecuteContext {
+	const node = buildNode(options);
+	const workflow = buildWorkflow(node);
+	const inputItems: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
+	const inputData = { main: [inputItems] };
+	const runExecutionData: IRunExecutionData = createRunExecutionData();
+	return new ExecuteContext(
+		workflow,
+		node,
+		additionalData(options.credentials),
+		'manual',
+		runExecutionData,
+		0,
+		inputItems,
+		inputData,
+		{ node, data: inputData, source: null },
+		[],
+	);
+}
+
+/** Executes the TYLT node once over `items` and returns its output items. */
+export async function runTyltNode(options: RunOptions): Promise<INodeExecutionData[]> {
+	const output = await tyltNode.execute.call(createExecuteContext(options));
+	return output[0];
+}
+
+/** Calls one of the node's dropdown loaders as the editor would, with the panel's current parameters. */
+export async function loadTyltOptions(
+	method: 'getCurrencies' | 'getNetworks',
+	options: Pick<RunOptions, 'parameters' | 'credentials'>,
+) {
+	const node = buildNode({ ...options });
+	const workflow = buildWorkflow(node);
+	const context = new LoadOptionsContext(
+		workflow,
+		node,
+		additionalData(options.credentials),
+		'parameters',
+	);
+	return await tyltNode.methods.loadOptions[method].call(context);
+}
