@@ -43,7 +43,7 @@ export function signTyltRequest(
 	setHeader(signed, 'X-TLP-SIGNATURE', hmacSha256Hex(credentials.apiSecret, signedString));
 
 	// Our own calls use paths relative to the credential's base URL; absolute URLs (HTTP Request node) pass through.
-	const target = signed.url ?? signed.uri ?? '';
+	const target = signed.url || signed.uri || '';
 	if (!signed.baseURL && !/^https?:\/\//i.test(target)) {
 		signed.baseURL = normalizeBaseUrl(credentials.baseUrl);
 	}
@@ -56,15 +56,25 @@ export function normalizeBaseUrl(baseUrl: string): string {
 
 function serializeBody(body: unknown): string {
 	if (body === undefined || body === null || body === '') return '';
-	if (typeof body === 'string') return body;
+	// axios sends a JSON string trimmed, so the trimmed text is what TYLT receives and must be what is signed.
+	if (typeof body === 'string') return isJson(body) ? body.trim() : body;
 	if (Buffer.isBuffer(body)) return body.toString('utf8');
 	return JSON.stringify(body);
+}
+
+function isJson(text: string): boolean {
+	try {
+		JSON.parse(text);
+		return true;
+	} catch {
+		return false;
+	}
 }
 
 /** Parameters already written into the URL are sent first, then `qs`: sign them in that same order. */
 function signedQueryString(request: AuthenticatableRequest): string {
 	const query: IDataObject = {};
-	const target = request.url ?? request.uri ?? '';
+	const target = request.url || request.uri || '';
 	const queryStart = target.indexOf('?');
 	if (queryStart !== -1) {
 		for (const [name, value] of new URLSearchParams(target.slice(queryStart + 1)))
