@@ -4,7 +4,7 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { signTyltRequest } from '../../nodes/shared/signing';
+import { runTyltNode } from '../harness/n8nContext';
 import type { TyltSandbox } from '../sandbox';
 import { startSandbox } from '../sandbox';
 import { PAY_IN_SECRET, startTriggerServer } from './triggerServer';
@@ -28,29 +28,22 @@ async function trigger(parameters: INodeParameters = {}): Promise<TriggerServer>
 	return server;
 }
 
-/** Creates a payout the way the TYLT node does: the credential's own signing, then a plain POST. */
+/** Creates a payout with the TYLT node itself (Payout → Create, in n8n-core's execution context). */
 async function createPayout(callBackUrl: string): Promise<IDataObject> {
-	const request = signTyltRequest(
-		{ apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret, baseUrl: sandbox.url },
-		{
-			method: 'POST',
-			url: '/transactions/merchant/createPayoutRequest',
-			body: {
-				baseAmount: 25,
-				address: 'TQ4o8p1xW7e8Z3uN9rKc2Hf5sVb6Lm1Adx',
-				settledCurrency: 'USDT',
-				networkSymbol: 'TRX',
-				callBackUrl,
-			},
+	const [created] = await runTyltNode({
+		parameters: {
+			resource: 'payout',
+			operation: 'create',
+			settledCurrency: 'USDT',
+			networkSymbol: 'TRX',
+			address: 'TQ4o8p1xW7e8Z3uN9rKc2Hf5sVb6Lm1Adx',
+			baseAmount: 25,
+			additionalFields: { callBackUrl },
 		},
-	);
-	const reply = await fetch(`${request.baseURL}${request.url}`, {
-		method: 'POST',
-		headers: request.headers as Record<string, string>,
-		body: request.body as string,
+		credentials: { apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret, baseUrl: sandbox.url },
 	});
-	expect(reply.status).toBe(200);
-	return ((await reply.json()) as { data: IDataObject }).data;
+	expect(created.json).toMatchObject({ status: 'Pending', callBackURL: callBackUrl });
+	return created.json;
 }
 
 it('runs once for Pending and once for Completed, answering every callback `ok`', async () => {
