@@ -28,6 +28,8 @@ async function trigger(parameters: INodeParameters = {}): Promise<TriggerServer>
 	return server;
 }
 
+let payoutsCreated = 0;
+
 /** Creates a payout with the TYLT node itself (Payout → Create, in n8n-core's execution context). */
 async function createPayout(callBackUrl: string): Promise<IDataObject> {
 	const [created] = await runTyltNode({
@@ -39,6 +41,8 @@ async function createPayout(callBackUrl: string): Promise<IDataObject> {
 			address: 'TQ4o8p1xW7e8Z3uN9rKc2Hf5sVb6Lm1Adx',
 			baseAmount: 25,
 			additionalFields: { callBackUrl },
+			// Each test pays anew: a reference of its own keeps the duplicate guard from matching the last one.
+			options: { reference: `trigger-test-${++payoutsCreated}` },
 		},
 		credentials: { apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret, baseUrl: sandbox.url },
 	});

@@ -36,6 +36,7 @@ interface FieldRule {
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const FIAT_CODE = /^[A-Za-z]{3}$/;
+const MAX_EXACT_AMOUNT = 1e12;
 
 // One row per field, checked in this order: later rules rely on what earlier ones resolved.
 const PAYOUT_RULES: FieldRule[] = [
@@ -92,6 +93,9 @@ const PAYOUT_RULES: FieldRule[] = [
 			if (amount === undefined) return 'it must be a number';
 			if (!Number.isFinite(amount)) return 'it must be a finite number';
 			if (amount <= 0) return 'it must be greater than 0';
+			// Beyond this a JSON number no longer carries every digit of the amount.
+			if (amount > MAX_EXACT_AMOUNT)
+				return `it is larger than ${MAX_EXACT_AMOUNT}, which cannot be sent exactly`;
 			resolved.amount = amount;
 			// A fiat amount is converted by TYLT at its own rate, so only crypto amounts can be bounded here.
 			const network = resolved.network as NetworkRecord;
@@ -119,7 +123,20 @@ const PAYOUT_RULES: FieldRule[] = [
 			return undefined;
 		},
 	},
-	{ name: 'callBackUrl', label: 'Callback URL', optional: true, check: absoluteHttpUrlProblem },
+	{
+		name: 'callBackUrl',
+		label: 'Callback URL',
+		optional: true,
+		check(value) {
+			const problem = absoluteHttpUrlProblem(value);
+			if (problem) return problem;
+			// TYLT calls back minutes later, when the editor has long stopped listening on a test URL.
+			if (new URL(String(value).trim()).pathname.includes('/webhook-test/')) {
+				return "it is an n8n test URL, which only works while the editor is listening; use the TYLT Trigger's production URL (/webhook/…)";
+			}
+			return undefined;
+		},
+	},
 	{ name: 'redirectUrl', label: 'Redirect URL', optional: true, check: absoluteHttpUrlProblem },
 	{ name: 'customerName', label: 'Customer Name', optional: true, check: textProblem },
 	{ name: 'comments', label: 'Comments', optional: true, check: textProblem },

@@ -46,4 +46,6 @@ export interface PayoutRequestBody extends IDataObject {
 	comments?: string;
 	callBackUrl?: string;
 	redirectUrl?: string;
+	/** The duplicate guard's reference, when sent as TYLT's merchant order ID. */
+	merchantOrderId?: string;
 }

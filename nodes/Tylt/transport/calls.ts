@@ -4,11 +4,16 @@ import type { CurrencyRecord, PayoutRecord, PayoutRequestBody } from '../helpers
 import { TYLT_ENDPOINTS } from './endpoints';
 import { tyltApiRequest, type TyltContext } from './request';
 
-export async function getSupportedCurrencies(this: TyltContext, itemIndex?: number) {
+export async function getSupportedCurrencies(
+	this: TyltContext,
+	itemIndex?: number,
+	timeoutMs?: number,
+) {
 	const currencies = (await tyltApiRequest.call(this, {
 		method: 'GET',
 		path: TYLT_ENDPOINTS.supportedCurrencies,
 		itemIndex,
+		timeoutMs,
 	})) as CurrencyRecord[];
 	return Array.isArray(currencies) ? currencies : [];
 }
@@ -17,12 +22,15 @@ export async function createPayoutRequest(
 	this: TyltContext,
 	body: PayoutRequestBody,
 	itemIndex: number,
+	timeoutMs?: number,
 ): Promise<PayoutRecord> {
 	return (await tyltApiRequest.call(this, {
 		method: 'POST',
 		path: TYLT_ENDPOINTS.createPayout,
 		body,
 		itemIndex,
+		timeoutMs,
+		movesMoney: true,
 	})) as PayoutRecord;
 }
 
@@ -43,6 +51,9 @@ export interface HistoryPaging {
 	/** Stop after this many records; undefined reads until TYLT returns a short or empty page. */
 	limit?: number;
 	pageSize: number;
+	/** Stop at the first page that holds a record this returns true for (history is newest first). */
+	stopAfter?: (record: PayoutRecord) => boolean;
+	timeoutMs?: number;
 }
 
 /**
@@ -64,11 +75,13 @@ export async function getPayoutHistory(
 			path: TYLT_ENDPOINTS.payoutHistory,
 			qs: { rows, page },
 			itemIndex,
+			timeoutMs: paging.timeoutMs,
 		})) as PayoutRecord[];
 		const received = Array.isArray(pageRecords) ? pageRecords : [];
 		records.push(...received);
 		if (paging.limit !== undefined && records.length >= paging.limit)
 			return records.slice(0, paging.limit);
 		if (received.length < rows) return records;
+		if (paging.stopAfter && received.some(paging.stopAfter)) return records;
 	}
 }

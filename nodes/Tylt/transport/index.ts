@@ -1,4 +1,4 @@
-export { tyltApiRequest } from './request';
+export { tyltApiRequest, REQUEST_TIMEOUT_MS, RETRY_POLICY } from './request';
 export type { TyltContext, TyltRequest } from './request';
 export { TYLT_ENDPOINTS, HISTORY_PAGE_SIZE_DEFAULT, HISTORY_PAGE_SIZE_MAX } from './endpoints';
 export {

@@ -6,7 +6,7 @@ import type {
 	ILoadOptionsFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, sleep } from 'n8n-workflow';
 
 export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions;
 
@@ -16,7 +16,22 @@ export interface TyltRequest {
 	body?: IDataObject;
 	qs?: IDataObject;
 	itemIndex?: number;
+	timeoutMs?: number;
+	/**
+	 * Reads are repeated after transient failures. A payout create never is: TYLT has no idempotency key,
+	 * so a create whose answer was lost may exist, and sending it again could pay twice.
+	 */
+	movesMoney?: boolean;
 }
+
+/** Bounded exponential back-off for reads; exported so tests can shorten the waits. */
+export const RETRY_POLICY = {
+	maxRetries: 3,
+	baseDelayMs: 1000,
+	maxDelayMs: 30_000,
+};
+
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** The envelope every TYLT call answers with. `errorCode` is absent on create, 0 on success elsewhere. */
 interface TyltEnvelope {
@@ -25,7 +40,23 @@ interface TyltEnvelope {
 	msg?: string;
 }
 
-const REQUEST_TIMEOUT_MS = 60_000;
+interface TyltResponse {
+	statusCode: number;
+	headers?: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
+
+/** What one attempt came to. Transient failures may succeed if tried again; the others will not. */
+type Attempt =
+	| { outcome: 'success'; data: unknown }
+	| { outcome: 'rejected'; statusCode: number; envelope?: TyltEnvelope }
+	| {
+			outcome: 'transient';
+			cause: string;
+			statusCode?: number;
+			retryAfterMs?: number;
+			envelope?: TyltEnvelope;
+	  };
 
 /**
  * Sends one signed call (the credential signs it) and returns the envelope's `data`.
@@ -33,40 +64,66 @@ const REQUEST_TIMEOUT_MS = 60_000;
  * the request options, which hold the key and the signature, never reach an error.
  */
 export async function tyltApiRequest(this: TyltContext, request: TyltRequest): Promise<unknown> {
+	const retries = request.movesMoney ? 0 : RETRY_POLICY.maxRetries;
+	for (let attempt = 0; ; attempt++) {
+		const result = await attemptOnce.call(this, request);
+		if (result.outcome === 'success') return result.data;
+		if (result.outcome === 'rejected') {
+			throw rejectedError.call(this, request, result.statusCode, result.envelope);
+		}
+		if (request.movesMoney) throw unknownOutcomeError.call(this, request, result);
+		if (attempt >= retries) throw gaveUpError.call(this, request, result, attempt + 1);
+		await sleep(backoffMs(attempt, result.retryAfterMs));
+	}
+}
+
+async function attemptOnce(this: TyltContext, request: TyltRequest): Promise<Attempt> {
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: request.path,
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: REQUEST_TIMEOUT_MS,
+		timeout: request.timeoutMs ?? REQUEST_TIMEOUT_MS,
 	};
 	if (request.body) options.body = request.body;
 	if (request.qs) options.qs = request.qs;
 
-	let response: { statusCode: number; statusMessage?: string; body: unknown };
+	let response: TyltResponse;
 	try {
 		response = await this.helpers.httpRequestWithAuthentication.call(this, 'tyltApi', options);
 	} catch (error) {
-		throw new NodeApiError(
-			this.getNode(),
-			{ code: String((error as JsonObject).code ?? ''), message: String((error as Error).message) },
-			{
-				message: `Could not reach TYLT: ${(error as Error).message}`,
-				description: `${request.method} ${request.path}`,
-				itemIndex: request.itemIndex,
-			},
-		);
+		// Only the error's own words are kept: its config would carry the signed headers.
+		const code = (error as JsonObject).code;
+		return {
+			outcome: 'transient',
+			cause: [code, (error as Error).message].filter(Boolean).join(': '),
+		};
 	}
 
+	const { statusCode } = response;
 	const envelope = parseEnvelope(response.body);
-	const httpFailed = response.statusCode < 200 || response.statusCode > 299;
-	const apiFailed =
-		envelope !== undefined && typeof envelope.errorCode === 'number' && envelope.errorCode !== 0;
-	if (httpFailed || apiFailed || envelope === undefined) {
-		throw tyltError.call(this, request, response.statusCode, envelope);
+	if (statusCode === 429 || statusCode >= 500) {
+		return {
+			outcome: 'transient',
+			cause: `HTTP ${statusCode}`,
+			statusCode,
+			envelope,
+			retryAfterMs: parseRetryAfter(response.headers?.['retry-after']),
+		};
 	}
-	return envelope.data;
+	if (statusCode < 200 || statusCode > 299) return { outcome: 'rejected', statusCode, envelope };
+	if (envelope === undefined) {
+		return {
+			outcome: 'transient',
+			cause: 'the answer was not a readable JSON envelope',
+			statusCode,
+		};
+	}
+	if (typeof envelope.errorCode === 'number' && envelope.errorCode !== 0) {
+		return { outcome: 'rejected', statusCode, envelope };
+	}
+	return { outcome: 'success', data: envelope.data };
 }
 
 function parseEnvelope(body: unknown): TyltEnvelope | undefined {
@@ -81,31 +138,102 @@ function parseEnvelope(body: unknown): TyltEnvelope | undefined {
 	return body as TyltEnvelope;
 }
 
-function tyltError(
+/** Retry-After is either delta-seconds or an HTTP date. */
+function parseRetryAfter(header: string | string[] | undefined): number | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (!value) return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function backoffMs(attempt: number, retryAfterMs: number | undefined): number {
+	const exponential = RETRY_POLICY.baseDelayMs * 2 ** attempt;
+	return Math.min(Math.max(exponential, retryAfterMs ?? 0), RETRY_POLICY.maxDelayMs);
+}
+
+function tyltMessage(envelope: TyltEnvelope | undefined): string | undefined {
+	return envelope?.msg ? String(envelope.msg) : undefined;
+}
+
+function apiError(
+	this: TyltContext,
+	request: TyltRequest,
+	message: string,
+	details: { statusCode?: number; envelope?: TyltEnvelope; description: string },
+): NodeApiError {
+	const errorResponse: JsonObject = {};
+	if (details.statusCode !== undefined) errorResponse.httpCode = String(details.statusCode);
+	if (details.envelope?.errorCode !== undefined)
+		errorResponse.errorCode = details.envelope.errorCode;
+	const msg = tyltMessage(details.envelope);
+	if (msg) errorResponse.msg = msg;
+	return new NodeApiError(this.getNode(), errorResponse, {
+		message,
+		description: details.description,
+		httpCode: details.statusCode !== undefined ? String(details.statusCode) : undefined,
+		itemIndex: request.itemIndex,
+	});
+}
+
+function rejectedError(
 	this: TyltContext,
 	request: TyltRequest,
 	statusCode: number,
 	envelope: TyltEnvelope | undefined,
 ): NodeApiError {
-	const tyltMessage = envelope?.msg ? String(envelope.msg) : undefined;
-	const summary =
-		envelope === undefined
-			? 'TYLT answered with a body that is not a JSON envelope'
-			: (tyltMessage ?? `TYLT answered HTTP ${statusCode}`);
-	const errorResponse: JsonObject = { httpCode: String(statusCode) };
-	if (envelope?.errorCode !== undefined) errorResponse.errorCode = envelope.errorCode;
-	if (tyltMessage) errorResponse.msg = tyltMessage;
-
-	return new NodeApiError(this.getNode(), errorResponse, {
-		message: `TYLT error: ${summary}`,
+	const summary = tyltMessage(envelope) ?? `TYLT answered HTTP ${statusCode}`;
+	return apiError.call(this, request, `TYLT error: ${summary}`, {
+		statusCode,
+		envelope,
 		description: [
 			`${request.method} ${request.path} answered HTTP ${statusCode}`,
 			envelope?.errorCode !== undefined ? `errorCode ${String(envelope.errorCode)}` : undefined,
 			statusCode === 401 ? 'Check the API key and secret of the TYLT credential' : undefined,
+			request.movesMoney ? 'TYLT refused the payout, so nothing was sent' : undefined,
 		]
 			.filter(Boolean)
 			.join('; '),
-		httpCode: String(statusCode),
-		itemIndex: request.itemIndex,
 	});
+}
+
+function gaveUpError(
+	this: TyltContext,
+	request: TyltRequest,
+	failure: Extract<Attempt, { outcome: 'transient' }>,
+	attempts: number,
+): NodeApiError {
+	const summary = tyltMessage(failure.envelope) ?? failure.cause;
+	return apiError.call(this, request, `TYLT did not answer usefully: ${summary}`, {
+		statusCode: failure.statusCode,
+		envelope: failure.envelope,
+		description: `${request.method} ${request.path} failed ${attempts} times in a row; try again later`,
+	});
+}
+
+function unknownOutcomeError(
+	this: TyltContext,
+	request: TyltRequest,
+	failure: Extract<Attempt, { outcome: 'transient' }>,
+): NodeApiError {
+	if (failure.statusCode === 429) {
+		return apiError.call(this, request, 'TYLT is rate limiting: the payout was not accepted', {
+			statusCode: 429,
+			envelope: failure.envelope,
+			description:
+				'Nothing was sent. Space payouts out with Options → Pause Between Payouts, then run again.',
+		});
+	}
+	return apiError.call(
+		this,
+		request,
+		`The outcome of this payout is unknown (${failure.cause}): TYLT may have created it`,
+		{
+			statusCode: failure.statusCode,
+			envelope: failure.envelope,
+			description:
+				'The node does not repeat a payout whose answer was lost. Do not create it again by hand: run the workflow again with Duplicate Guard on (the default), which finds the payout in TYLT history by its reference and sends it only if TYLT does not have it.',
+		},
+	);
 }

@@ -1,9 +1,23 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
+import { commentsWithReference, defaultReference } from '../../helpers/merchantReference';
 import { validatePayout, type PayoutInput } from '../../helpers/payoutValidation';
+import type {
+	CurrencyRecord,
+	NetworkRecord,
+	PayoutRecord,
+	PayoutRequestBody,
+} from '../../helpers/types';
 import { createPayoutRequest } from '../../transport';
 import type { OperationScope } from '../operationScope';
+import { optionsDescription, readCreateOptions } from './create.options';
 
 const showFor = { resource: ['payout'], operation: ['create'] };
 
@@ -100,6 +114,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
+	optionsDescription,
 ];
 
 export async function execute(
@@ -115,6 +130,7 @@ export async function execute(
 			{ itemIndex },
 		);
 	}
+	const options = readCreateOptions(this, itemIndex);
 	const input: PayoutInput = {
 		settledCurrency: this.getNodeParameter('settledCurrency', itemIndex),
 		networkSymbol: this.getNodeParameter('networkSymbol', itemIndex),
@@ -122,8 +138,61 @@ export async function execute(
 		baseAmount: this.getNodeParameter('baseAmount', itemIndex),
 		...(this.getNodeParameter('additionalFields', itemIndex, {}) as Partial<PayoutInput>),
 	};
-	const catalog = await scope.currencyCatalog(itemIndex);
-	const body = validatePayout(this.getNode(), input, catalog, itemIndex);
-	const payoutRecord = await createPayoutRequest.call(this, body, itemIndex);
-	return [{ json: payoutRecord }];
+	const catalog = await scope.currencyCatalog(itemIndex, options.timeoutMs);
+	const checked = validatePayout(this.getNode(), input, catalog, itemIndex);
+
+	const reference =
+		options.reference ??
+		defaultReference(
+			{ workflowId: String(this.getWorkflow().id), nodeName: this.getNode().name },
+			checked,
+		);
+	const body: PayoutRequestBody = {
+		...checked,
+		comments: commentsWithReference(checked.comments, reference),
+	};
+	if (options.referenceAsMerchantOrderId) body.merchantOrderId = reference;
+
+	const ledger = options.duplicateGuard
+		? await scope.payoutLedger(itemIndex, options.lookBackHours, options.timeoutMs)
+		: undefined;
+	const existing = ledger?.find(reference);
+
+	if (options.dryRun) {
+		return [{ json: dryRunReport(catalog, body, reference, existing) }];
+	}
+	if (existing) {
+		return [{ json: { ...existing, alreadySent: true, merchantReference: reference } }];
+	}
+
+	await scope.paceCreate(options.pauseBetweenPayoutsMs);
+	const payoutRecord = await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs);
+	ledger?.remember(payoutRecord, reference);
+	return [{ json: { ...payoutRecord, alreadySent: false, merchantReference: reference } }];
+}
+
+/** What a payout would do, from the same checks and body a real send uses. */
+function dryRunReport(
+	catalog: CurrencyCatalog,
+	body: PayoutRequestBody,
+	reference: string,
+	existing: PayoutRecord | undefined,
+): IDataObject {
+	const currency = catalog.findCurrency(body.settledCurrency) as CurrencyRecord;
+	const network = catalog.findNetwork(currency, body.networkSymbol) as NetworkRecord;
+	return {
+		dryRun: true,
+		wouldSend: !existing,
+		alreadySent: Boolean(existing),
+		merchantReference: reference,
+		amount: body.baseAmount,
+		amountCurrency: body.baseCurrency ?? body.settledCurrency,
+		settledCurrency: body.settledCurrency,
+		networkSymbol: body.networkSymbol,
+		networkFee: network.networkFees,
+		minimumWithdrawal: network.minimumWithdrawal,
+		maximumWithdrawal: network.maximumWithdrawal,
+		request: body,
+		...(existing ? { existingPayout: existing } : {}),
+	};
 }

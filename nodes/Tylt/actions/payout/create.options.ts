@@ -1,0 +1,138 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { invalidFieldError } from '../../helpers/fieldError';
+import { MAX_REFERENCE_LENGTH } from '../../helpers/merchantReference';
+import { REQUEST_TIMEOUT_MS } from '../../transport';
+
+export interface CreateOptions {
+	duplicateGuard: boolean;
+	reference?: string;
+	lookBackHours: number;
+	referenceAsMerchantOrderId: boolean;
+	dryRun: boolean;
+	pauseBetweenPayoutsMs: number;
+	timeoutMs: number;
+}
+
+const REFERENCE_CHARACTERS = /^[A-Za-z0-9._:@/#-]+$/;
+
+export const optionsDescription: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: { show: { resource: ['payout'], operation: ['create'] } },
+	options: [
+		{
+			displayName: 'Dry Run',
+			name: 'dryRun',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to check everything and return what would be sent (amount, network fee, limits, reference) without sending',
+		},
+		{
+			displayName: 'Duplicate Guard',
+			name: 'duplicateGuard',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to skip a payout whose reference TYLT already has (recent history) or this execution already sent, returning the existing payout instead. Keep it on: re-runs and retries then never pay twice.',
+		},
+		{
+			displayName: 'Duplicate Look-Back (Hours)',
+			name: 'lookBackHours',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 168,
+			description:
+				'How far back the duplicate guard searches TYLT payout history (at most 10,000 payouts)',
+		},
+		{
+			displayName: 'Pause Between Payouts (Ms)',
+			name: 'pauseBetweenPayoutsMs',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description:
+				'Milliseconds to wait between two payouts of one execution, for large batches (TYLT documents no rate limit)',
+		},
+		{
+			displayName: 'Reference',
+			name: 'reference',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. {{ $json.row_number }}',
+			description:
+				'Identifies this payout so it is never sent twice, e.g. a spreadsheet row ID or invoice number. Empty: derived from recipient, currency, network and amount.',
+		},
+		{
+			displayName: 'Send Reference as Merchant Order ID',
+			name: 'referenceAsMerchantOrderId',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to also send the reference as merchantOrderId (it always travels in the comments)',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeoutSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0.1, numberPrecision: 1 },
+			default: 60,
+			description: 'How long to wait for each answer from TYLT',
+		},
+	],
+};
+
+interface RawOptions {
+	dryRun?: boolean;
+	duplicateGuard?: boolean;
+	lookBackHours?: unknown;
+	pauseBetweenPayoutsMs?: unknown;
+	reference?: unknown;
+	referenceAsMerchantOrderId?: boolean;
+	timeoutSeconds?: unknown;
+}
+
+export function readCreateOptions(context: IExecuteFunctions, itemIndex: number): CreateOptions {
+	const raw = context.getNodeParameter('options', itemIndex, {}) as RawOptions;
+	const fail = (label: string, name: string, value: unknown, reason: string) =>
+		invalidFieldError(context.getNode(), { label, name, value, reason, itemIndex });
+
+	const number = (label: string, name: keyof RawOptions, fallback: number, minimum: number) => {
+		const value = raw[name] ?? fallback;
+		if (typeof value !== 'number' || !Number.isFinite(value) || value < minimum) {
+			throw fail(label, name, value, `it must be a number of at least ${minimum}`);
+		}
+		return value;
+	};
+
+	let reference: string | undefined;
+	if (
+		raw.reference !== undefined &&
+		raw.reference !== null &&
+		String(raw.reference).trim() !== ''
+	) {
+		reference = String(raw.reference).trim();
+		if (reference.length > MAX_REFERENCE_LENGTH || !REFERENCE_CHARACTERS.test(reference)) {
+			throw fail(
+				'Reference',
+				'reference',
+				raw.reference,
+				`use up to ${MAX_REFERENCE_LENGTH} letters, digits or . _ : @ / # -`,
+			);
+		}
+	}
+
+	return {
+		duplicateGuard: raw.duplicateGuard ?? true,
+		reference,
+		lookBackHours: number('Duplicate Look-Back (Hours)', 'lookBackHours', 168, 1),
+		referenceAsMerchantOrderId: raw.referenceAsMerchantOrderId ?? true,
+		dryRun: raw.dryRun ?? false,
+		pauseBetweenPayoutsMs: number('Pause Between Payouts (Ms)', 'pauseBetweenPayoutsMs', 0, 0),
+		timeoutMs: number('Timeout (Seconds)', 'timeoutSeconds', REQUEST_TIMEOUT_MS / 1000, 0.1) * 1000,
+	};
+}
