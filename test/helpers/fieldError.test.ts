@@ -1,0 +1,42 @@
+/** The one wording of every bad-input error: field label, value as it would be sent, item, reason. */
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { describeValue, invalidFieldError } from '../../nodes/Tylt/helpers/fieldError';
+
+const node: INode = {
+	id: 'tylt-node',
+	name: 'TYLT',
+	type: 'n8n-nodes-tylt.tylt',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+it.each<[string, unknown, string]>([
+	['a string, quoted so spaces and line breaks show', 'T abc\n', '"T abc\\n"'],
+	['an empty string', '', '""'],
+	['a number, as written', 12.5, '12.5'],
+	['NaN', NaN, 'NaN'],
+	['undefined', undefined, 'empty'],
+	['null', null, 'empty'],
+	['an object, as JSON', { a: 1 }, '{"a":1}'],
+])('shows %s', (_case, value, shown) => {
+	expect(describeValue(value)).toBe(shown);
+});
+
+it('names the label, the value, the item and the reason, and says nothing was sent', () => {
+	const error = invalidFieldError(node, {
+		label: 'Base Amount',
+		name: 'baseAmount',
+		value: 0,
+		reason: 'it must be greater than 0',
+		itemIndex: 2,
+	});
+
+	expect(error).toBeInstanceOf(NodeOperationError);
+	expect(error.message).toBe('Invalid Base Amount 0 in item 2: it must be greater than 0');
+	expect(error.description).toContain('"baseAmount"');
+	expect(error.description).toContain('Nothing was sent');
+	expect(error.context.itemIndex).toBe(2);
+});

@@ -1,0 +1,217 @@
+/** validatePayout on its own: one item's parameters in, the exact create body (or the first problem) out. */
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { CurrencyCatalog } from '../../nodes/Tylt/helpers/currencyCatalog';
+import type { CurrencyRecord } from '../../nodes/Tylt/helpers/types';
+import { validatePayout, type PayoutInput } from '../../nodes/Tylt/helpers/payoutValidation';
+import { SEEDED_CURRENCIES } from '../sandbox';
+import { EVM_ADDRESS, tronAddress } from './sandboxKit';
+
+const node: INode = {
+	id: 'tylt-node',
+	name: 'TYLT',
+	type: 'n8n-nodes-tylt.tylt',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
+
+const catalog = new CurrencyCatalog(structuredClone(SEEDED_CURRENCIES) as CurrencyRecord[]);
+
+const usdtTron = SEEDED_CURRENCIES[0].networks.find((network) => network.networkSymbol === 'TRX')!;
+
+const RECIPIENT = tronAddress('recipient');
+
+const payout = (overrides: Partial<PayoutInput> = {}): PayoutInput => ({
+	settledCurrency: 'USDT',
+	networkSymbol: 'TRX',
+	address: RECIPIENT,
+	baseAmount: 25,
+	...overrides,
+});
+
+describe('accepted payouts become the body to send', () => {
+	it.each<[string, Partial<PayoutInput>, Record<string, unknown>]>([
+		[
+			'the minimal payout',
+			{},
+			{ baseAmount: 25, address: RECIPIENT, settledCurrency: 'USDT', networkSymbol: 'TRX' },
+		],
+		[
+			'symbols in any case, spelled as TYLT lists them',
+			{ settledCurrency: ' usdc', networkSymbol: 'eth ', address: EVM_ADDRESS },
+			{ settledCurrency: 'USDC', networkSymbol: 'ETH' },
+		],
+		['a numeric string amount, as a number', { baseAmount: ' 15.5 ' }, { baseAmount: 15.5 }],
+		[
+			'exactly the minimum withdrawal',
+			{ baseAmount: usdtTron.minimumWithdrawal },
+			{ baseAmount: usdtTron.minimumWithdrawal },
+		],
+		[
+			'exactly the maximum withdrawal',
+			{ baseAmount: usdtTron.maximumWithdrawal },
+			{ baseAmount: usdtTron.maximumWithdrawal },
+		],
+		[
+			'a fiat amount above the crypto maximum, in capitals',
+			{ baseAmount: 10 ** 6, baseCurrency: ' gbp ' },
+			{ baseAmount: 10 ** 6, baseCurrency: 'GBP' },
+		],
+		[
+			'optional text trimmed',
+			{ customerName: '  Zoë  ', comments: 42 },
+			{ customerName: 'Zoë', comments: '42' },
+		],
+	])('%s', (_case, overrides, expected) => {
+		const body = validatePayout(node, payout(overrides), catalog, 0);
+
+		expect(body).toMatchObject(expected);
+	});
+
+	it('leaves empty optional fields out instead of sending them empty', () => {
+		const body = validatePayout(
+			node,
+			payout({
+				baseCurrency: '',
+				customerName: ' ',
+				comments: undefined,
+				callBackUrl: null,
+				redirectUrl: '',
+			}),
+			catalog,
+			0,
+		);
+
+		expect(Object.keys(body)).toEqual([
+			'baseAmount',
+			'address',
+			'settledCurrency',
+			'networkSymbol',
+		]);
+	});
+
+	it('orders the body as the spec lists the fields, whatever order they came in', () => {
+		const body = validatePayout(
+			node,
+			{
+				redirectUrl: 'https://shop.example.com/done',
+				callBackUrl: 'https://n8n.example.com/webhook/tylt',
+				comments: 'c',
+				customerName: 'n',
+				networkSymbol: 'TRX',
+				settledCurrency: 'USDT',
+				address: RECIPIENT,
+				baseCurrency: 'USD',
+				baseAmount: 30,
+			},
+			catalog,
+			0,
+		);
+
+		expect(Object.keys(body)).toEqual([
+			'baseAmount',
+			'baseCurrency',
+			'address',
+			'settledCurrency',
+			'networkSymbol',
+			'customerName',
+			'comments',
+			'callBackUrl',
+			'redirectUrl',
+		]);
+	});
+});
+
+describe('refused payouts name the field, the value and the item', () => {
+	it.each<[string, Partial<PayoutInput>, string, string]>([
+		['no currency', { settledCurrency: '' }, 'Settled Currency', 'required'],
+		[
+			'an unknown currency',
+			{ settledCurrency: 'DOGE' },
+			'Settled Currency',
+			'supported: USDT, USDC, DAI',
+		],
+		['no network', { networkSymbol: undefined }, 'Network', 'required'],
+		[
+			'a network the currency lacks',
+			{ settledCurrency: 'DAI', networkSymbol: 'TRX' },
+			'Network',
+			'networks open for payouts: ETH',
+		],
+		[
+			'a network closed for withdrawals',
+			{ settledCurrency: 'USDC', networkSymbol: 'MATIC' },
+			'Network',
+			'canWithdraw 0',
+		],
+		['a fiat code of 2 letters', { baseCurrency: 'US' }, 'Base Currency', '3-letter'],
+		['a fiat code of digits', { baseCurrency: '840' }, 'Base Currency', '3-letter'],
+		['a fiat code of 4 letters', { baseCurrency: 'USDX' }, 'Base Currency', '3-letter'],
+		['an amount of 0', { baseAmount: 0 }, 'Base Amount', 'greater than 0'],
+		['a negative amount', { baseAmount: -1 }, 'Base Amount', 'greater than 0'],
+		['NaN', { baseAmount: NaN }, 'Base Amount', 'must be a number'],
+		['text', { baseAmount: 'abc' }, 'Base Amount', 'must be a number'],
+		['Infinity', { baseAmount: Infinity }, 'Base Amount', 'finite'],
+		[
+			'an amount below the minimum',
+			{ baseAmount: usdtTron.minimumWithdrawal - 0.01 },
+			'Base Amount',
+			`minimum withdrawal of ${usdtTron.minimumWithdrawal} USDT on TRX`,
+		],
+		[
+			'an amount above the maximum',
+			{ baseAmount: usdtTron.maximumWithdrawal + 0.01 },
+			'Base Amount',
+			`maximum withdrawal of ${usdtTron.maximumWithdrawal} USDT on TRX`,
+		],
+		['no address', { address: '' }, 'Address', 'required'],
+		['an address that is not text', { address: 12345 }, 'Address', 'required'],
+		['an address with a space', { address: `${RECIPIENT} ` }, 'Address', 'space'],
+		['an address with a line break', { address: `${RECIPIENT}\n` }, 'Address', 'line break'],
+		[
+			'an ftp callback URL',
+			{ callBackUrl: 'ftp://x' },
+			'Callback URL',
+			'absolute http:// or https:// URL',
+		],
+		[
+			'a relative callback URL',
+			{ callBackUrl: '/relative' },
+			'Callback URL',
+			'absolute http:// or https:// URL',
+		],
+		[
+			'a redirect URL that is not a URL',
+			{ redirectUrl: 'not a url' },
+			'Redirect URL',
+			'absolute http:// or https:// URL',
+		],
+		[
+			'a customer name that is not text',
+			{ customerName: { first: 'Zoë' } },
+			'Customer Name',
+			'must be text',
+		],
+	])('%s', (_case, overrides, label, reason) => {
+		let thrown: unknown;
+		try {
+			validatePayout(node, payout(overrides), catalog, 3);
+		} catch (error) {
+			thrown = error;
+		}
+
+		expect(thrown).toBeInstanceOf(NodeOperationError);
+		const error = thrown as NodeOperationError;
+		expect(error.message).toMatch(new RegExp(`^Invalid ${label} .* in item 3: `));
+		expect(error.message).toContain(reason);
+		expect(error.context.itemIndex).toBe(3);
+	});
+
+	it('reports the first problem in field order: currency before amount', () => {
+		expect(() =>
+			validatePayout(node, payout({ settledCurrency: 'DOGE', baseAmount: -1 }), catalog, 0),
+		).toThrow(/^Invalid Settled Currency "DOGE"/);
+	});
+});
