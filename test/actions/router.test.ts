@@ -1,0 +1,60 @@
+/** The router: which operation runs, and what is refused before any request. */
+import { NodeOperationError } from 'n8n-workflow';
+
+import { runTyltNode } from '../harness/n8nContext';
+import { startSandbox, type TyltSandbox } from '../sandbox';
+import { credentialsFor, failureOf, payoutCreate } from '../helpers/sandboxKit';
+
+let sandbox: TyltSandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ autoSettle: false });
+});
+
+afterAll(async () => {
+	await sandbox.close();
+});
+
+beforeEach(() => {
+	sandbox.reset();
+});
+
+it('points a Custom API Call operation to the HTTP Request node, without a request', async () => {
+	const error = await failureOf(
+		runTyltNode({
+			credentials: credentialsFor(sandbox),
+			parameters: { resource: 'payout', operation: '__CUSTOM_API_CALL__' },
+		}),
+	);
+
+	expect(error).toBeInstanceOf(NodeOperationError);
+	expect(error.message).toContain('__CUSTOM_API_CALL__');
+	expect(error.description).toContain('HTTP Request node');
+	expect(error.context.itemIndex).toBe(0);
+	expect(sandbox.requests).toHaveLength(0);
+});
+
+it('refuses Payout → Create when the node runs as an AI agent tool, without a request', async () => {
+	const error = await failureOf(
+		runTyltNode({
+			credentials: credentialsFor(sandbox),
+			nodeType: 'n8n-nodes-tylt.tyltTool',
+			parameters: payoutCreate(),
+		}),
+	);
+
+	expect(error).toBeInstanceOf(NodeOperationError);
+	expect(error.message).toContain('AI agent tool');
+	expect(sandbox.requests).toHaveLength(0);
+	expect(sandbox.payouts).toHaveLength(0);
+});
+
+it('still serves read operations when the node runs as an AI agent tool', async () => {
+	const output = await runTyltNode({
+		credentials: credentialsFor(sandbox),
+		nodeType: 'n8n-nodes-tylt.tyltTool',
+		parameters: { resource: 'currency', operation: 'getMany', options: {} },
+	});
+
+	expect(output.length).toBeGreaterThan(0);
+});
