@@ -1,0 +1,148 @@
+/** The dropdown loaders, called as the editor calls them, against the sandbox's currency list. */
+import { LoadOptionsContext } from 'n8n-core';
+import type { INodeParameters, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { loadTyltOptions } from '../harness/n8nContext';
+import { SEEDED_CURRENCIES, startSandbox, type TyltSandbox } from '../sandbox';
+import { credentialsFor, failureOf, requestsTo } from '../helpers/sandboxKit';
+
+let sandbox: TyltSandbox;
+
+beforeAll(async () => {
+	sandbox = await startSandbox({ autoSettle: false });
+});
+
+afterAll(async () => {
+	await sandbox.close();
+});
+
+beforeEach(() => {
+	sandbox.reset();
+});
+
+// n8n hands a loader the panel's current values as `additionalData.currentNodeParameters` (that is where
+// getCurrentNodeParameter reads). loadTyltOptions does not set them yet, so fill them from the node's own
+// parameters, which is what the editor sends; once the harness sets them this does nothing.
+beforeAll(() => {
+	const readPanel = LoadOptionsContext.prototype.getCurrentNodeParameter;
+	jest.spyOn(LoadOptionsContext.prototype, 'getCurrentNodeParameter').mockImplementation(function (
+		this: LoadOptionsContext,
+		...args
+	) {
+		const context = this as unknown as {
+			additionalData: IWorkflowExecuteAdditionalData;
+			node: { parameters: INodeParameters };
+		};
+		context.additionalData.currentNodeParameters ??= context.node.parameters;
+		return readPanel.apply(this, args);
+	});
+});
+
+afterAll(() => {
+	jest.restoreAllMocks();
+});
+
+const payoutPanel = (settledCurrency: string): INodeParameters => ({
+	resource: 'payout',
+	operation: 'create',
+	settledCurrency,
+});
+
+describe('getCurrencies', () => {
+	it('lists every supported currency as "Name (SYMBOL)", valued by its symbol, sorted by name', async () => {
+		const options = await loadTyltOptions('getCurrencies', {
+			credentials: credentialsFor(sandbox),
+			parameters: payoutPanel(''),
+		});
+
+		const expected = SEEDED_CURRENCIES.map((currency) => ({
+			name: `${currency.currencyName} (${currency.currencySymbol})`,
+			value: currency.currencySymbol,
+		})).sort((a, b) => a.name.localeCompare(b.name));
+		expect(options.map(({ name, value }) => ({ name, value }))).toEqual(expected);
+		expect(requestsTo(sandbox, 'currencies')).toHaveLength(1);
+	});
+
+	it('surfaces a failing currency list as an error', async () => {
+		sandbox.injectFault('currencies', { kind: 'status', status: 403 });
+
+		const error = await failureOf(
+			loadTyltOptions('getCurrencies', { credentials: credentialsFor(sandbox), parameters: {} }),
+		);
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toContain('Forbidden');
+	});
+});
+
+describe('getNetworks', () => {
+	const usdc = SEEDED_CURRENCIES.find((currency) => currency.currencySymbol === 'USDC')!;
+
+	it('lists only the networks of the chosen currency that are open for withdrawals, with min, max and fee', async () => {
+		const options = await loadTyltOptions('getNetworks', {
+			credentials: credentialsFor(sandbox),
+			parameters: payoutPanel('USDC'),
+		});
+
+		const open = usdc.networks.filter((network) => network.canWithdraw === 1);
+		const closed = usdc.networks.filter((network) => network.canWithdraw === 0);
+		expect(closed.length).toBeGreaterThan(0);
+		expect(options.map((option) => option.value).sort()).toEqual(
+			open.map((network) => network.networkSymbol).sort(),
+		);
+		for (const network of open) {
+			const option = options.find((candidate) => candidate.value === network.networkSymbol)!;
+			expect(option.name).toBe(`${network.networkName} (${network.networkSymbol})`);
+			expect(option.description).toContain(`Min ${network.minimumWithdrawal} USDC`);
+			expect(option.description).toContain(`Max ${network.maximumWithdrawal} USDC`);
+			expect(option.description).toContain(`fee ${network.networkFees} USDC`);
+		}
+	});
+
+	it('finds the chosen currency whatever case it was typed in', async () => {
+		const options = await loadTyltOptions('getNetworks', {
+			credentials: credentialsFor(sandbox),
+			parameters: payoutPanel('usdc'),
+		});
+
+		expect(options.map((option) => option.value)).not.toContain('MATIC');
+		expect(options).toHaveLength(
+			usdc.networks.filter((network) => network.canWithdraw === 1).length,
+		);
+	});
+
+	it('with no currency chosen, lists every network open for withdrawals of any currency, once each', async () => {
+		const options = await loadTyltOptions('getNetworks', {
+			credentials: credentialsFor(sandbox),
+			parameters: payoutPanel(''),
+		});
+
+		const openSymbols = new Set(
+			SEEDED_CURRENCIES.flatMap((currency) =>
+				currency.networks
+					.filter((network) => network.canWithdraw === 1)
+					.map((network) => network.networkSymbol),
+			),
+		);
+		expect(options.map((option) => option.value).sort()).toEqual([...openSymbols].sort());
+	});
+
+	it('surfaces a failing currency list as an error', async () => {
+		sandbox.injectFault('currencies', {
+			kind: 'errorCode',
+			errorCode: 5001,
+			msg: 'Currency list unavailable',
+		});
+
+		const error = await failureOf(
+			loadTyltOptions('getNetworks', {
+				credentials: credentialsFor(sandbox),
+				parameters: payoutPanel('USDC'),
+			}),
+		);
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toContain('Currency list unavailable');
+	});
+});
