@@ -62,7 +62,10 @@ function buildNode(options: RunOptions): INode {
 }
 
 /** The credential store n8n would have, holding one TYLT credential; signing is the credential's own code. */
-function additionalData(credentials: TyltCredentialData): IWorkflowExecuteAdditionalData {
+function additionalData(
+	credentials: TyltCredentialData,
+	parameters?: INodeParameters,
+): IWorkflowExecuteAdditionalData {
 	const credentialsHelper = {
 		getParentTypes: () => [],
 		isCredentialUsableByNode: () => true,
@@ -88,6 +91,8 @@ function additionalData(credentials: TyltCredentialData): IWorkflowExecuteAdditi
 		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
 		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
 		variables: {},
+		// What the editor sends with a load-options call: the panel's current values.
+		currentNodeParameters: parameters,
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
@@ -140,7 +145,7 @@ export async function loadTyltOptions(
 	const context = new LoadOptionsContext(
 		workflow,
 		node,
-		additionalData(options.credentials),
+		additionalData(options.credentials, options.parameters),
 		'parameters',
 	);
 	return await tyltNode.methods.loadOptions[method].call(context);

@@ -40,7 +40,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 function findOperation(this: IExecuteFunctions, itemIndex: number): TyltOperation {
 	const resource = this.getNodeParameter('resource', itemIndex) as string;
-	const operation = this.getNodeParameter('operation', itemIndex) as string;
+	// n8n drops `operation` for its Custom API Call resource, which has no operation selector.
+	const operation = this.getNodeParameter('operation', itemIndex, '') as string;
 	const found = OPERATIONS[resource as TyltResource]?.[operation];
 	if (found) return found;
 	// n8n adds a "Custom API Call" choice for credentials that sign requests; that is the HTTP Request node's job.

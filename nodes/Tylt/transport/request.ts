@@ -50,6 +50,7 @@ interface TyltResponse {
 type Attempt =
 	| { outcome: 'success'; data: unknown }
 	| { outcome: 'rejected'; statusCode: number; envelope?: TyltEnvelope }
+	| { outcome: 'unreachable'; cause: string }
 	| {
 			outcome: 'transient';
 			cause: string;
@@ -71,9 +72,18 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 		if (result.outcome === 'rejected') {
 			throw rejectedError.call(this, request, result.statusCode, result.envelope);
 		}
-		if (request.movesMoney) throw unknownOutcomeError.call(this, request, result);
+		if (request.movesMoney) {
+			throw result.outcome === 'unreachable'
+				? apiError.call(this, request, `${result.cause}: the payout was not sent`, {
+						description:
+							'Nothing reached TYLT. Check the Base URL of the TYLT credential and the network.',
+					})
+				: unknownOutcomeError.call(this, request, result);
+		}
 		if (attempt >= retries) throw gaveUpError.call(this, request, result, attempt + 1);
-		await sleep(backoffMs(attempt, result.retryAfterMs));
+		await sleep(
+			backoffMs(attempt, result.outcome === 'transient' ? result.retryAfterMs : undefined),
+		);
 	}
 }
 
@@ -93,12 +103,8 @@ async function attemptOnce(this: TyltContext, request: TyltRequest): Promise<Att
 	try {
 		response = await this.helpers.httpRequestWithAuthentication.call(this, 'tyltApi', options);
 	} catch (error) {
-		// Only the error's own words are kept: its config would carry the signed headers.
-		const code = (error as JsonObject).code;
-		return {
-			outcome: 'transient',
-			cause: [code, (error as Error).message].filter(Boolean).join(': '),
-		};
+		// Only a classification is kept: the error's config would carry the signed headers.
+		return networkFailure(error as JsonObject);
 	}
 
 	const { statusCode } = response;
@@ -124,6 +130,27 @@ async function attemptOnce(this: TyltContext, request: TyltRequest): Promise<Att
 		return { outcome: 'rejected', statusCode, envelope };
 	}
 	return { outcome: 'success', data: envelope.data };
+}
+
+const NEVER_CONNECTED = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+]);
+
+function networkFailure(error: JsonObject): Attempt {
+	const code = String(error.code ?? '');
+	const message = String(error.message ?? '');
+	if (NEVER_CONNECTED.has(code)) {
+		// The request never left this machine, so even a create is known not to have happened.
+		return { outcome: 'unreachable', cause: `TYLT could not be reached (${code})` };
+	}
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message)) {
+		return { outcome: 'transient', cause: 'no answer within the timeout' };
+	}
+	return { outcome: 'transient', cause: `the connection failed${code ? ` (${code})` : ''}` };
 }
 
 function parseEnvelope(body: unknown): TyltEnvelope | undefined {
@@ -184,7 +211,11 @@ function rejectedError(
 	envelope: TyltEnvelope | undefined,
 ): NodeApiError {
 	const summary = tyltMessage(envelope) ?? `TYLT answered HTTP ${statusCode}`;
-	return apiError.call(this, request, `TYLT error: ${summary}`, {
+	const message =
+		statusCode === 401
+			? `TYLT rejected the credential: ${summary} Check the API key and secret of the TYLT API credential.`
+			: `TYLT error: ${summary}`;
+	return apiError.call(this, request, message, {
 		statusCode,
 		envelope,
 		description: [
@@ -201,13 +232,14 @@ function rejectedError(
 function gaveUpError(
 	this: TyltContext,
 	request: TyltRequest,
-	failure: Extract<Attempt, { outcome: 'transient' }>,
+	failure: Extract<Attempt, { outcome: 'transient' | 'unreachable' }>,
 	attempts: number,
 ): NodeApiError {
-	const summary = tyltMessage(failure.envelope) ?? failure.cause;
+	const transient = failure.outcome === 'transient' ? failure : undefined;
+	const summary = tyltMessage(transient?.envelope) ?? failure.cause;
 	return apiError.call(this, request, `TYLT did not answer usefully: ${summary}`, {
-		statusCode: failure.statusCode,
-		envelope: failure.envelope,
+		statusCode: transient?.statusCode,
+		envelope: transient?.envelope,
 		description: `${request.method} ${request.path} failed ${attempts} times in a row; try again later`,
 	});
 }
