@@ -1,0 +1,22 @@
+const NAMED_CHARACTERS: Readonly<Record<string, string>> = {
+	' ': 'a space',
+	'\t': 'a tab',
+	'\n': 'a line break',
+	'\r': 'a line break',
+	'\u00a0': 'a non-breaking space',
+	'\u200b': 'a zero-width space',
+};
+
+/**
+ * Names a character for a person fixing an address. Invisible ones are spelled out: a quoted space
+ * or zero-width space in an error message would leave the reader hunting for what is wrong.
+ */
+export function describeCharacter(character: string): string {
+	const named = NAMED_CHARACTERS[character];
+	if (named) return named;
+	const codePoint = character.codePointAt(0) ?? 0;
+	if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f)) {
+		return `the control character U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+	}
+	return `'${character}'`;
+}

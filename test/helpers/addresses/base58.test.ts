@@ -1,0 +1,47 @@
+import {
+	decodeBase58,
+	firstNonBase58Character,
+} from '../../../nodes/Tylt/helpers/addresses/base58';
+
+const decodedHex = (text: string) => {
+	const bytes = decodeBase58(text);
+	return bytes && Buffer.from(bytes).toString('hex');
+};
+
+describe('decodeBase58', () => {
+	// Bitcoin Core's src/test/data/base58_encode_decode.json.
+	it.each([
+		['', ''],
+		['2g', '61'],
+		['a3gV', '626262'],
+		['aPEr', '636363'],
+		['2cFupjhnEsSn59qHXstmK2ffpLv2', '73696d706c792061206c6f6e6720737472696e67'],
+		['1NS17iag9jJgTHD1VXjvLCEnZuQ3rJDE9L', '00eb15231dfceb60925886b67d065299925915aeb172c06647'],
+		['ABnLTmg', '516b6fcd0f'],
+		['3SEo3LWLoPntC', 'bf4f89001e670274dd'],
+		['3EFU7m', '572e4794'],
+		['EJDM8drfXA6uyA', 'ecac89cad93923c02321'],
+		['Rt5zm', '10c8511e'],
+		['1111111111', '00000000000000000000'],
+	])('decodes %p to %p', (text, bytes) => {
+		expect(decodedHex(text)).toBe(bytes);
+	});
+
+	it.each([
+		['0', '0'],
+		['O', 'O'],
+		['I', 'I'],
+		['l', 'l'],
+		['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t ', ' '],
+		['T0Il', '0'],
+		['T🙂', '🙂'],
+	])('refuses %p, whose first character outside the alphabet is %p', (text, invalidCharacter) => {
+		expect(decodeBase58(text)).toBeUndefined();
+		expect(firstNonBase58Character(text)).toBe(invalidCharacter);
+	});
+
+	it('finds no foreign character in valid text', () => {
+		expect(firstNonBase58Character('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBeUndefined();
+		expect(firstNonBase58Character('')).toBeUndefined();
+	});
+});

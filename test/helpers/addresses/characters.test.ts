@@ -1,0 +1,18 @@
+import { describeCharacter } from '../../../nodes/Tylt/helpers/addresses/characters';
+
+describe('describeCharacter', () => {
+	it.each([
+		['O', "'O'"],
+		['🙂', "'🙂'"],
+		[' ', 'a space'],
+		['\t', 'a tab'],
+		['\n', 'a line break'],
+		['\r', 'a line break'],
+		['\u00a0', 'a non-breaking space'],
+		['\u200b', 'a zero-width space'],
+		['\u0000', 'the control character U+0000'],
+		['\u007f', 'the control character U+007F'],
+	])('names %p as %s', (character, description) => {
+		expect(describeCharacter(character)).toBe(description);
+	});
+});
