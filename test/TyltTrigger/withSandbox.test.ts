@@ -38,7 +38,7 @@ async function createPayout(callBackUrl: string): Promise<IDataObject> {
 			operation: 'create',
 			settledCurrency: 'USDT',
 			networkSymbol: 'TRX',
-			address: 'TQ4o8p1xW7e8Z3uN9rKc2Hf5sVb6Lm1Adx',
+			address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
 			baseAmount: 25,
 			additionalFields: { callBackUrl },
 			// Each test pays anew: a reference of its own keeps the duplicate guard from matching the last one.

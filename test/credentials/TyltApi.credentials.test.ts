@@ -115,7 +115,7 @@ describe('TYLT API credential through n8n-core request helpers, against the sand
 	const lastRequest = () => sandbox.requests[sandbox.requests.length - 1];
 	const payoutBody = {
 		baseAmount: 15.25,
-		address: 'TQ4hG1V7pU3kdUq9oPWbqAVtYdTMDaa8o5',
+		address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
 		settledCurrency: 'USDT',
 		networkSymbol: 'TRX',
 		customerName: 'Zoë Ñúñez',

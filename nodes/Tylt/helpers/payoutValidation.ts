@@ -1,5 +1,6 @@
 import type { INode } from 'n8n-workflow';
 
+import { addressProblem } from './addresses';
 import type { CurrencyCatalog } from './currencyCatalog';
 import { invalidFieldError } from './fieldError';
 import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from './types';

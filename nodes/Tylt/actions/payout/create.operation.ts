@@ -50,7 +50,7 @@ export const description: INodeProperties[] = [
 		type: 'string',
 		required: true,
 		default: '',
-		placeholder: 'e.g. TQ4hG1V7pU3kdUq9oPWbqAVtYdTMDaa8o5',
+		placeholder: 'e.g. TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
 		description: "The recipient's wallet address on the chosen network",
 		displayOptions: { show: showFor },
 	},
