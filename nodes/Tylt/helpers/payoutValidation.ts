@@ -117,11 +117,12 @@ const PAYOUT_RULES: FieldRule[] = [
 	{
 		name: 'address',
 		label: 'Address',
-		check(value) {
+		check(value, resolved) {
 			if (typeof value !== 'string' || value === '')
 				return 'a recipient wallet address is required';
 			if (/\s/.test(value)) return 'a wallet address cannot contain spaces or line breaks';
-			return undefined;
+			// A payout to a mistyped address is lost: check the format of the networks we know.
+			return addressProblem((resolved.network as NetworkRecord).networkSymbol, value);
 		},
 	},
 	{
