@@ -1,0 +1,150 @@
+/**
+ * What every money-safety file shares: one sandbox per file, runs of the node that keep everything they
+ * showed (output items and errors) for the file's closing secret scan, and the sandbox's evidence of how
+ * many payouts exist per reference.
+ */
+import { inspect } from 'node:util';
+
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { runTyltNode, type RunOptions } from '../harness/n8nContext';
+import { startSandbox, type SandboxOptions, type TyltSandbox } from '../sandbox';
+import { credentialsFor, failureOf, requestsTo, type NodeRunError } from '../helpers/sandboxKit';
+
+/** Distinctive, so a leak anywhere is found by a plain substring search. */
+export const API_SECRET = 'money-safety-secret-must-never-show-5c2e91d7';
+
+export type NodeRun = Omit<RunOptions, 'credentials'> & { credentials?: RunOptions['credentials'] };
+
+export interface MoneySafetySuite {
+	readonly sandbox: TyltSandbox;
+	/** Runs the node and keeps its output for the secret scan. */
+	run(options: NodeRun): Promise<INodeExecutionData[]>;
+	/** Runs the node, expects it to fail, and keeps the error for the secret scan. */
+	fail(options: NodeRun): Promise<NodeRunError>;
+	/** Keeps an error caught outside `fail` (e.g. from a transport call) for the secret scan. */
+	keepError(error: unknown): void;
+}
+
+/**
+ * Starts one sandbox for the file (beforeAll), resets it before each test and closes it (afterAll).
+ * Every signature the sandbox received is remembered before each reset, for `itShowsNoSecret`.
+ */
+export function useMoneySafetySandbox(options: Omit<SandboxOptions, 'apiSecret'> = {}) {
+	let sandbox: TyltSandbox | undefined;
+	const shown: string[] = [];
+	const signatures = new Set<string>();
+
+	const rememberSignatures = () => {
+		for (const request of sandbox?.requests ?? []) {
+			const signature = request.headers['x-tlp-signature'];
+			if (signature) signatures.add(signature);
+		}
+	};
+
+	const keepError = (error: unknown) => {
+		const runError = error as NodeRunError;
+		shown.push(
+			String(runError?.message),
+			String(runError?.description ?? ''),
+			JSON.stringify(runError) ?? '',
+			String(runError?.stack),
+			inspect(runError, { depth: 8, showHidden: true }),
+		);
+	};
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ autoSettle: false, ...options, apiSecret: API_SECRET });
+	});
+	beforeEach(() => {
+		rememberSignatures();
+		sandbox?.reset();
+	});
+	afterAll(async () => {
+		await sandbox?.close();
+	});
+
+	const suite: MoneySafetySuite = {
+		get sandbox() {
+			if (!sandbox) throw new Error('The sandbox starts in beforeAll');
+			return sandbox;
+		},
+		async run(run) {
+			const output = await runTyltNode({ credentials: credentialsFor(suite.sandbox), ...run });
+			shown.push(JSON.stringify(output), inspect(output, { depth: 10 }));
+			return output;
+		},
+		async fail(run) {
+			const error = await failureOf(
+				runTyltNode({ credentials: credentialsFor(suite.sandbox), ...run }),
+			);
+			keepError(error);
+			return error;
+		},
+		keepError,
+	};
+
+	/** Declare last in the file: nothing this file's runs showed holds the secret or a signature. */
+	function itShowsNoSecret() {
+		describe('everything this file’s runs showed', () => {
+			it('holds neither the API secret nor any request signature (outputs and errors)', () => {
+				rememberSignatures();
+				// Guards against a vacuous pass: the scan must have something to scan and something to look for.
+				expect(shown.length).toBeGreaterThan(0);
+				expect(signatures.size).toBeGreaterThan(0);
+				const leaks = shown.flatMap((text, index) =>
+					[API_SECRET, ...signatures]
+						.filter((secret) => text.includes(secret))
+						.map((secret) => `shown text #${index} contains ${secret}`),
+				);
+				expect(leaks).toEqual([]);
+			});
+		});
+	}
+
+	return { suite, itShowsNoSecret };
+}
+
+/** The reference the node put in a payout: the last `[ref:…]` tag of its comments (it appends the tag). */
+export function referenceInComments(comments: unknown): string | undefined {
+	const tags = [...String(comments ?? '').matchAll(/\[ref:([^\]\s]+)\]/g)];
+	return tags.length === 0 ? undefined : tags[tags.length - 1][1];
+}
+
+/** How many payouts the sandbox holds per reference: the money that actually left. */
+export function payoutsPerReference(sandbox: TyltSandbox): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const payout of sandbox.payouts) {
+		const reference = referenceInComments(payout.comments) ?? '(none)';
+		counts[reference] = (counts[reference] ?? 0) + 1;
+	}
+	return counts;
+}
+
+/** How many create requests TYLT answered with HTTP 200, per reference in the sent body. */
+export function acceptedCreatesPerReference(sandbox: TyltSandbox): Record<string, number> {
+	const counts: Record<string, number> = {};
+	for (const request of requestsTo(sandbox, 'createPayout')) {
+		if (request.status !== 200) continue;
+		const reference = referenceInComments(JSON.parse(request.rawBody).comments) ?? '(none)';
+		counts[reference] = (counts[reference] ?? 0) + 1;
+	}
+	return counts;
+}
+
+/** `{ a: 1, b: 1, … }` for the given references: exactly one payout each. */
+export function onceEach(references: string[]): Record<string, number> {
+	return Object.fromEntries(references.map((reference) => [reference, 1]));
+}
+
+/**
+ * Waits for the sandbox to reach a state (e.g. a delayed create to land). Not a timing assertion: the
+ * limit only turns a hang into a failure that says what never happened.
+ */
+export async function until(condition: () => boolean, what: string, limitMs = 5000) {
+	const deadline = Date.now() + limitMs;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+}
