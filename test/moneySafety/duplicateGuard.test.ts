@@ -1,0 +1,314 @@
+/**
+ * The duplicate guard, piece by piece: where the reference travels, how it is derived when none is set,
+ * how far back TYLT's history is read, and what happens when that history cannot be read.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { RETRY_POLICY } from '../../nodes/Tylt/transport';
+import { EVM_ADDRESS, payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
+import { onceEach, payoutsPerReference, useMoneySafetySandbox } from './kit';
+
+const { suite, itShowsNoSecret } = useMoneySafetySandbox();
+
+const ADDRESS = tronAddress('guarded recipient');
+const HOUR_MS = 3_600_000;
+
+const creates = () => requestsTo(suite.sandbox, 'createPayout');
+const createBodies = () => creates().map((request) => JSON.parse(request.rawBody));
+const historyPagesRead = () => requestsTo(suite.sandbox, 'payoutHistory').length;
+
+/** TYLT's record time format: ISO 8601 UTC, whole seconds. */
+function hoursAgo(hours: number): string {
+	return new Date(Date.now() - hours * HOUR_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function payoutWith(options: INodeParameters, additionalFields: INodeParameters = {}) {
+	return payoutCreate({ address: ADDRESS, additionalFields, options });
+}
+
+describe('the reference', () => {
+	it('travels in the comments as [ref:…] after the user’s comment, and as the merchant order ID', async () => {
+		await suite.run({ parameters: payoutWith({ reference: 'row-17' }, { comments: 'May bonus' }) });
+
+		expect(createBodies()).toEqual([
+			expect.objectContaining({ comments: 'May bonus [ref:row-17]', merchantOrderId: 'row-17' }),
+		]);
+		expect(suite.sandbox.payouts[0]).toMatchObject({
+			comments: 'May bonus [ref:row-17]',
+			merchantOrderId: 'row-17',
+		});
+	});
+
+	it('is the whole comment when the user set none', async () => {
+		await suite.run({ parameters: payoutWith({ reference: 'row-18' }) });
+
+		expect(createBodies()[0].comments).toBe('[ref:row-18]');
+	});
+
+	it('with Send Reference as Merchant Order ID off, travels only in the comments, and a re-run still finds it', async () => {
+		const parameters = payoutWith(
+			{ reference: 'row-19', referenceAsMerchantOrderId: false },
+			{ comments: 'June bonus' },
+		);
+
+		const [first] = await suite.run({ parameters });
+		const [rerun] = await suite.run({ parameters });
+
+		expect(createBodies()).toHaveLength(1);
+		expect(createBodies()[0]).not.toHaveProperty('merchantOrderId');
+		expect(createBodies()[0].comments).toBe('June bonus [ref:row-19]');
+		// TYLT gives the payout a merchant order ID of its own, so only the comments can match.
+		expect(suite.sandbox.payouts[0].merchantOrderId).not.toBe('row-19');
+		expect(rerun.json).toMatchObject({
+			alreadySent: true,
+			merchantReference: 'row-19',
+			orderId: first.json.orderId,
+		});
+		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(['row-19']));
+	});
+
+	it('matches a payout in TYLT history by its merchant order ID alone (made outside this node)', async () => {
+		const [existing] = suite.sandbox.seedPayouts(1, {
+			merchantOrderId: 'INV-5005',
+			comments: 'paid by hand',
+			status: 'Completed',
+		});
+
+		const [output] = await suite.run({ parameters: payoutWith({ reference: 'INV-5005' }) });
+
+		expect(output.json).toMatchObject({
+			alreadySent: true,
+			merchantReference: 'INV-5005',
+			orderId: existing.orderId,
+		});
+		expect(creates()).toHaveLength(0);
+	});
+
+	it('matches a payout TYLT marked Failed: it counts as sent, and the output shows its status', async () => {
+		const [failed] = suite.sandbox.seedPayouts(1, {
+			merchantOrderId: 'MO-other',
+			comments: '[ref:row-20]',
+			status: 'Failed',
+		});
+
+		const [output] = await suite.run({ parameters: payoutWith({ reference: 'row-20' }) });
+
+		expect(output.json).toMatchObject({
+			alreadySent: true,
+			orderId: failed.orderId,
+			status: 'Failed',
+		});
+		expect(creates()).toHaveLength(0);
+	});
+
+	it('returns the newest payout when TYLT holds several with the reference', async () => {
+		const [newer] = suite.sandbox.seedPayouts(1, { comments: '[ref:row-21]', status: 'Completed' });
+		const [older] = suite.sandbox.seedPayouts(1, { comments: '[ref:row-21]', status: 'Failed' });
+
+		const [output] = await suite.run({ parameters: payoutWith({ reference: 'row-21' }) });
+
+		expect(newer.createdAt > older.createdAt).toBe(true);
+		expect(output.json.orderId).toBe(newer.orderId);
+	});
+});
+
+describe('the default reference (no Reference set)', () => {
+	const PAYOUT_FROM_ITEM = payoutCreate({
+		settledCurrency: '={{ $json.currency }}',
+		networkSymbol: '={{ $json.network }}',
+		address: '={{ $json.address }}',
+		baseAmount: '={{ $json.amount }}',
+		additionalFields: { baseCurrency: '={{ $json.fiat }}' },
+	});
+	const base = { currency: 'USDT', network: 'TRX', address: ADDRESS, amount: 25, fiat: '' };
+	const onBsc = { ...base, network: 'BSC', address: EVM_ADDRESS };
+	const variants: Record<string, IDataObject> = {
+		base,
+		sameAgain: { ...base },
+		amountAsText: { ...base, amount: '25' },
+		symbolsInLowerCase: { ...base, currency: 'usdt', network: 'trx' },
+		otherAddress: { ...base, address: tronAddress('someone else') },
+		otherAmount: { ...base, amount: 25.01 },
+		inFiat: { ...base, fiat: 'USD' },
+		onBsc,
+		otherCurrency: { ...onBsc, currency: 'USDC' },
+		otherNetwork: { ...onBsc, network: 'ETH' },
+	};
+
+	async function referencesOf(): Promise<Record<string, string>> {
+		const output = await suite.run({
+			items: Object.values(variants),
+			parameters: { ...PAYOUT_FROM_ITEM, options: { dryRun: true } },
+		});
+		const names = Object.keys(variants);
+		return Object.fromEntries(
+			output.map((item, index) => [names[index], String(item.json.merchantReference)]),
+		);
+	}
+
+	it('is the same for the same payout, however its values are written', async () => {
+		const reference = await referencesOf();
+
+		expect(reference.base).toMatch(/^n8n-[0-9a-f]{24}$/);
+		expect(reference.sameAgain).toBe(reference.base);
+		expect(reference.amountAsText).toBe(reference.base);
+		expect(reference.symbolsInLowerCase).toBe(reference.base);
+		expect(creates()).toHaveLength(0);
+	});
+
+	it('differs when the address, amount, fiat currency, currency or network differs', async () => {
+		const reference = await referencesOf();
+
+		const distinct = [
+			reference.base,
+			reference.otherAddress,
+			reference.otherAmount,
+			reference.inFiat,
+			reference.onBsc,
+			reference.otherCurrency,
+			reference.otherNetwork,
+		];
+		expect(new Set(distinct).size).toBe(distinct.length);
+	});
+
+	it('is the one a real run sends, and the same in a later execution', async () => {
+		const { base: dryRunReference } = await referencesOf();
+
+		const [sent] = await suite.run({ items: [base], parameters: PAYOUT_FROM_ITEM });
+		const [again] = await suite.run({ items: [base], parameters: PAYOUT_FROM_ITEM });
+
+		expect(sent.json.merchantReference).toBe(dryRunReference);
+		expect(createBodies()[0]).toMatchObject({
+			merchantOrderId: dryRunReference,
+			comments: `[ref:${dryRunReference}]`,
+		});
+		expect(again.json).toMatchObject({ alreadySent: true, merchantReference: dryRunReference });
+		expect(creates()).toHaveLength(1);
+	});
+});
+
+describe('how far back TYLT history is read (Duplicate Look-Back)', () => {
+	const PAGE = 200;
+
+	/** Newest first: `recent` payouts of the last minutes, a page of week-old ones, then the match, older still. */
+	function seedHistory(recent: number) {
+		suite.sandbox.seedPayouts(recent, { comments: 'recent, someone else' });
+		suite.sandbox.seedPayouts(PAGE, { comments: 'old, someone else', createdAt: hoursAgo(200) });
+		return suite.sandbox.seedPayouts(1, {
+			comments: '[ref:old-row]',
+			merchantOrderId: 'old-row',
+			createdAt: hoursAgo(201),
+		})[0];
+	}
+
+	it('stops at the first page older than the cutoff: a match beyond it is not found, and is sent again', async () => {
+		seedHistory(PAGE);
+
+		const [output] = await suite.run({
+			parameters: payoutWith({ reference: 'old-row', lookBackHours: 168 }),
+		});
+
+		expect(historyPagesRead()).toBe(2);
+		expect(output.json.alreadySent).toBe(false);
+		expect(payoutsPerReference(suite.sandbox)['old-row']).toBe(2);
+	});
+
+	it('finds the same payout when the look-back reaches it', async () => {
+		const match = seedHistory(PAGE);
+
+		const [output] = await suite.run({
+			parameters: payoutWith({ reference: 'old-row', lookBackHours: 240 }),
+		});
+
+		expect(historyPagesRead()).toBe(3);
+		expect(output.json).toMatchObject({ alreadySent: true, orderId: match.orderId });
+		expect(creates()).toHaveLength(0);
+	});
+
+	it.each([
+		[168, 2],
+		[1000, 7],
+	])(
+		'reads no further than needed: 250 recent and 1,000 500-hour-old payouts, look-back %i hours → %i pages',
+		async (lookBackHours, pages) => {
+			suite.sandbox.seedPayouts(250, { comments: 'recent' });
+			suite.sandbox.seedPayouts(1000, { comments: 'old', createdAt: hoursAgo(500) });
+
+			await suite.run({ parameters: payoutWith({ reference: 'new-row', lookBackHours }) });
+
+			expect(historyPagesRead()).toBe(pages);
+			expect(creates()).toHaveLength(1);
+		},
+	);
+
+	it('bounds the reading, not the matching: an old match on a page read anyway is still found', async () => {
+		// Safer than the option's wording suggests: nothing on a page already read is ignored.
+		const [old] = suite.sandbox.seedPayouts(1, {
+			comments: '[ref:old-row]',
+			merchantOrderId: 'old-row',
+			createdAt: hoursAgo(200),
+		});
+
+		const [output] = await suite.run({
+			parameters: payoutWith({ reference: 'old-row', lookBackHours: 168 }),
+		});
+
+		expect(historyPagesRead()).toBe(1);
+		expect(output.json).toMatchObject({ alreadySent: true, orderId: old.orderId });
+	});
+
+	it('reads at most 10,000 payouts (50 pages), however long the look-back', async () => {
+		suite.sandbox.seedPayouts(10_000, { comments: 'recent, someone else' });
+		suite.sandbox.seedPayouts(1, { comments: '[ref:row-10001]', merchantOrderId: 'row-10001' });
+
+		const [output] = await suite.run({ parameters: payoutWith({ reference: 'row-10001' }) });
+
+		expect(historyPagesRead()).toBe(50);
+		expect(output.json.alreadySent).toBe(false);
+	});
+});
+
+describe('when TYLT history cannot be read', () => {
+	const configuredPolicy = { ...RETRY_POLICY };
+	beforeAll(() => {
+		RETRY_POLICY.baseDelayMs = 1;
+	});
+	afterAll(() => {
+		Object.assign(RETRY_POLICY, configuredPolicy);
+	});
+
+	it('no payout is sent: the guard fails closed, for every item of the execution', async () => {
+		suite.sandbox.injectFault('payoutHistory', { kind: 'status', status: 503, times: 10 });
+
+		const output = await suite.run({
+			items: [{ ref: 'row-1' }, { ref: 'row-2' }],
+			parameters: payoutWith({ reference: '={{ $json.ref }}' }),
+			continueOnFail: true,
+		});
+
+		expect(output.map((item) => item.json.error)).toEqual([
+			expect.stringContaining('TYLT did not answer usefully'),
+			expect.stringContaining('TYLT did not answer usefully'),
+		]);
+		expect(creates()).toHaveLength(0);
+		expect(suite.sandbox.payouts).toHaveLength(0);
+	});
+
+	it('a TYLT error on history (errorCode) stops the payout with TYLT’s message', async () => {
+		suite.sandbox.injectFault('payoutHistory', {
+			kind: 'errorCode',
+			errorCode: 1002,
+			msg: 'History is being rebuilt',
+		});
+
+		const error = await suite.fail({ parameters: payoutWith({ reference: 'row-1' }) });
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toContain('History is being rebuilt');
+		expect(historyPagesRead()).toBe(1);
+		expect(creates()).toHaveLength(0);
+	});
+});
+
+itShowsNoSecret();
