@@ -2,37 +2,28 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runTyltNode } from '../harness/n8nContext';
-import { startSandbox, type TyltSandbox } from '../sandbox';
-import { credentialsFor, failureOf, payoutCreate } from '../helpers/sandboxKit';
+import { credentialsFor, failureOf, payoutCreate, useSandbox } from '../helpers/sandboxKit';
 
-let sandbox: TyltSandbox;
+const sandbox = useSandbox();
 
-beforeAll(async () => {
-	sandbox = await startSandbox({ autoSettle: false });
-});
+// n8n stores the Custom API Call choice either as an operation of a resource or as a resource of its own.
+it.each([
+	{ resource: 'payout', operation: '__CUSTOM_API_CALL__' },
+	{ resource: '__CUSTOM_API_CALL__', operation: '__CUSTOM_API_CALL__' },
+])(
+	'points a Custom API Call ($resource) to the HTTP Request node, without a request',
+	async (parameters) => {
+		const error = await failureOf(
+			runTyltNode({ credentials: credentialsFor(sandbox), parameters }),
+		);
 
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	sandbox.reset();
-});
-
-it('points a Custom API Call operation to the HTTP Request node, without a request', async () => {
-	const error = await failureOf(
-		runTyltNode({
-			credentials: credentialsFor(sandbox),
-			parameters: { resource: 'payout', operation: '__CUSTOM_API_CALL__' },
-		}),
-	);
-
-	expect(error).toBeInstanceOf(NodeOperationError);
-	expect(error.message).toContain('__CUSTOM_API_CALL__');
-	expect(error.description).toContain('HTTP Request node');
-	expect(error.context.itemIndex).toBe(0);
-	expect(sandbox.requests).toHaveLength(0);
-});
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toContain('__CUSTOM_API_CALL__');
+		expect(error.description).toContain('HTTP Request node');
+		expect(error.context.itemIndex).toBe(0);
+		expect(sandbox.requests).toHaveLength(0);
+	},
+);
 
 it('refuses Payout → Create when the node runs as an AI agent tool, without a request', async () => {
 	const error = await failureOf(

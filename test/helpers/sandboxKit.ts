@@ -7,7 +7,8 @@ import { createHash, createHmac } from 'node:crypto';
 import type { INodeParameters } from 'n8n-workflow';
 
 import type { TyltCredentialData } from '../harness/n8nContext';
-import type { EndpointName, LoggedRequest, TyltSandbox } from '../sandbox';
+import { startSandbox } from '../sandbox';
+import type { EndpointName, LoggedRequest, SandboxOptions, TyltSandbox } from '../sandbox';
 
 export function credentialsFor(sandbox: TyltSandbox): TyltCredentialData {
 	return { apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret, baseUrl: sandbox.url };
@@ -79,4 +80,27 @@ export function payoutCreate(overrides: INodeParameters = {}): INodeParameters {
 		additionalFields: {},
 		...overrides,
 	};
+}
+
+/**
+ * One sandbox per test file, reset before each test. Returns a stand-in that forwards to the running
+ * sandbox, so tests read `sandbox.requests` as if they held it themselves.
+ */
+export function useSandbox(options: SandboxOptions = { autoSettle: false }): TyltSandbox {
+	let running: TyltSandbox | undefined;
+	beforeAll(async () => {
+		running = await startSandbox(options);
+	});
+	afterAll(async () => {
+		await running?.close();
+	});
+	beforeEach(() => running?.reset());
+
+	return new Proxy({} as TyltSandbox, {
+		get(_target, property) {
+			if (!running) throw new Error('The sandbox is only available inside tests and hooks');
+			const value = Reflect.get(running, property, running);
+			return typeof value === 'function' ? value.bind(running) : value;
+		},
+	});
 }

@@ -4,22 +4,10 @@ import type { INodeParameters, IWorkflowExecuteAdditionalData } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import { loadTyltOptions } from '../harness/n8nContext';
-import { SEEDED_CURRENCIES, startSandbox, type TyltSandbox } from '../sandbox';
-import { credentialsFor, failureOf, requestsTo } from '../helpers/sandboxKit';
+import { SEEDED_CURRENCIES } from '../sandbox';
+import { credentialsFor, failureOf, requestsTo, useSandbox } from '../helpers/sandboxKit';
 
-let sandbox: TyltSandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ autoSettle: false });
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	sandbox.reset();
-});
+const sandbox = useSandbox();
 
 // n8n hands a loader the panel's current values as `additionalData.currentNodeParameters` (that is where
 // getCurrentNodeParameter reads). loadTyltOptions does not set them yet, so fill them from the node's own

@@ -1,21 +1,14 @@
 /** Currency → Get Many: TYLT's supported currency list, one item per currency or per currency and network. */
 import { runTyltNode } from '../../harness/n8nContext';
-import { SEEDED_CURRENCIES, startSandbox, type TyltSandbox } from '../../sandbox';
-import { credentialsFor, expectedSignature, requestsTo } from '../../helpers/sandboxKit';
+import { SEEDED_CURRENCIES } from '../../sandbox';
+import {
+	credentialsFor,
+	expectedSignature,
+	requestsTo,
+	useSandbox,
+} from '../../helpers/sandboxKit';
 
-let sandbox: TyltSandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ autoSettle: false });
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	sandbox.reset();
-});
+const sandbox = useSandbox();
 
 async function run(
 	options: { splitByNetwork?: boolean } = {},

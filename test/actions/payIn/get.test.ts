@@ -3,22 +3,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { runTyltNode } from '../../harness/n8nContext';
-import { startSandbox, type TyltSandbox } from '../../sandbox';
-import { credentialsFor, expectedSignature, failureOf, requestsTo } from '../../helpers/sandboxKit';
+import {
+	credentialsFor,
+	expectedSignature,
+	failureOf,
+	requestsTo,
+	useSandbox,
+} from '../../helpers/sandboxKit';
 
-let sandbox: TyltSandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ autoSettle: false });
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	sandbox.reset();
-});
+const sandbox = useSandbox();
 
 async function run(merchantOrderId: unknown, items?: IDataObject[]) {
 	return await runTyltNode({

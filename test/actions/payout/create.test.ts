@@ -4,7 +4,7 @@
  * signed bytes and the sent bytes are the same.
  */
 import { runTyltNode } from '../../harness/n8nContext';
-import { startSandbox, USD_RATES, type TyltSandbox } from '../../sandbox';
+import { USD_RATES } from '../../sandbox';
 import {
 	credentialsFor,
 	EVM_ADDRESS,
@@ -12,21 +12,10 @@ import {
 	payoutCreate,
 	requestsTo,
 	tronAddress,
+	useSandbox,
 } from '../../helpers/sandboxKit';
 
-let sandbox: TyltSandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ autoSettle: false });
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	sandbox.reset();
-});
+const sandbox = useSandbox();
 
 const ADDRESS = tronAddress('signed-bytes recipient');
 const CUSTOMER_NAME = 'Zoë Ñúñez 東京 🚀';

@@ -6,28 +6,17 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { runTyltNode } from '../../harness/n8nContext';
-import { SEEDED_CURRENCIES, startSandbox, USD_RATES, type TyltSandbox } from '../../sandbox';
+import { SEEDED_CURRENCIES, USD_RATES } from '../../sandbox';
 import {
 	credentialsFor,
 	failureOf,
 	payoutCreate,
 	requestsTo,
 	tronAddress,
+	useSandbox,
 } from '../../helpers/sandboxKit';
 
-let sandbox: TyltSandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ autoSettle: false });
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	sandbox.reset();
-});
+const sandbox = useSandbox();
 
 /** Every payout parameter comes from the item, so one run can mix good and bad items. */
 const PAYOUT_FROM_ITEM = payoutCreate({

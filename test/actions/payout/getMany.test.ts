@@ -7,22 +7,15 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { HISTORY_PAGE_SIZE_DEFAULT } from '../../../nodes/Tylt/transport';
 import { runTyltNode } from '../../harness/n8nContext';
-import { startSandbox, type TyltSandbox } from '../../sandbox';
-import { credentialsFor, expectedSignature, failureOf, requestsTo } from '../../helpers/sandboxKit';
+import {
+	credentialsFor,
+	expectedSignature,
+	failureOf,
+	requestsTo,
+	useSandbox,
+} from '../../helpers/sandboxKit';
 
-let sandbox: TyltSandbox;
-
-beforeAll(async () => {
-	sandbox = await startSandbox({ autoSettle: false });
-});
-
-afterAll(async () => {
-	await sandbox.close();
-});
-
-beforeEach(() => {
-	sandbox.reset();
-});
+const sandbox = useSandbox();
 
 function getMany(parameters: INodeParameters): INodeParameters {
 	return {
