@@ -59,19 +59,19 @@ const HTML_502: Fault = {
 };
 
 const ONE_OFF_FAULTS: Array<[string, Fault]> = [
-	['HTTP 500', { kind: 'status', status: 500 }],
-	['HTTP 502 with an HTML body', HTML_502],
+	['one HTTP 500', { kind: 'status', status: 500 }],
+	['one HTTP 502 with an HTML body', HTML_502],
 	[
-		'HTTP 429 with Retry-After: 1',
+		'one HTTP 429 with Retry-After: 1',
 		{ kind: 'status', status: 429, headers: { 'Retry-After': '1' } },
 	],
-	['a dropped connection', { kind: 'drop' }],
-	['malformed JSON', { kind: 'malformedJson' }],
+	['one dropped connection', { kind: 'drop' }],
+	['one malformed JSON answer', { kind: 'malformedJson' }],
 ];
 
 describe.each(READS)('$name', (read) => {
 	it.each(ONE_OFF_FAULTS)(
-		'recovers from one %s with one more request, and returns what a clean read returns',
+		'recovers from %s with one more request, and returns what a clean read returns',
 		async (_fault, fault) => {
 			read.prepare?.();
 			const clean = await suite.run({ parameters: read.parameters });
