@@ -4,7 +4,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CurrencyCatalog } from '../../nodes/Tylt/helpers/currencyCatalog';
 import type { CurrencyRecord } from '../../nodes/Tylt/helpers/types';
-import { validatePayout, type PayoutInput } from '../../nodes/Tylt/helpers/payoutValidation';
+import {
+	checkPayoutFields,
+	validatePayout,
+	type PayoutInput,
+} from '../../nodes/Tylt/helpers/payoutValidation';
 import { SEEDED_CURRENCIES } from '../sandbox';
 import { EVM_ADDRESS, tronAddress } from './sandboxKit';
 
@@ -209,9 +213,19 @@ describe('refused payouts name the field, the value and the item', () => {
 		expect(error.context.itemIndex).toBe(3);
 	});
 
-	it('reports the first problem in field order: currency before amount', () => {
+	it('reports what the item alone shows before what needs the currency list', () => {
 		expect(() =>
 			validatePayout(node, payout({ settledCurrency: 'DOGE', baseAmount: -1 }), catalog, 0),
+		).toThrow(/^Invalid Base Amount -1/);
+		expect(() =>
+			validatePayout(node, payout({ settledCurrency: 'DOGE', networkSymbol: 'XYZ' }), catalog, 0),
 		).toThrow(/^Invalid Settled Currency "DOGE"/);
+	});
+
+	it('checks the item-only fields without any currency list, so such an item costs no request', () => {
+		expect(() => checkPayoutFields(node, payout({ address: 'T abc' }), 2)).toThrow(
+			/^Invalid Address "T abc" in item 2/,
+		);
+		expect(() => checkPayoutFields(node, payout({ settledCurrency: 'DOGE' }), 2)).not.toThrow();
 	});
 });

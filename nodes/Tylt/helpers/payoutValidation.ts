@@ -20,7 +20,7 @@ export interface PayoutInput {
 
 /** What the rules learn while checking, for the rules after them and for the request body. */
 interface Resolved {
-	catalog: CurrencyCatalog;
+	catalog?: CurrencyCatalog;
 	currency?: CurrencyRecord;
 	network?: NetworkRecord;
 	baseCurrency?: string;
@@ -39,41 +39,8 @@ const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const FIAT_CODE = /^[A-Za-z]{3}$/;
 const MAX_EXACT_AMOUNT = 1e12;
 
-// One row per field, checked in this order: later rules rely on what earlier ones resolved.
-const PAYOUT_RULES: FieldRule[] = [
-	{
-		name: 'settledCurrency',
-		label: 'Settled Currency',
-		check(value, resolved) {
-			if (!isFilledString(value)) return 'a currency symbol such as USDT is required';
-			resolved.currency = resolved.catalog.findCurrency(value);
-			if (!resolved.currency) {
-				return `TYLT does not support it; supported: ${listSymbols(resolved.catalog)}`;
-			}
-			return undefined;
-		},
-	},
-	{
-		name: 'networkSymbol',
-		label: 'Network',
-		check(value, resolved) {
-			const currency = resolved.currency as CurrencyRecord;
-			if (!isFilledString(value)) return 'a network symbol such as TRX or ETH is required';
-			const network = resolved.catalog.findNetwork(currency, value);
-			const withdrawable = resolved.catalog
-				.withdrawableNetworks(currency)
-				.map((candidate) => candidate.networkSymbol)
-				.join(', ');
-			if (!network) {
-				return `${currency.currencySymbol} is not offered on it; networks open for payouts: ${withdrawable || 'none'}`;
-			}
-			if (Number(network.canWithdraw) !== 1) {
-				return `TYLT does not allow ${currency.currencySymbol} withdrawals on it at the moment (canWithdraw 0); open networks: ${withdrawable || 'none'}`;
-			}
-			resolved.network = network;
-			return undefined;
-		},
-	},
+// Checks that need nothing but the item: they run before anything is fetched, so such a bad item costs no request.
+const FIELD_RULES: FieldRule[] = [
 	{
 		name: 'baseCurrency',
 		label: 'Base Currency',
@@ -95,34 +62,21 @@ const PAYOUT_RULES: FieldRule[] = [
 			if (!Number.isFinite(amount)) return 'it must be a finite number';
 			if (amount <= 0) return 'it must be greater than 0';
 			// Beyond this a JSON number no longer carries every digit of the amount.
-			if (amount > MAX_EXACT_AMOUNT)
+			if (amount > MAX_EXACT_AMOUNT) {
 				return `it is larger than ${MAX_EXACT_AMOUNT}, which cannot be sent exactly`;
-			resolved.amount = amount;
-			// A fiat amount is converted by TYLT at its own rate, so only crypto amounts can be bounded here.
-			const network = resolved.network as NetworkRecord;
-			if (resolved.baseCurrency === undefined) {
-				const symbol = (resolved.currency as CurrencyRecord).currencySymbol;
-				const minimum = Number(network.minimumWithdrawal);
-				const maximum = Number(network.maximumWithdrawal);
-				if (amount < minimum) {
-					return `it is below the minimum withdrawal of ${minimum} ${symbol} on ${network.networkSymbol}`;
-				}
-				if (amount > maximum) {
-					return `it is above the maximum withdrawal of ${maximum} ${symbol} on ${network.networkSymbol}`;
-				}
 			}
+			resolved.amount = amount;
 			return undefined;
 		},
 	},
 	{
 		name: 'address',
 		label: 'Address',
-		check(value, resolved) {
+		check(value) {
 			if (typeof value !== 'string' || value === '')
 				return 'a recipient wallet address is required';
 			if (/\s/.test(value)) return 'a wallet address cannot contain spaces or line breaks';
-			// A payout to a mistyped address is lost: check the format of the networks we know.
-			return addressProblem((resolved.network as NetworkRecord).networkSymbol, value);
+			return undefined;
 		},
 	},
 	{
@@ -144,18 +98,80 @@ const PAYOUT_RULES: FieldRule[] = [
 	{ name: 'comments', label: 'Comments', optional: true, check: textProblem },
 ];
 
-/**
- * Checks one item's payout against TYLT's currency list and returns the exact body to send.
- * Throws an error naming the field, value and item on the first problem, before anything is sent.
- */
-export function validatePayout(
+// Checks against TYLT's currency list, in this order: later rules rely on what earlier ones resolved.
+const CATALOG_RULES: FieldRule[] = [
+	{
+		name: 'settledCurrency',
+		label: 'Settled Currency',
+		check(value, resolved) {
+			if (!isFilledString(value)) return 'a currency symbol such as USDT is required';
+			resolved.currency = resolved.catalog?.findCurrency(value);
+			if (!resolved.currency) {
+				return `TYLT does not support it; supported: ${listSymbols(resolved.catalog as CurrencyCatalog)}`;
+			}
+			return undefined;
+		},
+	},
+	{
+		name: 'networkSymbol',
+		label: 'Network',
+		check(value, resolved) {
+			const catalog = resolved.catalog as CurrencyCatalog;
+			const currency = resolved.currency as CurrencyRecord;
+			if (!isFilledString(value)) return 'a network symbol such as TRX or ETH is required';
+			const network = catalog.findNetwork(currency, value);
+			const withdrawable = catalog
+				.withdrawableNetworks(currency)
+				.map((candidate) => candidate.networkSymbol)
+				.join(', ');
+			if (!network) {
+				return `${currency.currencySymbol} is not offered on it; networks open for payouts: ${withdrawable || 'none'}`;
+			}
+			if (Number(network.canWithdraw) !== 1) {
+				return `TYLT does not allow ${currency.currencySymbol} withdrawals on it at the moment (canWithdraw 0); open networks: ${withdrawable || 'none'}`;
+			}
+			resolved.network = network;
+			return undefined;
+		},
+	},
+	{
+		name: 'baseAmount',
+		label: 'Base Amount',
+		check(_value, resolved) {
+			// A fiat amount is converted by TYLT at its own rate, so only crypto amounts can be bounded here.
+			if (resolved.baseCurrency !== undefined) return undefined;
+			const amount = resolved.amount as number;
+			const network = resolved.network as NetworkRecord;
+			const symbol = (resolved.currency as CurrencyRecord).currencySymbol;
+			const minimum = Number(network.minimumWithdrawal);
+			const maximum = Number(network.maximumWithdrawal);
+			if (amount < minimum) {
+				return `it is below the minimum withdrawal of ${minimum} ${symbol} on ${network.networkSymbol}`;
+			}
+			if (amount > maximum) {
+				return `it is above the maximum withdrawal of ${maximum} ${symbol} on ${network.networkSymbol}`;
+			}
+			return undefined;
+		},
+	},
+	{
+		name: 'address',
+		label: 'Address',
+		check(value, resolved) {
+			// A payout to a mistyped address is lost: check the format of the networks we know.
+			return addressProblem((resolved.network as NetworkRecord).networkSymbol, value as string);
+		},
+	},
+];
+
+function applyRules(
 	node: INode,
+	rules: FieldRule[],
 	input: PayoutInput,
-	catalog: CurrencyCatalog,
+	resolved: Resolved,
 	itemIndex: number,
-): PayoutRequestBody {
-	const resolved: Resolved = { catalog };
-	for (const rule of PAYOUT_RULES) {
+) {
+	for (const rule of rules) {
 		const value = input[rule.name];
 		if (rule.optional && isEmpty(value)) continue;
 		const reason = rule.check(value, resolved);
@@ -169,6 +185,26 @@ export function validatePayout(
 			});
 		}
 	}
+}
+
+/** Checks what can be checked without TYLT's currency list; throws on the first problem. */
+export function checkPayoutFields(node: INode, input: PayoutInput, itemIndex: number): void {
+	applyRules(node, FIELD_RULES, input, {}, itemIndex);
+}
+
+/**
+ * Checks one item's payout against TYLT's currency list and returns the exact body to send.
+ * Throws an error naming the field, value and item on the first problem, before anything is sent.
+ */
+export function validatePayout(
+	node: INode,
+	input: PayoutInput,
+	catalog: CurrencyCatalog,
+	itemIndex: number,
+): PayoutRequestBody {
+	const resolved: Resolved = { catalog };
+	applyRules(node, FIELD_RULES, input, resolved, itemIndex);
+	applyRules(node, CATALOG_RULES, input, resolved, itemIndex);
 	return buildPayoutBody(input, resolved);
 }
 

@@ -154,6 +154,18 @@ describe('an item refused before sending', () => {
 		},
 	);
 
+	it('refuses an item whose own fields are wrong before any request at all, even the currency list', async () => {
+		const error = await failureOf(
+			runTyltNode({
+				credentials: credentialsFor(sandbox),
+				parameters: payoutCreate({ baseAmount: 0 }),
+			}),
+		);
+
+		expect(error.message).toContain('Invalid Base Amount 0 in item 0');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
 	it('reports canWithdraw 0 as the reason a network is refused', async () => {
 		const error = await failureOf(
 			runTyltNode({

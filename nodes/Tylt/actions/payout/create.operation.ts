@@ -8,7 +8,11 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
 import { commentsWithReference, defaultReference } from '../../helpers/merchantReference';
-import { validatePayout, type PayoutInput } from '../../helpers/payoutValidation';
+import {
+	checkPayoutFields,
+	validatePayout,
+	type PayoutInput,
+} from '../../helpers/payoutValidation';
 import type {
 	CurrencyRecord,
 	NetworkRecord,
@@ -138,6 +142,7 @@ export async function execute(
 		baseAmount: this.getNodeParameter('baseAmount', itemIndex),
 		...(this.getNodeParameter('additionalFields', itemIndex, {}) as Partial<PayoutInput>),
 	};
+	checkPayoutFields(this.getNode(), input, itemIndex);
 	const catalog = await scope.currencyCatalog(itemIndex, options.timeoutMs);
 	const checked = validatePayout(this.getNode(), input, catalog, itemIndex);
 
