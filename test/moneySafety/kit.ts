@@ -8,8 +8,14 @@ import { inspect } from 'node:util';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { runTyltNode, type RunOptions } from '../harness/n8nContext';
-import { startSandbox, type SandboxOptions, type TyltSandbox } from '../sandbox';
-import { credentialsFor, failureOf, requestsTo, type NodeRunError } from '../helpers/sandboxKit';
+import type { SandboxOptions, TyltSandbox } from '../sandbox';
+import {
+	credentialsFor,
+	failureOf,
+	requestsTo,
+	useSandbox,
+	type NodeRunError,
+} from '../helpers/sandboxKit';
 
 /** Distinctive, so a leak anywhere is found by a plain substring search. */
 export const API_SECRET = 'money-safety-secret-must-never-show-5c2e91d7';
@@ -27,20 +33,22 @@ export interface MoneySafetySuite {
 }
 
 /**
- * Starts one sandbox for the file (beforeAll), resets it before each test and closes it (afterAll).
- * Every signature the sandbox received is remembered before each reset, for `itShowsNoSecret`.
+ * The file's sandbox (useSandbox: started in beforeAll, reset before each test, closed in afterAll), with
+ * every signature it received remembered before each reset, for `itShowsNoSecret`.
  */
 export function useMoneySafetySandbox(options: Omit<SandboxOptions, 'apiSecret'> = {}) {
-	let sandbox: TyltSandbox | undefined;
 	const shown: string[] = [];
 	const signatures = new Set<string>();
+	// Registered before useSandbox's reset, so it reads each test's request log before the log is cleared.
+	beforeEach(() => rememberSignatures());
+	const sandbox = useSandbox({ autoSettle: false, ...options, apiSecret: API_SECRET });
 
-	const rememberSignatures = () => {
-		for (const request of sandbox?.requests ?? []) {
+	function rememberSignatures() {
+		for (const request of sandbox.requests) {
 			const signature = request.headers['x-tlp-signature'];
 			if (signature) signatures.add(signature);
 		}
-	};
+	}
 
 	const keepError = (error: unknown) => {
 		const runError = error as NodeRunError;
@@ -53,22 +61,8 @@ export function useMoneySafetySandbox(options: Omit<SandboxOptions, 'apiSecret'>
 		);
 	};
 
-	beforeAll(async () => {
-		sandbox = await startSandbox({ autoSettle: false, ...options, apiSecret: API_SECRET });
-	});
-	beforeEach(() => {
-		rememberSignatures();
-		sandbox?.reset();
-	});
-	afterAll(async () => {
-		await sandbox?.close();
-	});
-
 	const suite: MoneySafetySuite = {
-		get sandbox() {
-			if (!sandbox) throw new Error('The sandbox starts in beforeAll');
-			return sandbox;
-		},
+		sandbox,
 		async run(run) {
 			const output = await runTyltNode({ credentials: credentialsFor(suite.sandbox), ...run });
 			shown.push(JSON.stringify(output), inspect(output, { depth: 10 }));
