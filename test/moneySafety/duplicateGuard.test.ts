@@ -5,9 +5,8 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { RETRY_POLICY } from '../../nodes/Tylt/transport';
 import { EVM_ADDRESS, payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
-import { onceEach, payoutsPerReference, useMoneySafetySandbox } from './kit';
+import { onceEach, payoutsPerReference, useMoneySafetySandbox, useShortRetryBackoff } from './kit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -270,13 +269,7 @@ describe('how far back TYLT history is read (Duplicate Look-Back)', () => {
 });
 
 describe('when TYLT history cannot be read', () => {
-	const configuredPolicy = { ...RETRY_POLICY };
-	beforeAll(() => {
-		RETRY_POLICY.baseDelayMs = 1;
-	});
-	afterAll(() => {
-		Object.assign(RETRY_POLICY, configuredPolicy);
-	});
+	useShortRetryBackoff();
 
 	it('no payout is sent: the guard fails closed, for every item of the execution', async () => {
 		suite.sandbox.injectFault('payoutHistory', { kind: 'status', status: 503, times: 10 });

@@ -7,6 +7,7 @@ import { inspect } from 'node:util';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
+import { RETRY_POLICY } from '../../nodes/Tylt/transport';
 import { runTyltNode, type RunOptions } from '../harness/n8nContext';
 import type { SandboxOptions, TyltSandbox } from '../sandbox';
 import {
@@ -141,4 +142,18 @@ export async function until(condition: () => boolean, what: string, limitMs = 50
 		if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
 		await new Promise((resolve) => setTimeout(resolve, 10));
 	}
+}
+
+/**
+ * Shortens the back-off between read retries for the enclosing block (restored after it), so tests that
+ * exhaust retries count attempts without waiting seconds. A Retry-After header still sets its own wait.
+ */
+export function useShortRetryBackoff() {
+	const configuredPolicy = { ...RETRY_POLICY };
+	beforeAll(() => {
+		RETRY_POLICY.baseDelayMs = 1;
+	});
+	afterAll(() => {
+		Object.assign(RETRY_POLICY, configuredPolicy);
+	});
 }

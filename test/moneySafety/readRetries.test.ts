@@ -8,18 +8,11 @@ import { NodeApiError } from 'n8n-workflow';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
 import type { EndpointName, Fault } from '../sandbox';
 import { payoutCreate, requestsTo } from '../helpers/sandboxKit';
-import { useMoneySafetySandbox } from './kit';
+import { useMoneySafetySandbox, useShortRetryBackoff } from './kit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
-// Only the back-off between attempts is shortened; a Retry-After header still sets its own wait.
-const configuredPolicy = { ...RETRY_POLICY };
-beforeAll(() => {
-	RETRY_POLICY.baseDelayMs = 1;
-});
-afterAll(() => {
-	Object.assign(RETRY_POLICY, configuredPolicy);
-});
+useShortRetryBackoff();
 
 const attemptsAllowed = () => 1 + RETRY_POLICY.maxRetries;
 const requestsOf = (endpoint: EndpointName) => requestsTo(suite.sandbox, endpoint).length;

@@ -9,7 +9,13 @@ import { NodeApiError } from 'n8n-workflow';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
 import type { Fault } from '../sandbox';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
-import { onceEach, payoutsPerReference, until, useMoneySafetySandbox } from './kit';
+import {
+	onceEach,
+	payoutsPerReference,
+	until,
+	useMoneySafetySandbox,
+	useShortRetryBackoff,
+} from './kit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -194,13 +200,7 @@ describe('a create TYLT answers with a refusal', () => {
 });
 
 describe('TYLT cannot be reached at all', () => {
-	const configuredPolicy = { ...RETRY_POLICY };
-	beforeAll(() => {
-		RETRY_POLICY.baseDelayMs = 1;
-	});
-	afterAll(() => {
-		Object.assign(RETRY_POLICY, configuredPolicy);
-	});
+	useShortRetryBackoff();
 
 	it('a payout run fails on its first read (retried, then given up), before any create is attempted', async () => {
 		const error = await suite.fail({
