@@ -45,7 +45,7 @@ const LOST_ANSWERS: LostAnswer[] = [
 		what: 'TYLT created it, then the connection dropped before the answer',
 		fault: { kind: 'createdButResponseLost' },
 		tyltCreatedIt: true,
-		cause: /connection failed/,
+		cause: /connection was dropped/,
 	},
 	{
 		what: 'TYLT created it, and its answer arrived cut in half',
@@ -63,7 +63,7 @@ const LOST_ANSWERS: LostAnswer[] = [
 		what: 'the connection dropped before TYLT did anything',
 		fault: { kind: 'drop' },
 		tyltCreatedIt: false,
-		cause: /connection failed/,
+		cause: /connection was dropped/,
 	},
 	{
 		what: 'HTTP 500',

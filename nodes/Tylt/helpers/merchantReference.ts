@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 
 import type { PayoutRecord, PayoutRequestBody } from './types';
 
-const REFERENCE_IN_COMMENTS = /\[ref:([^\]\s]+)\]/;
+const REFERENCE_IN_COMMENTS = /\[ref:([^\]\s]+)\]/g;
 export const MAX_REFERENCE_LENGTH = 64;
 
 /**
@@ -35,8 +35,9 @@ export function commentsWithReference(comments: string | undefined, reference: s
 /** Every reference a payout record carries: in its comments, and as its merchantOrderId. */
 export function referencesOf(record: PayoutRecord): string[] {
 	const references: string[] = [];
-	const inComments = REFERENCE_IN_COMMENTS.exec(String(record.comments ?? ''));
-	if (inComments) references.push(inComments[1]);
+	// The node appends its tag after the user's own text, which may mention other references: the last tag is ours.
+	const tags = [...String(record.comments ?? '').matchAll(REFERENCE_IN_COMMENTS)];
+	if (tags.length > 0) references.push(tags[tags.length - 1][1]);
 	if (record.merchantOrderId) references.push(String(record.merchantOrderId));
 	return references;
 }

@@ -8,6 +8,9 @@ import type { PayoutRecord } from './types';
 export class PayoutLedger {
 	private readonly byReference = new Map<string, PayoutRecord>();
 
+	/** References a dry run of this execution would have sent: a real run would skip their repeats too. */
+	private readonly planned = new Set<string>();
+
 	constructor(history: PayoutRecord[]) {
 		// History is newest first: keep the newest record for a reference.
 		for (let index = history.length - 1; index >= 0; index--) this.remember(history[index]);
@@ -15,6 +18,14 @@ export class PayoutLedger {
 
 	find(reference: string): PayoutRecord | undefined {
 		return this.byReference.get(reference);
+	}
+
+	isPlanned(reference: string): boolean {
+		return this.planned.has(reference);
+	}
+
+	plan(reference: string) {
+		this.planned.add(reference);
 	}
 
 	remember(record: PayoutRecord, reference?: string) {

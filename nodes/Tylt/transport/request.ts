@@ -50,10 +50,11 @@ interface TyltResponse {
 type Attempt =
 	| { outcome: 'success'; data: unknown }
 	| { outcome: 'rejected'; statusCode: number; envelope?: TyltEnvelope }
-	| { outcome: 'unreachable'; cause: string }
+	| { outcome: 'unreachable'; cause: string; code?: string }
 	| {
 			outcome: 'transient';
 			cause: string;
+			code?: string;
 			statusCode?: number;
 			retryAfterMs?: number;
 			envelope?: TyltEnvelope;
@@ -75,6 +76,7 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 		if (request.movesMoney) {
 			throw result.outcome === 'unreachable'
 				? apiError.call(this, request, `${result.cause}: the payout was not sent`, {
+						networkCode: result.code,
 						description:
 							'Nothing reached TYLT. Check the Base URL of the TYLT credential and the network.',
 					})
@@ -141,16 +143,20 @@ const NEVER_CONNECTED = new Set([
 ]);
 
 function networkFailure(error: JsonObject): Attempt {
-	const code = String(error.code ?? '');
-	const message = String(error.message ?? '');
+	// n8n wraps the transport error: the network code and words are on its cause.
+	const cause = (error.cause ?? {}) as JsonObject;
+	const code = String(cause.code ?? error.code ?? error.httpCode ?? '');
+	const words = `${String(cause.message ?? '')} ${String(error.message ?? '')}`;
+	// Messages carry words, never the raw code: n8n swaps any message naming a network code for its own
+	// generic text, which would hide whether a payout may exist.
 	if (NEVER_CONNECTED.has(code)) {
 		// The request never left this machine, so even a create is known not to have happened.
-		return { outcome: 'unreachable', cause: `TYLT could not be reached (${code})` };
+		return { outcome: 'unreachable', cause: 'TYLT could not be reached', code };
 	}
-	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout/i.test(message)) {
-		return { outcome: 'transient', cause: 'no answer within the timeout' };
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout|timed out/i.test(words)) {
+		return { outcome: 'transient', cause: 'no answer within the timeout', code };
 	}
-	return { outcome: 'transient', cause: `the connection failed${code ? ` (${code})` : ''}` };
+	return { outcome: 'transient', cause: 'the connection was dropped', code };
 }
 
 function parseEnvelope(body: unknown): TyltEnvelope | undefined {
@@ -188,7 +194,12 @@ function apiError(
 	this: TyltContext,
 	request: TyltRequest,
 	message: string,
-	details: { statusCode?: number; envelope?: TyltEnvelope; description: string },
+	details: {
+		statusCode?: number;
+		envelope?: TyltEnvelope;
+		networkCode?: string;
+		description: string;
+	},
 ): NodeApiError {
 	const errorResponse: JsonObject = {};
 	if (details.statusCode !== undefined) errorResponse.httpCode = String(details.statusCode);
@@ -198,7 +209,9 @@ function apiError(
 	if (msg) errorResponse.msg = msg;
 	return new NodeApiError(this.getNode(), errorResponse, {
 		message,
-		description: details.description,
+		description: details.networkCode
+			? `${details.description} (network error ${details.networkCode})`
+			: details.description,
 		httpCode: details.statusCode !== undefined ? String(details.statusCode) : undefined,
 		itemIndex: request.itemIndex,
 	});
@@ -238,6 +251,7 @@ function gaveUpError(
 	const transient = failure.outcome === 'transient' ? failure : undefined;
 	const summary = tyltMessage(transient?.envelope) ?? failure.cause;
 	return apiError.call(this, request, `TYLT did not answer usefully: ${summary}`, {
+		networkCode: failure.code,
 		statusCode: transient?.statusCode,
 		envelope: transient?.envelope,
 		description: `${request.method} ${request.path} failed ${attempts} times in a row; try again later`,
@@ -264,6 +278,7 @@ function unknownOutcomeError(
 		{
 			statusCode: failure.statusCode,
 			envelope: failure.envelope,
+			networkCode: failure.code,
 			description:
 				'The node does not repeat a payout whose answer was lost. Do not create it again by hand: run the workflow again with Duplicate Guard on (the default), which finds the payout in TYLT history by its reference and sends it only if TYLT does not have it.',
 		},

@@ -164,7 +164,9 @@ export async function execute(
 	const existing = ledger?.find(reference);
 
 	if (options.dryRun) {
-		return [{ json: dryRunReport(catalog, body, reference, existing) }];
+		const alreadyPlanned = ledger?.isPlanned(reference) ?? false;
+		ledger?.plan(reference);
+		return [{ json: dryRunReport(catalog, body, reference, existing, alreadyPlanned) }];
 	}
 	if (existing) {
 		return [{ json: { ...existing, alreadySent: true, merchantReference: reference } }];
@@ -182,13 +184,14 @@ function dryRunReport(
 	body: PayoutRequestBody,
 	reference: string,
 	existing: PayoutRecord | undefined,
+	alreadyPlanned: boolean,
 ): IDataObject {
 	const currency = catalog.findCurrency(body.settledCurrency) as CurrencyRecord;
 	const network = catalog.findNetwork(currency, body.networkSymbol) as NetworkRecord;
 	return {
 		dryRun: true,
-		wouldSend: !existing,
-		alreadySent: Boolean(existing),
+		wouldSend: !existing && !alreadyPlanned,
+		alreadySent: Boolean(existing) || alreadyPlanned,
 		merchantReference: reference,
 		amount: body.baseAmount,
 		amountCurrency: body.baseCurrency ?? body.settledCurrency,
