@@ -280,7 +280,7 @@ function unknownOutcomeError(
 			envelope: failure.envelope,
 			networkCode: failure.code,
 			description:
-				'The node does not repeat a payout whose answer was lost. Do not create it again by hand: run the workflow again with Duplicate Guard on (the default), which finds the payout in TYLT history by its reference and sends it only if TYLT does not have it.',
+				'The node does not repeat a payout whose answer was lost. Do not create it again by hand: run the workflow again with Duplicate Guard on (the default), which finds the payout in TYLT history by its reference and sends it only if TYLT does not have it. After a timeout, wait a few minutes first: a slow payout may still be on its way into the history.',
 		},
 	);
 }
