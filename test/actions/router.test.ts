@@ -36,8 +36,27 @@ it('refuses Payout → Create when the node runs as an AI agent tool, without a 
 
 	expect(error).toBeInstanceOf(NodeOperationError);
 	expect(error.message).toContain('AI agent tool');
+	expect(error.description).toContain('AI Agent Max Amount');
 	expect(sandbox.requests).toHaveLength(0);
 	expect(sandbox.payouts).toHaveLength(0);
+});
+
+it('lets an AI agent pay up to the maximum the workflow sets, and refuses above it', async () => {
+	const asAgentTool = (baseAmount: number) =>
+		runTyltNode({
+			credentials: credentialsFor(sandbox),
+			nodeType: 'n8n-nodes-tylt.tyltTool',
+			parameters: payoutCreate({ baseAmount, options: { toolMaxAmount: 50 } }),
+		});
+
+	const [paid] = await asAgentTool(50);
+	expect(paid.json).toMatchObject({ status: 'Pending', settledAmountRequested: 50 });
+
+	const error = await failureOf(asAgentTool(50.01));
+	expect(error).toBeInstanceOf(NodeOperationError);
+	expect(error.message).toContain('Invalid Base Amount 50.01 in item 0');
+	expect(error.message).toContain('at most 50 USDT per call');
+	expect(sandbox.payouts).toHaveLength(1);
 });
 
 it('still serves read operations when the node runs as an AI agent tool', async () => {

@@ -7,6 +7,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
+import { invalidFieldError } from '../../helpers/fieldError';
 import { commentsWithReference, defaultReference } from '../../helpers/merchantReference';
 import {
 	checkPayoutFields,
@@ -126,15 +127,20 @@ export async function execute(
 	itemIndex: number,
 	scope: OperationScope,
 ): Promise<INodeExecutionData[]> {
+	const options = readCreateOptions(this, itemIndex);
 	// An agent choosing amounts and addresses on its own must not move money without a cap the user set.
-	if (this.getNode().type.endsWith('Tool')) {
+	const runsAsAgentTool = this.getNode().type.endsWith('Tool');
+	if (runsAsAgentTool && options.toolMaxAmount <= 0) {
 		throw new NodeOperationError(
 			this.getNode(),
-			'Payout → Create cannot run as an AI agent tool: payouts need a person or a workflow to decide them',
-			{ itemIndex },
+			'Payout → Create cannot run as an AI agent tool until the workflow sets a maximum amount',
+			{
+				itemIndex,
+				description:
+					'Set Options → AI Agent Max Amount on this node to the largest amount an agent may pay per call.',
+			},
 		);
 	}
-	const options = readCreateOptions(this, itemIndex);
 	const input: PayoutInput = {
 		settledCurrency: this.getNodeParameter('settledCurrency', itemIndex),
 		networkSymbol: this.getNodeParameter('networkSymbol', itemIndex),
@@ -145,6 +151,15 @@ export async function execute(
 	checkPayoutFields(this.getNode(), input, itemIndex);
 	const catalog = await scope.currencyCatalog(itemIndex, options.timeoutMs);
 	const checked = validatePayout(this.getNode(), input, catalog, itemIndex);
+	if (runsAsAgentTool && checked.baseAmount > options.toolMaxAmount) {
+		throw invalidFieldError(this.getNode(), {
+			label: 'Base Amount',
+			name: 'baseAmount',
+			value: checked.baseAmount,
+			reason: `an AI agent may pay at most ${options.toolMaxAmount} ${checked.baseCurrency ?? checked.settledCurrency} per call (Options → AI Agent Max Amount)`,
+			itemIndex,
+		});
+	}
 
 	const reference =
 		options.reference ??

@@ -12,6 +12,7 @@ export interface CreateOptions {
 	dryRun: boolean;
 	pauseBetweenPayoutsMs: number;
 	timeoutMs: number;
+	toolMaxAmount: number;
 }
 
 const REFERENCE_CHARACTERS = /^[A-Za-z0-9._:@/#-]+$/;
@@ -24,6 +25,15 @@ export const optionsDescription: INodeProperties = {
 	default: {},
 	displayOptions: { show: { resource: ['payout'], operation: ['create'] } },
 	options: [
+		{
+			displayName: 'AI Agent Max Amount',
+			name: 'toolMaxAmount',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description:
+				'When an AI agent uses this node as a tool, the largest Base Amount it may pay per call, in the amount’s own currency. 0 (the default) means agents cannot create payouts.',
+		},
 		{
 			displayName: 'Dry Run',
 			name: 'dryRun',
@@ -94,6 +104,7 @@ interface RawOptions {
 	reference?: unknown;
 	referenceAsMerchantOrderId?: boolean;
 	timeoutSeconds?: unknown;
+	toolMaxAmount?: unknown;
 }
 
 export function readCreateOptions(context: IExecuteFunctions, itemIndex: number): CreateOptions {
@@ -134,5 +145,6 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		dryRun: raw.dryRun ?? false,
 		pauseBetweenPayoutsMs: number('Pause Between Payouts (Ms)', 'pauseBetweenPayoutsMs', 0, 0),
 		timeoutMs: number('Timeout (Seconds)', 'timeoutSeconds', REQUEST_TIMEOUT_MS / 1000, 0.1) * 1000,
+		toolMaxAmount: number('AI Agent Max Amount', 'toolMaxAmount', 0, 0),
 	};
 }
