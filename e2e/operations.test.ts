@@ -1,0 +1,160 @@
+/**
+ * Every TYLT operation, executed by a real n8n 2.41.1 from the example workflows users import, against the
+ * sandbox: what n8n outputs equals what TYLT holds, with exactly the requests the node promises.
+ */
+import { SEEDED_CURRENCIES } from '../test/sandbox';
+import { outputOf, tyltRecord, useE2e } from './support/context';
+import { examples } from './support/examples';
+import type { WorkflowJson } from './support/n8n';
+
+const e2e = useE2e();
+
+/** The recipients in examples/create-payout.json, as its "Recipients" node holds them. */
+const RECIPIENTS: Array<{ invoice: string; name: string; wallet: string; amount: number }> =
+	JSON.parse(
+		examples.node(examples.load('createPayout'), 'Recipients').parameters.jsonOutput,
+	).recipients;
+
+/** The create example without a callback URL: these tests are about the payouts, not their callbacks. */
+function createPayoutWorkflow(): WorkflowJson {
+	const workflow = e2e.example('createPayout');
+	delete examples.node(workflow, 'Send payout').parameters.additionalFields.callBackUrl;
+	return workflow;
+}
+
+function readWorkflow(payInOrderId = 'order-1001'): WorkflowJson {
+	const workflow = e2e.example('readTylt');
+	examples.node(workflow, 'Pay-in to look up').parameters.assignments.assignments[0].value =
+		payInOrderId;
+	return workflow;
+}
+
+describe('Payout → Create (examples/create-payout.json)', () => {
+	it('creates one payout per recipient and outputs the record TYLT stored for each', async () => {
+		const execution = await e2e.run(createPayoutWorkflow());
+
+		expect(execution.status).toBe('success');
+		const output = outputOf(execution, 'Send payout');
+		const stored = await e2e.sandbox.payouts();
+		expect(stored).toHaveLength(RECIPIENTS.length);
+		expect(output.map(tyltRecord)).toEqual(
+			output.map((item) => stored.find((payout) => payout.orderId === item.orderId)),
+		);
+		expect(
+			output.map(({ toAddress, settledAmountRequested, status, merchantOrderId, alreadySent }) => ({
+				toAddress,
+				settledAmountRequested,
+				status,
+				merchantOrderId,
+				alreadySent,
+			})),
+		).toEqual(
+			RECIPIENTS.map((recipient) => ({
+				toAddress: recipient.wallet,
+				settledAmountRequested: recipient.amount,
+				status: 'Pending',
+				merchantOrderId: recipient.invoice,
+				alreadySent: false,
+			})),
+		);
+	});
+
+	it('reads the currency list once and the history once for the duplicate guard, then sends one create per item', async () => {
+		await e2e.run(createPayoutWorkflow());
+
+		expect(await e2e.sandbox.endpointsCalled()).toEqual([
+			'currencies',
+			'payoutHistory',
+			'createPayout',
+			'createPayout',
+		]);
+		const creates = (await e2e.sandbox.requests()).filter(
+			(request) => request.endpoint === 'createPayout',
+		);
+		expect(creates.map((request) => JSON.parse(request.rawBody))).toEqual(
+			RECIPIENTS.map((recipient) =>
+				expect.objectContaining({
+					settledCurrency: 'USDT',
+					networkSymbol: 'TRX',
+					address: recipient.wallet,
+					baseAmount: recipient.amount,
+					customerName: recipient.name,
+					comments: `Invoice ${recipient.invoice} [ref:${recipient.invoice}]`,
+					merchantOrderId: recipient.invoice,
+				}),
+			),
+		);
+	});
+
+	it('creates no new payout when the same workflow runs again (duplicate guard)', async () => {
+		const workflow = await e2e.create(createPayoutWorkflow());
+		const first = await e2e.n8n.runWorkflowOnce(workflow.id);
+		const afterFirst = await e2e.sandbox.payouts();
+
+		const second = await e2e.n8n.runWorkflowOnce(workflow.id);
+
+		expect(second.status).toBe('success');
+		expect(await e2e.sandbox.payouts()).toEqual(afterFirst);
+		const creates = (await e2e.sandbox.requests()).filter(
+			(request) => request.endpoint === 'createPayout',
+		);
+		expect(creates).toHaveLength(RECIPIENTS.length);
+		const rerun = outputOf(second, 'Send payout');
+		expect(rerun.map((item) => item.alreadySent)).toEqual([true, true]);
+		expect(rerun.map(tyltRecord)).toEqual(outputOf(first, 'Send payout').map(tyltRecord));
+	});
+});
+
+describe('Payout → Get Many, Return All (examples/read-tylt.json, "All payouts")', () => {
+	it('outputs the whole seeded history in TYLT order, one request per page of 100', async () => {
+		await e2e.sandbox.seedPayouts(250);
+		const history = await e2e.sandbox.payouts();
+
+		const execution = await e2e.run(readWorkflow());
+
+		expect(execution.status).toBe('success');
+		expect(outputOf(execution, 'All payouts')).toEqual(history);
+		const pages = (await e2e.sandbox.requests()).filter(
+			(request) => request.endpoint === 'payoutHistory',
+		);
+		expect(pages.map((request) => request.query)).toEqual([
+			'rows=100&page=1',
+			'rows=100&page=2',
+			'rows=100&page=3',
+		]);
+	});
+});
+
+describe('Currency → Get Many (examples/read-tylt.json, "Supported currencies")', () => {
+	it('outputs one item per seeded currency, networks included, from one request', async () => {
+		const execution = await e2e.run(readWorkflow());
+
+		expect(outputOf(execution, 'Supported currencies')).toEqual(SEEDED_CURRENCIES);
+		const requests = (await e2e.sandbox.requests()).filter(
+			(request) => request.endpoint === 'currencies',
+		);
+		expect(requests).toHaveLength(1);
+	});
+});
+
+describe('Pay-In → Get (examples/read-tylt.json, "Pay-in details")', () => {
+	it('outputs the seeded pay-in instance exactly as TYLT answers it', async () => {
+		await e2e.sandbox.seedPayIn('e2e-payin-42', {
+			transaction: { status: 'Completed' },
+			userDetails: { name: 'E2E Buyer' },
+		});
+
+		const execution = await e2e.run(readWorkflow('e2e-payin-42'));
+
+		const [payIn] = outputOf(execution, 'Pay-in details');
+		expect(payIn).toMatchObject({
+			transaction: { merchantOrderId: 'e2e-payin-42', status: 'Completed' },
+			userDetails: { name: 'E2E Buyer' },
+		});
+		expect(payIn).toEqual(
+			await e2e.sandbox.signedGet('/p2pRampsMerchant/getInstanceDetails', {
+				merchantOrderId: 'e2e-payin-42',
+			}),
+		);
+	});
+});

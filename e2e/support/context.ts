@@ -1,0 +1,178 @@
+/**
+ * What every e2e file shares: the n8n client and the sandbox that globalSetup started, the example
+ * workflows bound to the "TYLT sandbox" credential, and the sandbox reset before each test.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { examples, type ExampleName } from './examples';
+import {
+	n8nLibrary,
+	nodeOutput,
+	type Execution,
+	type N8nClient,
+	type StoredWorkflow,
+	type WorkflowJson,
+} from './n8n';
+import { SandboxControl } from './sandboxControl';
+
+export interface E2eState {
+	n8n: {
+		url: string;
+		cookie: string;
+		apiKey: string;
+		email: string;
+		password: string;
+		logFile: string;
+	};
+	sandbox: { url: string; apiKey: string; apiSecret: string };
+	credential: { id: string; name: string };
+}
+
+export interface E2eContext {
+	n8n: N8nClient;
+	sandbox: SandboxControl;
+	state: E2eState;
+	/** An example workflow, bound to the run's TYLT credential; change it before creating. */
+	example(name: ExampleName): WorkflowJson;
+	create(workflow: WorkflowJson): Promise<StoredWorkflow>;
+	/** Creates and runs a Manual Trigger workflow, as the editor's Execute button does. */
+	run(workflow: WorkflowJson): Promise<Execution>;
+	/**
+	 * Creates and activates a workflow with a TYLT Trigger under a webhookId of its own, and waits until
+	 * n8n routes its Production URL.
+	 */
+	activateTrigger(
+		workflow: WorkflowJson,
+	): Promise<{ workflow: StoredWorkflow; productionUrl: string }>;
+	/**
+	 * Every run of an active trigger workflow so far, oldest first, once all of them finished. To be sure no
+	 * run is still on its way, a signed sentinel callback (a new order) is sent last and waited for; its own
+	 * run is left out of the answer.
+	 */
+	triggerRuns(
+		workflowId: string,
+		productionUrl: string,
+		triggerNode?: string,
+	): Promise<TriggerRun[]>;
+}
+
+export interface TriggerRun {
+	executionId: string;
+	/** n8n's execution status. */
+	status: string;
+	/** The order and status of the callback that started the run (the trigger's output item). */
+	orderId: string;
+	payoutStatus: string;
+	execution: Execution;
+}
+
+const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
+
+function readState(): E2eState {
+	const text = process.env.TYLT_E2E;
+	if (!text) throw new Error('TYLT_E2E is not set: run the e2e suite with `npm run test:e2e`');
+	return JSON.parse(text) as E2eState;
+}
+
+/** Call at the top of a test file. */
+export function useE2e(): E2eContext {
+	const state = readState();
+	const n8n = new n8nLibrary.N8nClient({ ...state.n8n, scopes: [] });
+	const sandbox = new SandboxControl(
+		state.sandbox.url,
+		state.sandbox.apiKey,
+		state.sandbox.apiSecret,
+	);
+	beforeEach(async () => {
+		await sandbox.reset();
+	});
+
+	const context: E2eContext = {
+		n8n,
+		sandbox,
+		state,
+		example: (name) => examples.useCredential(examples.load(name), state.credential),
+		create: async (workflow) => await n8n.createWorkflow(workflow),
+		async run(workflow) {
+			const stored = await n8n.createWorkflow(workflow);
+			return await n8n.runWorkflowOnce(stored.id);
+		},
+		async activateTrigger(workflow) {
+			examples.setWebhookId(workflow, randomUUID());
+			const stored = await n8n.createWorkflow(workflow);
+			await n8n.activate(stored.id);
+			const productionUrl = examples.productionUrl(state.n8n.url, workflow);
+			await n8n.waitForWebhook(productionUrl);
+			return { workflow: stored, productionUrl };
+		},
+		async triggerRuns(workflowId, productionUrl, triggerNode = 'Payout settled') {
+			const sentinel = `sentinel-${randomUUID()}`;
+			const delivery = await sandbox.sendCallback({ url: productionUrl, orderId: sentinel });
+			if (delivery.status !== 200 || delivery.responseBody !== 'ok') {
+				throw new Error(
+					`The sentinel callback was answered ${delivery.status} ${delivery.responseBody} ${delivery.error ?? ''}`,
+				);
+			}
+			const deadline = Date.now() + 20000;
+			for (;;) {
+				const executions = await n8n.listExecutions(workflowId, { includeData: true });
+				if (executions.every((execution) => FINISHED.has(execution.status))) {
+					const runs = executions
+						.map((execution) => {
+							const [callback] = nodeOutput(execution, triggerNode);
+							return {
+								executionId: execution.id,
+								status: execution.status,
+								orderId: String(callback.orderId),
+								payoutStatus: String(callback.status),
+								execution,
+							};
+						})
+						.sort((a, b) => Number(a.executionId) - Number(b.executionId));
+					if (runs.some((run) => run.orderId === sentinel)) {
+						return runs.filter((run) => run.orderId !== sentinel);
+					}
+				}
+				if (Date.now() > deadline) {
+					throw new Error(
+						`No finished run of the sentinel callback in workflow ${workflowId} after 20 s`,
+					);
+				}
+				await new Promise((resolve) => setTimeout(resolve, 100));
+			}
+		},
+	};
+	return context;
+}
+
+/** The items a node sent to one output (0 = main, 1 = error output with Continue (using error output)). */
+export function outputOf(
+	execution: Execution,
+	nodeName: string,
+	output = 0,
+): Array<Record<string, any>> {
+	return nodeOutput(execution, nodeName, { output });
+}
+
+/** An execution's failure, as n8n shows it; fails the test when the execution did not fail. */
+export function failureOf(execution: Execution): {
+	message: string;
+	description?: string;
+	node?: string;
+} {
+	const error = execution.data?.resultData.error;
+	if (execution.status !== 'error' || !error) {
+		throw new Error(
+			`Expected execution ${execution.id} to fail, but its status is ${execution.status}`,
+		);
+	}
+	return { message: error.message, description: error.description, node: error.node?.name };
+}
+
+/** Drops what the node adds to TYLT's payout record, leaving the record as TYLT returned it. */
+export function tyltRecord(item: Record<string, any>): Record<string, any> {
+	const record = { ...item };
+	delete record.alreadySent;
+	delete record.merchantReference;
+	return record;
+}

@@ -1,0 +1,18 @@
+/** examples/index.js (shared with `npm run dev`), typed: the suite imports the workflows users import. */
+import type { WorkflowJson } from './n8n';
+
+export type ExampleName = 'createPayout' | 'payoutSettled' | 'readTylt';
+
+type WorkflowNode = WorkflowJson['nodes'][number];
+
+interface ExamplesModule {
+	load(name: ExampleName): WorkflowJson;
+	node(workflow: WorkflowJson, name: string): WorkflowNode;
+	useCredential(workflow: WorkflowJson, credential: { id: string; name: string }): WorkflowJson;
+	setCallbackUrl(workflow: WorkflowJson, callbackUrl: string): WorkflowJson;
+	productionUrl(n8nUrl: string, workflow: WorkflowJson): string;
+	setWebhookId(workflow: WorkflowJson, webhookId: string): WorkflowJson;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const examples = require('../../examples/index.js') as ExamplesModule;
