@@ -28,7 +28,8 @@ describe('TYLT API credential test', () => {
 			status: 'Error',
 			message: expect.stringContaining('TYLT rejected the API key or secret'),
 		});
-		// n8n 2.41 core sends a request answered 401 once more (its token-refresh retry), so two, both refused.
+		// In a credential test n8n 2.41 sends a request answered 401 once more (n8n-core's token-refresh retry
+		// in httpRequestWithAuthentication runs whenever credential data is passed in), so two, both refused.
 		const requests = await e2e.sandbox.requests();
 		expect(requests.length).toBeGreaterThanOrEqual(1);
 		expect(requests.map((request) => [request.endpoint, request.status])).toEqual(
