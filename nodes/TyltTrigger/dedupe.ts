@@ -64,3 +64,31 @@ function readSeen(store: IDataObject): CallbackFingerprint[] {
 	const stored = store[STORE_KEY];
 	return Array.isArray(stored) ? (stored as unknown as CallbackFingerprint[]) : [];
 }
+
+/**
+ * Callbacks seen by this n8n process, per trigger. n8n loads a trigger's static data for each request and
+ * saves it whole afterwards, so when callbacks arrive together one save can drop what another recorded.
+ * This in-memory copy is checked and updated synchronously, so within one process nothing is lost; the
+ * static data still carries the memory across restarts.
+ */
+const processMemory = new Map<string, IDataObject>();
+const MAX_TRIGGERS_IN_MEMORY = 200;
+
+export function processStore(triggerKey: string): IDataObject {
+	let store = processMemory.get(triggerKey);
+	if (!store) {
+		store = {};
+		processMemory.set(triggerKey, store);
+		// Maps iterate in insertion order: the first key is the trigger seen longest ago.
+		if (processMemory.size > MAX_TRIGGERS_IN_MEMORY) {
+			processMemory.delete(processMemory.keys().next().value as string);
+		}
+	}
+	return store;
+}
+
+/** True when the callback is new both to this process and to the saved static data; records it in both. */
+export function rememberEverywhere(stores: IDataObject[], callback: CallbackFingerprint): boolean {
+	// Every store must record it, so no short-circuit.
+	return stores.map((store) => rememberCallback(store, callback)).every(Boolean);
+}

@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { fingerprint, rememberCallback } from './dedupe';
+import { fingerprint, processStore, rememberEverywhere } from './dedupe';
 import type { CallbackFilters } from './filters';
 import { isWanted, statusList } from './filters';
 import type { CallbackRequest, CallbackResponse } from './http';
@@ -48,7 +48,12 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 
 	if (options.ignoreDuplicates !== false) {
 		const staticData = this.getWorkflowStaticData('node') as IDataObject;
-		if (!rememberCallback(staticData, fingerprint(callback, rawBody))) return acknowledge(response);
+		const inProcess = processStore(
+			`${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`,
+		);
+		if (!rememberEverywhere([inProcess, staticData], fingerprint(callback, rawBody))) {
+			return acknowledge(response);
+		}
 	}
 
 	return acknowledge(response, [[{ json: toOutputJson(callback) }]]);

@@ -3,7 +3,9 @@ import type { IDataObject } from 'n8n-workflow';
 import {
 	MAX_REMEMBERED_CALLBACKS,
 	fingerprint,
+	processStore,
 	rememberCallback,
+	rememberEverywhere,
 } from '../../nodes/TyltTrigger/dedupe';
 import { parseCallback } from '../../nodes/TyltTrigger/parseCallback';
 
@@ -69,5 +71,41 @@ describe('rememberCallback', () => {
 		const before = store.seenCallbacks;
 		rememberCallback(store, arriving({ data: { orderId: 'o-2', status: 'Pending' } }));
 		expect(store.seenCallbacks).not.toBe(before);
+	});
+});
+
+describe('rememberEverywhere: callbacks that arrive together', () => {
+	const completed = (orderId: string) => ({
+		type: 'pay-out',
+		data: { orderId, status: 'Completed', isFinal: 1 },
+	});
+
+	it('still catches a resend when concurrent requests saved stale copies of the static data', () => {
+		const memory = processStore('race-workflow:node-1');
+		// n8n loads static data per request: two callbacks handled at once each see an empty copy,
+		// and the save of the second overwrites the first's record.
+		const copyForA: IDataObject = {};
+		const copyForB: IDataObject = {};
+		expect(rememberEverywhere([memory, copyForA], arriving(completed('A')))).toBe(true);
+		expect(rememberEverywhere([memory, copyForB], arriving(completed('B')))).toBe(true);
+		const savedLast = copyForB; // A is missing from what n8n kept
+
+		expect(rememberEverywhere([memory, { ...savedLast }], arriving(completed('A')))).toBe(false);
+		expect(rememberEverywhere([memory, { ...savedLast }], arriving(completed('B')))).toBe(false);
+	});
+
+	it('records in every store even when the first already knew the callback', () => {
+		const memory = processStore('race-workflow:node-2');
+		rememberEverywhere([memory, {}], arriving(completed('C')));
+		const freshStatic: IDataObject = {};
+
+		expect(rememberEverywhere([memory, freshStatic], arriving(completed('C')))).toBe(false);
+		expect(rememberCallback(freshStatic, arriving(completed('C')))).toBe(false);
+	});
+
+	it('keeps one memory per trigger, so two triggers do not silence each other', () => {
+		expect(rememberEverywhere([processStore('wf-1:a')], arriving(completed('D')))).toBe(true);
+		expect(rememberEverywhere([processStore('wf-1:b')], arriving(completed('D')))).toBe(true);
+		expect(processStore('wf-1:a')).toBe(processStore('wf-1:a'));
 	});
 });
