@@ -16,7 +16,7 @@ export class TyltApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Tylt/tylt.svg', dark: 'file:../nodes/Tylt/tylt.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-tylt/n8n-nodes-tylt#credentials';
+	documentationUrl = 'https://github.com/n8n-nodes-tylt/n8n-nodes-tylt/blob/main/README.md';
 
 	properties: INodeProperties[] = [
 		{

@@ -19,14 +19,15 @@ export class Tylt implements INodeType {
 		icon: { light: 'file:tylt.svg', dark: 'file:tylt.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle:
+			'={{ ({ create: "Create", getMany: "Get Many", get: "Get" })[$parameter["operation"]] + " " + ({ payout: "Payout", currency: "Currency", payIn: "Pay-In" })[$parameter["resource"]] }}',
 		description:
 			'Send crypto payouts and read currencies, payout history and pay-ins with the TYLT API',
 		defaults: { name: 'TYLT' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'tyltApi', required: true }],
-		// Read operations serve AI agents well; Payout → Create refuses to run as a tool (see create.operation.ts).
+		// Read operations serve AI agents as they are; Payout → Create only within AI Agent Max Amount.
 		usableAsTool: true,
 		properties: [
 			{

@@ -310,12 +310,14 @@ async function payoutPanel(page, env) {
 	);
 	for (const currency of currencies) {
 		const option = currencyList.options.find((candidate) => candidate.name === currency.name);
-		const listed = option.description.replace(/^Networks:\s*/, '').split(/,\s*/);
-		const unlisted = currency.withdrawable.filter(
-			(network) => !listed.includes(network.networkSymbol),
-		);
+		const listed = option.description.replace(/^Pays out on:\s*/, '').split(/,\s*/);
+		// Exactly the networks open for withdrawals, by name: a deposit-only one would mislead.
 		check(
-			/^Networks: /.test(option.description) && unlisted.length === 0,
+			/^Pays out on: /.test(option.description) &&
+				sameList(
+					listed,
+					currency.withdrawable.map((network) => network.networkName),
+				),
 			`"${currency.name}" says which networks it pays out on`,
 			show(option.description),
 		);

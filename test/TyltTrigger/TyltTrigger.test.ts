@@ -401,7 +401,7 @@ describe('node description', () => {
 		const notice = trigger.description.properties.find((property) => property.type === 'notice');
 
 		expect(notice?.displayName).toMatch(/Production URL/);
-		expect(notice?.displayName).toMatch(/callBackUrl/);
+		expect(notice?.displayName).toMatch(/Payout → Create → Additional Fields → Callback URL/);
 	});
 
 	it('is filed under Finance & Accounting', () => {

@@ -5,12 +5,17 @@ import type { CurrencyRecord, NetworkRecord } from '../helpers/types';
 import { getSupportedCurrencies } from '../transport';
 
 export async function getCurrencies(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const currencies = await getSupportedCurrencies.call(this);
-	return currencies
+	const catalog = new CurrencyCatalog(await getSupportedCurrencies.call(this));
+	return catalog.currencies
 		.map((currency) => ({
 			name: `${currency.currencyName} (${currency.currencySymbol})`,
 			value: currency.currencySymbol,
-			description: `Networks: ${(currency.networks ?? []).map((network) => network.networkSymbol).join(', ')}`,
+			description: `Pays out on: ${
+				catalog
+					.withdrawableNetworks(currency)
+					.map((network) => network.networkName)
+					.join(', ') || 'no network at the moment'
+			}`,
 		}))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }

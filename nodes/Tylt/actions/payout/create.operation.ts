@@ -65,7 +65,7 @@ export const description: INodeProperties[] = [
 		type: 'number',
 		required: true,
 		default: 0,
-		typeOptions: { minValue: 0, numberPrecision: 8 },
+		typeOptions: { minValue: 0 },
 		description:
 			'How much to pay: in the settled crypto currency, or in the Base Currency when one is set under Additional Fields',
 		displayOptions: { show: showFor },
