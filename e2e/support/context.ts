@@ -48,6 +48,11 @@ export interface E2eContext {
 	 * Every run of an active trigger workflow so far, oldest first, once all of them finished. To be sure no
 	 * run is still on its way, a signed sentinel callback (a new order) is sent last and waited for; its own
 	 * run is left out of the answer.
+	 *
+	 * The sentinel's run alone does not prove the others are stored: the trigger answers `ok` before n8n
+	 * creates the execution, so a later callback's execution can be created first, and n8n's execution list
+	 * leaves out executions while they run. So the answer also waits until no execution is running and the
+	 * list stayed the same for QUIET_MS.
 	 */
 	triggerRuns(
 		workflowId: string,
@@ -67,6 +72,8 @@ export interface TriggerRun {
 }
 
 const FINISHED = new Set(['success', 'error', 'crashed', 'canceled']);
+/** How long the list of a trigger's executions must stay unchanged before triggerRuns trusts it. */
+const QUIET_MS = 750;
 
 function readState(): E2eState {
 	const text = process.env.TYLT_E2E;
@@ -114,9 +121,25 @@ export function useE2e(): E2eContext {
 				);
 			}
 			const deadline = Date.now() + 20000;
+			let previous = '';
+			let sameSince = Date.now();
 			for (;;) {
 				const executions = await n8n.listExecutions(workflowId, { includeData: true });
-				if (executions.every((execution) => FINISHED.has(execution.status))) {
+				const running = await n8n.listExecutions(workflowId, { status: 'running' });
+				const ids = [...executions, ...running].map(
+					(execution) => `${execution.id}:${execution.status}`,
+				);
+				const snapshot = ids.sort().join(',');
+				if (snapshot !== previous) {
+					previous = snapshot;
+					sameSince = Date.now();
+				}
+				const quiet = Date.now() - sameSince >= QUIET_MS;
+				if (
+					quiet &&
+					running.length === 0 &&
+					executions.every((execution) => FINISHED.has(execution.status))
+				) {
 					const runs = executions
 						.map((execution) => {
 							const [callback] = nodeOutput(execution, triggerNode);
