@@ -16,6 +16,11 @@ const SANDBOX_SECRET = 'e2e-sandbox-secret-3f9a1c';
 export const CREDENTIAL_NAME = 'TYLT sandbox';
 /** n8n's log of the last run, kept after the run (the instance's own folder is deleted). */
 export const N8N_LOG = path.join(REPO_ROOT, '.cache', 'n8n-e2e', 'n8n.log');
+/**
+ * The only folder n8n may read and write files in (N8N_RESTRICT_FILE_ACCESS_TO; n8n 2.x defaults to
+ * ~/.n8n-files): examples/spreadsheet-payouts.json reads its CSV and writes the statuses here.
+ */
+export const FILES_DIR = path.join(REPO_ROOT, '.cache', 'n8n-e2e', 'files');
 
 interface Running {
 	n8n?: N8nInstance;
@@ -45,7 +50,12 @@ export default async function globalSetup(): Promise<void> {
 		});
 		fs.mkdirSync(path.dirname(N8N_LOG), { recursive: true });
 		fs.rmSync(N8N_LOG, { force: true });
-		running.n8n = await startN8n({ logFile: N8N_LOG });
+		fs.rmSync(FILES_DIR, { recursive: true, force: true });
+		fs.mkdirSync(FILES_DIR, { recursive: true });
+		running.n8n = await startN8n({
+			logFile: N8N_LOG,
+			env: { N8N_RESTRICT_FILE_ACCESS_TO: FILES_DIR },
+		});
 		const client = await setupOwner(running.n8n);
 		const credential = await client.createCredential({
 			name: CREDENTIAL_NAME,
@@ -71,6 +81,7 @@ export default async function globalSetup(): Promise<void> {
 				apiSecret: running.sandbox.apiSecret,
 			},
 			credential: { id: credential.id, name: credential.name },
+			filesDir: FILES_DIR,
 		};
 		process.env.TYLT_E2E = JSON.stringify(state);
 		console.log(

@@ -17,6 +17,10 @@ const FILES = {
 	createPayout: 'create-payout.json',
 	payoutSettled: 'payout-settled.json',
 	readTylt: 'read-tylt.json',
+	payoutOnForm: 'payout-on-form.json',
+	spreadsheetPayouts: 'spreadsheet-payouts.json',
+	settlementNotification: 'settlement-notification.json',
+	dailyReconciliation: 'daily-reconciliation.json',
 };
 
 const TYLT_NODE = 'n8n-nodes-tylt.tylt';
@@ -41,11 +45,14 @@ function node(workflow, name) {
 	return found;
 }
 
-/** Points every TYLT node and trigger at one stored credential (by id, as n8n resolves them). */
-function useCredential(workflow, credential) {
+/**
+ * Points every node that uses a credential of `type` (default: every TYLT node and trigger) at one stored
+ * credential (by id, as n8n resolves them). payout-on-form.json also has an `httpBasicAuth` login.
+ */
+function useCredential(workflow, credential, type = 'tyltApi') {
 	for (const each of workflow.nodes) {
-		if (each.credentials && each.credentials.tyltApi) {
-			each.credentials.tyltApi = { id: String(credential.id), name: credential.name };
+		if (each.credentials && each.credentials[type]) {
+			each.credentials[type] = { id: String(credential.id), name: credential.name };
 		}
 	}
 	return workflow;
@@ -70,12 +77,17 @@ function setCallbackUrl(workflow, callbackUrl) {
 	return workflow;
 }
 
-function triggerNode(workflow) {
-	const triggers = workflow.nodes.filter((each) => each.type === TYLT_TRIGGER);
-	if (triggers.length !== 1) {
-		throw new Error(`Workflow "${workflow.name}" has ${triggers.length} TYLT Triggers, expected 1`);
+/** The workflow's one node of `type` (a trigger); throws when there is none or more than one. */
+function onlyNode(workflow, type, label) {
+	const found = workflow.nodes.filter((each) => each.type === type);
+	if (found.length !== 1) {
+		throw new Error(`Workflow "${workflow.name}" has ${found.length} ${label}s, expected 1`);
 	}
-	return triggers[0];
+	return found[0];
+}
+
+function triggerNode(workflow) {
+	return onlyNode(workflow, TYLT_TRIGGER, 'TYLT Trigger');
 }
 
 /**
@@ -94,8 +106,67 @@ function setWebhookId(workflow, webhookId) {
 	return workflow;
 }
 
+const FORM_TRIGGER = 'n8n-nodes-base.formTrigger';
+const READ_WRITE_FILE = 'n8n-nodes-base.readWriteFile';
+const HTTP_REQUEST = 'n8n-nodes-base.httpRequest';
+/** Where spreadsheet-payouts.json reads and writes its CSV files: n8n 2.x's default N8N_RESTRICT_FILE_ACCESS_TO
+ *  (`~/.n8n-files`) in the official Docker image, whose home is /home/node. */
+const FILES_FOLDER_PLACEHOLDER = '/home/node/.n8n-files';
+/** The message endpoint in settlement-notification.json: the shape of a Slack incoming-webhook URL. */
+const NOTIFICATION_URL_PLACEHOLDER =
+	'https://hooks.slack.com/services/T00000000/B00000000/REPLACE-ME';
+
+function formTrigger(workflow) {
+	return onlyNode(workflow, FORM_TRIGGER, 'Form Trigger');
+}
+
+/** Gives the Form Trigger another path (Options → Form Path), so several copies can be active at once. */
+function setFormPath(workflow, formPath) {
+	const trigger = formTrigger(workflow);
+	trigger.parameters.options = { ...trigger.parameters.options, path: formPath };
+	return workflow;
+}
+
+/** The Production URL of the workflow's Form Trigger once the workflow is active: <n8n>/form/<path>. */
+function formUrl(n8nUrl, workflow) {
+	const trigger = formTrigger(workflow);
+	const formPath =
+		(trigger.parameters.options && trigger.parameters.options.path) || trigger.webhookId;
+	return `${n8nUrl.replace(/\/+$/, '')}/form/${formPath}`;
+}
+
+/** Moves every file path of the Read/Write Files from Disk nodes from the placeholder folder to `folder`. */
+function setFilesFolder(workflow, folder) {
+	const target = folder.replace(/\/+$/, '');
+	for (const each of workflow.nodes.filter((candidate) => candidate.type === READ_WRITE_FILE)) {
+		for (const key of ['fileSelector', 'fileName']) {
+			const value = each.parameters[key];
+			if (typeof value === 'string' && value.includes(FILES_FOLDER_PLACEHOLDER)) {
+				each.parameters[key] = value.split(FILES_FOLDER_PLACEHOLDER).join(target);
+			}
+		}
+	}
+	return workflow;
+}
+
+/** Points every HTTP Request node that holds the placeholder message endpoint at `url`. */
+function setNotificationUrl(workflow, url) {
+	const senders = workflow.nodes.filter(
+		(each) => each.type === HTTP_REQUEST && each.parameters.url === NOTIFICATION_URL_PLACEHOLDER,
+	);
+	if (!senders.length) {
+		throw new Error(
+			`Workflow "${workflow.name}" has no HTTP Request to ${NOTIFICATION_URL_PLACEHOLDER}`,
+		);
+	}
+	for (const each of senders) each.parameters.url = url;
+	return workflow;
+}
+
 module.exports = {
 	FILES,
+	FILES_FOLDER_PLACEHOLDER,
+	NOTIFICATION_URL_PLACEHOLDER,
 	load,
 	node,
 	useCredential,
@@ -103,4 +174,8 @@ module.exports = {
 	productionUrl,
 	setWebhookId,
 	triggerNode,
+	setFormPath,
+	formUrl,
+	setFilesFolder,
+	setNotificationUrl,
 };

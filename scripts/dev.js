@@ -27,6 +27,8 @@ const REPO_ROOT = path.resolve(__dirname, '..');
 const DEV_DIR = path.join(REPO_ROOT, '.cache', 'n8n-dev');
 const USER_FOLDER = path.join(DEV_DIR, 'user');
 const LOG_FILE = path.join(DEV_DIR, 'n8n.log');
+/** The folder n8n may read and write files in (N8N_RESTRICT_FILE_ACCESS_TO): the spreadsheet example's CSVs. */
+const FILES_DIR = path.join(DEV_DIR, 'files');
 const PID_FILE = path.join(DEV_DIR, 'dev.pid');
 const OWNER = {
 	email: 'dev@example.com',
@@ -35,6 +37,15 @@ const OWNER = {
 	lastName: 'Developer',
 };
 const CREDENTIAL_NAME = 'TYLT sandbox';
+/** Basic Auth of the payout form (examples/payout-on-form.json). */
+const FORM_LOGIN = { user: 'payout-desk', password: 'Tylt-dev-form-Passw0rd!' };
+const SAMPLE_CSV = [
+	'id,name,wallet,amount,currency,network',
+	'row-1,Alice Example,TDy2r6LnrvAvn8GMgfe9PaSbDLmTkG4uJF,25,USDT,TRX',
+	'row-2,Bob Example,TMo4TYXrVAoCzBM85F33tEFzzUs1YdkSSv,40,USDT,TRX',
+	'row-3,"Carol, Jr.",0x52908400098527886E0F7030069857D2E4169EE7,12,USDC,BSC',
+	'',
+].join('\n');
 
 function log(message) {
 	console.log(`[dev] ${message}`);
@@ -158,12 +169,41 @@ async function importExamples(client, n8nUrl, sandbox) {
 	const create = examples.setCallbackUrl(bound('createPayout'), callbackUrl);
 	const createStored = await client.createWorkflow(create);
 	const readStored = await client.createWorkflow(bound('readTylt'));
+
+	// The payout form, live at its production URL behind a Basic Auth login; its payouts call back too.
+	const login = await client.createCredential({
+		name: 'Payout form login',
+		type: 'httpBasicAuth',
+		data: FORM_LOGIN,
+	});
+	const form = examples.setCallbackUrl(
+		examples.useCredential(bound('payoutOnForm'), login, 'httpBasicAuth'),
+		callbackUrl,
+	);
+	const formStored = await client.createWorkflow(form);
+	await client.activate(formStored.id);
+	const formUrl = examples.formUrl(n8nUrl, form);
+	await client.waitForWebhook(formUrl);
+
+	fs.mkdirSync(FILES_DIR, { recursive: true });
+	fs.writeFileSync(path.join(FILES_DIR, 'payouts.csv'), SAMPLE_CSV);
+	const sheetStored = await client.createWorkflow(
+		examples.setFilesFolder(bound('spreadsheetPayouts'), FILES_DIR),
+	);
+	// Inactive: it posts to a Slack URL placeholder, and only one trigger can be a payout's callback URL.
+	const notifyStored = await client.createWorkflow(bound('settlementNotification'));
+	const reconcileStored = await client.createWorkflow(bound('dailyReconciliation'));
 	return {
 		callbackUrl,
+		formUrl,
 		workflows: [
 			{ name: createStored.name, id: createStored.id, note: '' },
 			{ name: settledStored.name, id: settledStored.id, note: ' (active)' },
 			{ name: readStored.name, id: readStored.id, note: '' },
+			{ name: formStored.name, id: formStored.id, note: ' (active)' },
+			{ name: sheetStored.name, id: sheetStored.id, note: '' },
+			{ name: notifyStored.name, id: notifyStored.id, note: '' },
+			{ name: reconcileStored.name, id: reconcileStored.id, note: '' },
 		],
 	};
 }
@@ -201,15 +241,18 @@ async function main() {
 	fs.rmSync(USER_FOLDER, { recursive: true, force: true });
 	fs.rmSync(LOG_FILE, { force: true });
 	log('starting n8n (fresh data in .cache/n8n-dev/user; about 10 s)…');
+	fs.rmSync(FILES_DIR, { recursive: true, force: true });
+	fs.mkdirSync(FILES_DIR, { recursive: true });
 	const n8n = await startN8n({
 		userFolder: USER_FOLDER,
 		port: await portFrom(numberFromEnv('TYLT_DEV_N8N_PORT', 5678), 'n8n'),
 		logFile: LOG_FILE,
+		env: { N8N_RESTRICT_FILE_ACCESS_TO: FILES_DIR },
 	});
 	await started(`n8n (${n8n.url})`, () => n8n.stop());
 
 	const client = await setupOwner(n8n, OWNER);
-	const { callbackUrl, workflows } = await importExamples(client, n8n.url, sandbox);
+	const { callbackUrl, formUrl, workflows } = await importExamples(client, n8n.url, sandbox);
 	const relative = (file) => path.relative(process.cwd(), file) || '.';
 	const width = Math.max(...workflows.map((workflow) => (workflow.name + workflow.note).length));
 
@@ -226,6 +269,8 @@ TYLT dev environment ready in ${((Date.now() - startedAt) / 1000).toFixed(0)} s
 		.join('\n                ')}
   callback URL  ${callbackUrl}
                 (Production URL of the "Payout settled" trigger, already in "Send payout")
+  payout form   ${formUrl}   (login ${FORM_LOGIN.user} / ${FORM_LOGIN.password})
+  CSV files     ${relative(FILES_DIR)}   (payouts.csv in, payouts-status.csv out)
 
   TYLT sandbox  ${sandbox.url}   (credential "${CREDENTIAL_NAME}" in n8n points here)
   API key       ${sandbox.apiKey}

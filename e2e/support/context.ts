@@ -26,6 +26,8 @@ export interface E2eState {
 	};
 	sandbox: { url: string; apiKey: string; apiSecret: string };
 	credential: { id: string; name: string };
+	/** The folder n8n may read and write files in (N8N_RESTRICT_FILE_ACCESS_TO). */
+	filesDir: string;
 }
 
 export interface E2eContext {

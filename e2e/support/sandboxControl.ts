@@ -37,6 +37,11 @@ export class SandboxControl {
 		await this.control('POST', '/seed-payin', { merchantOrderId, details });
 	}
 
+	/** Payouts created from now on (to `address`, or all) settle with this outcome; the newest rule wins. */
+	async setOutcome(outcome: 'Completed' | 'Failed', address?: string): Promise<void> {
+		await this.control('POST', '/outcome', { outcome, address });
+	}
+
 	/** Moves the sandbox clock, settles what is due and waits until every callback got its answer. */
 	async advance(ms: number): Promise<void> {
 		await this.control('POST', '/advance', { ms });

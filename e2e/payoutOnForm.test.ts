@@ -1,0 +1,141 @@
+/**
+ * examples/payout-on-form.json through a real n8n: the active workflow's production form (n8n Form Trigger,
+ * Basic Auth) is submitted over HTTP the way the form page submits it (multipart/form-data, fields
+ * `field-<index>`), and the sandbox must hold exactly the payout the form asked for, once.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { outputOf, tyltRecord, useE2e } from './support/context';
+import { examples } from './support/examples';
+import { basicAuth, submitForm, type Login } from './support/form';
+import type { StoredWorkflow } from './support/n8n';
+
+const e2e = useE2e();
+
+const LOGIN: Login = { user: 'payout-desk', password: 'e2e-form-Passw0rd!' };
+
+interface FormRequest {
+	orderNumber: string;
+	wallet: string;
+	amount: number;
+	currency: string;
+	network: string;
+}
+
+const ORDER: FormRequest = {
+	orderNumber: 'ORD-7001',
+	wallet: 'TDy2r6LnrvAvn8GMgfe9PaSbDLmTkG4uJF',
+	amount: 25,
+	currency: 'USDT',
+	network: 'TRX',
+};
+
+let login: { id: string; name: string };
+
+beforeAll(async () => {
+	login = await e2e.n8n.createCredential({
+		name: 'Payout form login',
+		type: 'httpBasicAuth',
+		data: { ...LOGIN },
+	});
+});
+
+/** The example, active under a form path of its own; resolves once n8n serves its production form. */
+async function activeForm(): Promise<{ workflow: StoredWorkflow; url: string }> {
+	const workflow = examples.useCredential(e2e.example('payoutOnForm'), login, 'httpBasicAuth');
+	examples.setFormPath(workflow, `e2e-payout-${randomUUID()}`);
+	const stored = await e2e.create(workflow);
+	await e2e.n8n.activate(stored.id);
+	const url = examples.formUrl(e2e.state.n8n.url, workflow);
+	await e2e.n8n.waitForWebhook(url);
+	return { workflow: stored, url };
+}
+
+async function submit(
+	url: string,
+	workflow: StoredWorkflow,
+	request: FormRequest,
+	login: Login | null = LOGIN,
+) {
+	return await submitForm(url, workflow, { ...request }, login);
+}
+
+describe('Payout request form (examples/payout-on-form.json)', () => {
+	it('serves the form at its production URL only with the login', async () => {
+		const { url } = await activeForm();
+		const page = await fetch(url, { headers: { authorization: basicAuth(LOGIN) } });
+		const anonymous = await fetch(url);
+
+		expect(page.status).toBe(200);
+		expect(await page.text()).toContain('Request a payout');
+		expect(anonymous.status).toBe(401);
+		await anonymous.arrayBuffer();
+	});
+
+	it('a submission creates exactly the payout it asked for; the same order again creates none', async () => {
+		const { workflow, url } = await activeForm();
+
+		const first = await submit(url, workflow, ORDER);
+
+		expect(first.status).toBe(200);
+		const [firstRun] = await e2e.n8n.waitForExecutions(workflow.id, 1);
+		expect(firstRun.status).toBe('success');
+		const payouts = await e2e.sandbox.payouts();
+		expect(payouts).toHaveLength(1);
+		expect(payouts[0]).toMatchObject({
+			merchantOrderId: ORDER.orderNumber,
+			toAddress: ORDER.wallet,
+			settledAmountRequested: ORDER.amount,
+			settledCurrency: ORDER.currency,
+			network: ORDER.network,
+			status: 'Pending',
+			comments: `Order ${ORDER.orderNumber} (payout form) [ref:${ORDER.orderNumber}]`,
+		});
+		const [sent] = outputOf(firstRun, 'Send payout');
+		expect(sent).toMatchObject({ alreadySent: false, merchantReference: ORDER.orderNumber });
+		expect(tyltRecord(sent)).toEqual(payouts[0]);
+
+		// A double click, a resubmitted page, the same order typed in again.
+		const second = await submit(url, workflow, ORDER);
+
+		expect(second.status).toBe(200);
+		const runs = await e2e.n8n.waitForExecutions(workflow.id, 2);
+		expect(runs.map((run) => run.status)).toEqual(['success', 'success']);
+		expect(await e2e.sandbox.payouts()).toEqual(payouts);
+		const creates = (await e2e.sandbox.requests()).filter(
+			(request) => request.endpoint === 'createPayout',
+		);
+		expect(creates).toHaveLength(1);
+		const [again] = outputOf(runs[1], 'Send payout');
+		expect(again).toMatchObject({
+			alreadySent: true,
+			merchantReference: ORDER.orderNumber,
+			orderId: payouts[0].orderId,
+		});
+	});
+
+	it('without the login gets 401 and starts nothing; over the limit pays nothing', async () => {
+		const { workflow, url } = await activeForm();
+
+		const anonymous = await submit(url, workflow, ORDER, null);
+		const wrongPassword = await submit(url, workflow, ORDER, { ...LOGIN, password: 'guess' });
+		const tooMuch = await submit(url, workflow, {
+			...ORDER,
+			orderNumber: 'ORD-7002',
+			amount: 900,
+		});
+
+		expect(anonymous.status).toBe(401);
+		expect(wrongPassword.status).toBe(401);
+		expect(tooMuch.status).toBe(200);
+		const runs = await e2e.n8n.waitForExecutions(workflow.id, 1);
+		expect(runs).toHaveLength(1);
+		expect(Object.keys(runs[0].data!.resultData.runData)).toEqual([
+			'Payout request form',
+			'Within limit?',
+			'Over the limit: not paid',
+		]);
+		expect(await e2e.sandbox.payouts()).toEqual([]);
+		expect(await e2e.sandbox.endpointsCalled()).toEqual([]);
+	});
+});
