@@ -56,6 +56,8 @@ export interface N8nClient {
 		type: string;
 		data: Record<string, string>;
 	}): Promise<{ id: string; name: string; type: string }>;
+	/** Node types the server knows (/types/nodes.json), optionally those whose name starts with `prefix`. */
+	nodeTypes(prefix?: string): Promise<Array<{ name: string; version: number | number[] }>>;
 	createWorkflow(workflow: WorkflowJson): Promise<StoredWorkflow>;
 	getWorkflow(id: string): Promise<StoredWorkflow>;
 	activate(id: string): Promise<StoredWorkflow>;
