@@ -91,6 +91,13 @@ async function expectRanOnWorker(execution: Execution): Promise<void> {
 	expect(queue.main.logs).not.toMatch(new RegExp(`Worker started execution ${execution.id} `));
 }
 
+/** After a second of quiet: exactly `count` executions of the workflow, none running. */
+async function expectExecutionCount(workflowId: string, count: number): Promise<void> {
+	await new Promise((resolve) => setTimeout(resolve, 1000));
+	expect(await n8n.listExecutions(workflowId, { status: 'running' })).toEqual([]);
+	expect(await n8n.listExecutions(workflowId)).toHaveLength(count);
+}
+
 function expectNoUnknownNodeType(): void {
 	for (const process of [queue.main, queue.worker, queue.webhook]) {
 		expect({ process: process.command, log: process.logs }).not.toEqual({
@@ -178,9 +185,7 @@ describe('n8n in queue mode (main, worker, webhook processor on Redis and Postgr
 		expect(delivery).toMatchObject({ status: 200, responseBody: 'ok' });
 		const finished = await n8n.waitForExecutions(settledStored.id, 3, 60000);
 		// Nothing more on its way (a redelivered job would show up as a further run).
-		await new Promise((resolve) => setTimeout(resolve, 1000));
-		expect(await n8n.listExecutions(settledStored.id, { status: 'running' })).toEqual([]);
-		expect(await n8n.listExecutions(settledStored.id)).toHaveLength(3);
+		await expectExecutionCount(settledStored.id, 3);
 		const runs = finished
 			.map((run) => ({ run, callback: nodeOutput(run, 'Payout settled')[0] }))
 			.filter(({ callback }) => callback.orderId !== sentinel);
@@ -208,6 +213,20 @@ describe('n8n in queue mode (main, worker, webhook processor on Redis and Postgr
 			await expectRanOnWorker(run);
 			await waitForLog(queue.webhook, new RegExp(`Enqueued execution ${run.id} \\(job \\d+\\)`));
 		}
+
+		// A Completed callback resent byte for byte (from TYLT's dashboard): the webhook processor answers ok
+		// and queues nothing.
+		const completed = sandbox.callbacks.find((callback) => callback.payoutStatus === 'Completed')!;
+		const resent = await fetch(productionUrl, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', 'x-tlp-signature': completed.signature },
+			body: completed.rawBody,
+		});
+		expect({ status: resent.status, body: await resent.text() }).toEqual({
+			status: 200,
+			body: 'ok',
+		});
+		await expectExecutionCount(settledStored.id, 3);
 		expectNoUnknownNodeType();
 	});
 
