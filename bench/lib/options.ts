@@ -1,0 +1,113 @@
+/** Command-line options of `npm run bench`. */
+
+export type CaseName = 'create' | 'history' | 'trigger';
+
+export const CASE_NAMES: CaseName[] = ['create', 'history', 'trigger'];
+
+/** How much work each case does; `--quick` shrinks every size but keeps the shape of every case. */
+export interface Sizes {
+	/** Payout → Create: input items per execution. */
+	payouts: number;
+	/** Payout → Get Many: seeded history sizes, an exact multiple of the page size and a non-multiple. */
+	historyRecords: number[];
+	pageSize: number;
+	/** Trigger: callbacks per in-process run. */
+	callbacks: number;
+	/** Trigger: callbacks per variant per round through n8n's webhook server. */
+	roundTrips: number;
+}
+
+export interface BenchOptions {
+	rounds: number;
+	quick: boolean;
+	cases: CaseName[];
+	/** Write docs/benchmarks.md (default: yes for a full run, no for --quick). */
+	write: boolean;
+	sizes: Sizes;
+}
+
+const FULL: Sizes = {
+	payouts: 1000,
+	historyRecords: [20_000, 20_050],
+	pageSize: 200,
+	callbacks: 100_000,
+	roundTrips: 24,
+};
+
+const QUICK: Sizes = {
+	payouts: 200,
+	historyRecords: [4_000, 4_050],
+	pageSize: 200,
+	callbacks: 20_000,
+	roundTrips: 12,
+};
+
+export const USAGE = `npm run bench -- [--rounds N] [--quick] [--only create,history,trigger] [--write | --no-write]
+
+  --rounds N   A/B rounds per case (default 5, --quick: 2); medians are reported
+  --quick      smaller sizes (${QUICK.payouts} payouts, ${QUICK.historyRecords.join('/')} records, ${QUICK.callbacks} callbacks): a sanity run
+  --only LIST  run only these cases (comma-separated: ${CASE_NAMES.join(', ')})
+  --write      write docs/benchmarks.md (default for a full run)
+  --no-write   only print (default for --quick and --only)`;
+
+export function parseOptions(argv: string[]): BenchOptions | 'help' {
+	let rounds: number | undefined;
+	let quick = false;
+	let cases: CaseName[] = [...CASE_NAMES];
+	let write: boolean | undefined;
+	for (let index = 0; index < argv.length; index++) {
+		const argument = argv[index];
+		const [flag, inline] = argument.split('=', 2);
+		const value = () => {
+			const next = inline ?? argv[++index];
+			if (next === undefined) throw new Error(`${flag} needs a value\n\n${USAGE}`);
+			return next;
+		};
+		switch (flag) {
+			case '--rounds': {
+				rounds = Number(value());
+				if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50) {
+					throw new Error(`--rounds must be a whole number from 1 to 50\n\n${USAGE}`);
+				}
+				break;
+			}
+			case '--quick':
+				quick = true;
+				break;
+			case '--only': {
+				const names = value()
+					.split(',')
+					.map((name) => name.trim())
+					.filter(Boolean);
+				const unknown = names.filter((name) => !CASE_NAMES.includes(name as CaseName));
+				if (unknown.length || names.length === 0) {
+					throw new Error(
+						`--only takes ${CASE_NAMES.join(', ')}; got ${names.join(',')}\n\n${USAGE}`,
+					);
+				}
+				cases = CASE_NAMES.filter((name) => names.includes(name));
+				break;
+			}
+			case '--write':
+				write = true;
+				break;
+			case '--no-write':
+				write = false;
+				break;
+			case '--help':
+			case '-h':
+				return 'help';
+			default:
+				throw new Error(`unknown argument ${argument}\n\n${USAGE}`);
+		}
+	}
+	const complete = cases.length === CASE_NAMES.length;
+	return {
+		rounds: rounds ?? (quick ? 2 : 5),
+		quick,
+		cases,
+		// docs/benchmarks.md holds one complete, full-size run: a partial or quick run must not replace it.
+		write: write ?? (!quick && complete),
+		sizes: quick ? QUICK : FULL,
+	};
+}

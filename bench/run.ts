@@ -1,0 +1,164 @@
+/**
+ * `npm run bench`: the TYLT nodes against plain baselines, in the same run, A/B alternating over several
+ * rounds, medians. Not a test: it asserts nothing about time, it measures and reports (docs/benchmarks.md).
+ *
+ *   npm run bench                      full run (a few minutes on 2 cores), writes docs/benchmarks.md
+ *   npm run bench -- --quick           small sizes, prints only
+ *   npm run bench -- --rounds 7 --only create,trigger
+ *
+ * Processes: this coordinator (no timed code), the sandbox, one process per measured side, and n8n (with
+ * its task runner). All listen on 127.0.0.1 only; every one is stopped at the end, also after an error.
+ */
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { runCreateCase } from './cases/create';
+import { runHistoryCase } from './cases/history';
+import { runTriggerCase } from './cases/trigger';
+import type { BenchContext, N8nHandle } from './lib/context';
+import { describeMachine } from './lib/machine';
+import { parseOptions, USAGE } from './lib/options';
+import type { BenchResults } from './lib/report';
+import { resultsMarkdown } from './lib/report';
+import { WorkerProcess } from './lib/workerProcess';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const n8nLib = require('../scripts/n8n/n8n.js');
+
+const REPO_ROOT = path.resolve(__dirname, '..');
+const DOC = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
+const BEGIN = '<!-- bench:results:begin (written by npm run bench; edit outside these markers) -->';
+const END = '<!-- bench:results:end -->';
+
+function log(message: string) {
+	process.stdout.write(`[bench] ${message}\n`);
+}
+
+/** Node 24 from the provisioned n8n runtime: n8n runs on it, so every measured side does too. */
+function runtime(): { nodeBin: string; n8nPackageDir: string } {
+	return n8nLib.runtimePaths();
+}
+
+async function main(): Promise<number> {
+	let options;
+	try {
+		const parsed = parseOptions(process.argv.slice(2));
+		if (parsed === 'help') {
+			process.stdout.write(`${USAGE}\n`);
+			return 0;
+		}
+		options = parsed;
+	} catch (error) {
+		process.stderr.write(`${(error as Error).message}\n`);
+		return 2;
+	}
+	const { nodeBin, n8nPackageDir } = runtime();
+	const started = Date.now();
+	const workers: WorkerProcess[] = [];
+	let n8nHandle: Promise<N8nHandle> | undefined;
+
+	const spawnWorker = (role: string) => {
+		const worker = new WorkerProcess(role, nodeBin);
+		workers.push(worker);
+		return worker;
+	};
+
+	try {
+		const machine = describeMachine(REPO_ROOT, nodeBin, n8nPackageDir);
+		log(
+			`rounds ${options.rounds}${options.quick ? ', quick sizes' : ''}; cases: ${options.cases.join(', ')}; load average ${machine.loadAtStart.map((load) => load.toFixed(2)).join(' ')} on ${machine.cores} cores`,
+		);
+		const sandbox = spawnWorker('sandbox');
+		const access = await sandbox.call('sandbox.start', {});
+		log(`sandbox at ${access.url} (pid ${sandbox.pid})`);
+
+		const context: BenchContext = {
+			options,
+			sandbox,
+			access,
+			log,
+			worker: spawnWorker,
+			n8n: () =>
+				(n8nHandle ??= (async () => {
+					const instance = await n8nLib.startN8n({ packageDir: REPO_ROOT });
+					log(`n8n ${instance.url} ready in ${instance.readyMs} ms (pid ${instance.pid})`);
+					try {
+						const client = await n8nLib.setupOwner(instance);
+						// Fails when n8n did not load the package (e.g. dist/ was being rebuilt as n8n started).
+						const credential = await client.createCredential({
+							name: 'TYLT sandbox',
+							type: 'tyltApi',
+							data: { apiKey: access.apiKey, apiSecret: access.apiSecret, baseUrl: access.url },
+						});
+						return {
+							instance,
+							client,
+							credential: { id: credential.id, name: credential.name },
+							nodeOutput: n8nLib.nodeOutput,
+						};
+					} catch (error) {
+						await instance.stop();
+						throw error;
+					}
+				})()),
+		};
+
+		const results: BenchResults = {
+			options,
+			machine,
+			totalSeconds: 0,
+		};
+		if (options.cases.includes('create')) results.create = await runCreateCase(context);
+		if (options.cases.includes('history')) results.history = await runHistoryCase(context);
+		if (options.cases.includes('trigger')) results.trigger = await runTriggerCase(context);
+		results.totalSeconds = (Date.now() - started) / 1000;
+		results.machine.loadAtEnd = os.loadavg();
+
+		const markdown = resultsMarkdown(results);
+		process.stdout.write(`\n${markdown}\n\n`);
+		if (options.write) {
+			writeDoc(markdown);
+			log(`wrote ${path.relative(REPO_ROOT, DOC)}`);
+		} else {
+			log('docs/benchmarks.md not written (quick or partial run; --write to force)');
+		}
+		return 0;
+	} finally {
+		if (n8nHandle) {
+			const handle = await n8nHandle.catch(() => undefined);
+			if (handle) {
+				const stopped = (await handle.instance.stop()) as { stopMs: number };
+				log(`n8n stopped in ${stopped.stopMs} ms`);
+			}
+		}
+		await Promise.all(workers.map(async (worker) => await worker.stop()));
+		log(
+			`${workers.length} worker processes stopped; ${Math.round((Date.now() - started) / 1000)} s in all`,
+		);
+	}
+}
+
+/** Replaces the results between the markers; the hand-written analysis around them stays. */
+function writeDoc(markdown: string) {
+	const section = `${BEGIN}\n\n${markdown}\n\n${END}`;
+	if (!existsSync(DOC)) {
+		mkdirSync(path.dirname(DOC), { recursive: true });
+		writeFileSync(DOC, `# Benchmarks\n\n${section}\n`);
+		return;
+	}
+	const current = readFileSync(DOC, 'utf8');
+	const begin = current.indexOf(BEGIN);
+	const end = current.indexOf(END);
+	if (begin === -1 || end < begin)
+		throw new Error(`${DOC} lacks the results markers; restore them or delete the file`);
+	writeFileSync(DOC, current.slice(0, begin) + section + current.slice(end + END.length));
+}
+
+main().then(
+	(code) => process.exit(code),
+	(error: Error) => {
+		process.stderr.write(`[bench] failed: ${error.stack ?? error.message}\n`);
+		process.exit(1);
+	},
+);

@@ -1,0 +1,29 @@
+/**
+ * Every job a bench worker process can run, by name (`<module>.<job>`). A worker loads a job module only
+ * when it first runs one of its jobs, so e.g. the raw baselines' processes never load n8n-core.
+ */
+import type { createJobs } from './createJobs';
+import type { historyJobs } from './historyJobs';
+import type { sandboxJobs } from './sandboxJobs';
+import type { triggerJobs } from './triggerJobs';
+
+type AllJobs = typeof sandboxJobs & typeof createJobs & typeof historyJobs & typeof triggerJobs;
+
+export type JobName = keyof AllJobs;
+export type JobParams<N extends JobName> = Parameters<AllJobs[N]>[0];
+export type JobResult<N extends JobName> = Awaited<ReturnType<AllJobs[N]>>;
+
+type JobTable = Record<string, (params: unknown) => Promise<unknown>>;
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const MODULES: Record<string, () => JobTable> = {
+	sandbox: () => require('./sandboxJobs').sandboxJobs,
+	create: () => require('./createJobs').createJobs,
+	history: () => require('./historyJobs').historyJobs,
+	trigger: () => require('./triggerJobs').triggerJobs,
+};
+
+export function findJob(name: string): ((params: unknown) => Promise<unknown>) | undefined {
+	const load = MODULES[name.split('.')[0]];
+	return load?.()[name];
+}

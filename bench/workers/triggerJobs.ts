@@ -1,0 +1,256 @@
+/**
+ * Case 3. In-process: the TYLT Trigger's webhook() (verify → parse → filter → dedupe → answer) called the
+ * way n8n calls it, through n8n-core's real WebhookContext (real parameter resolution, real credential
+ * lookup path, the workflow's real observable static data), over pre-signed callbacks; against a bare HMAC
+ * verify of the same bytes. Through n8n: sequential signed POSTs to a live webhook, timed from the client.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+import { WebhookContext } from 'n8n-core';
+import type {
+	IDataObject,
+	INode,
+	INodeParameters,
+	INodeTypes,
+	IWebhookData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { fingerprint, rememberCallback } from '../../nodes/TyltTrigger/dedupe';
+import { isWanted, statusList } from '../../nodes/TyltTrigger/filters';
+import { parseCallback, toOutputJson } from '../../nodes/TyltTrigger/parseCallback';
+import { TyltTrigger } from '../../nodes/TyltTrigger/TyltTrigger.node';
+import { verifySignature } from '../../nodes/TyltTrigger/verifySignature';
+import type { SignedCallback } from '../lib/callbacks';
+import { signedCallbacks } from '../lib/callbacks';
+import { rawRequest } from '../lib/rawHttp';
+
+const triggerType = new TyltTrigger();
+
+/** The trigger's defaults as the editor saves them: payout events, any status, duplicates ignored. */
+export const TRIGGER_PARAMETERS: INodeParameters = { events: ['payout'], options: {} };
+
+// One batch of signed callbacks per process and size: generating them is not part of any measurement.
+let batch: { key: string; callbacks: SignedCallback[] } | undefined;
+function callbacksFor(count: number, secret: string): SignedCallback[] {
+	const key = `${count}:${secret}`;
+	if (batch?.key !== key) batch = { key, callbacks: signedCallbacks('inproc', count, secret) };
+	return batch.callbacks;
+}
+
+interface WebhookResponseStub {
+	statusCode: number;
+	body: string;
+	status(code: number): WebhookResponseStub;
+	setHeader(name: string, value: string): void;
+	send(body: string): WebhookResponseStub;
+	json(body: unknown): WebhookResponseStub;
+}
+
+/** An active workflow holding the trigger, and the webhook context n8n would build for a request to it. */
+function triggerRig(secret: string) {
+	const node: INode = {
+		id: 'tylt-trigger',
+		name: 'TYLT Trigger',
+		type: 'n8n-nodes-tylt.tyltTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: TRIGGER_PARAMETERS,
+		credentials: { tyltApi: { id: 'cred-1', name: 'TYLT account' } },
+	};
+	const nodeTypes = {
+		getByName: () => triggerType,
+		getByNameAndVersion: () => triggerType,
+		getKnownTypes: () => ({}),
+	} as unknown as INodeTypes;
+	const workflow = new Workflow({
+		id: 'bench-workflow',
+		name: 'TYLT callbacks',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes,
+		staticData: {},
+		settings: { executionOrder: 'v1' },
+	});
+	const response: WebhookResponseStub = {
+		statusCode: 0,
+		body: '',
+		status(code) {
+			this.statusCode = code;
+			return this;
+		},
+		setHeader() {},
+		send(body) {
+			this.body = body;
+			return this;
+		},
+		json(body) {
+			this.body = JSON.stringify(body);
+			return this;
+		},
+	};
+	const credentials = { apiKey: 'bench-key', apiSecret: secret, baseUrl: '' };
+	const additionalData = {
+		httpRequest: undefined as unknown,
+		httpResponse: response,
+		credentialsHelper: {
+			getDecrypted: async () => ({ ...credentials }),
+			getParentTypes: () => [],
+			isCredentialUsableByNode: () => true,
+		},
+	};
+	const webhookData = {
+		webhookDescription: triggerType.description.webhooks![0],
+		httpMethod: 'POST',
+		node: node.name,
+		path: 'webhook',
+		workflowId: workflow.id,
+	} as unknown as IWebhookData;
+	// n8n builds one context per request; the trigger's work is what runs inside it, so one is reused here
+	// and only the request it reads is swapped.
+	const context = new WebhookContext(
+		workflow,
+		workflow.getNode(node.name)!,
+		additionalData as unknown as IWorkflowExecuteAdditionalData,
+		'webhook',
+		webhookData,
+		[],
+		null,
+	);
+	return { context, additionalData, response };
+}
+
+function cpuMsSince(before: NodeJS.CpuUsage): number {
+	const used = process.cpuUsage(before);
+	return (used.user + used.system) / 1000;
+}
+
+// n8n hands the node its parsed body too; the trigger reads the raw bytes, so every request shares this one.
+const PARSED_BODY_STANDIN = {};
+
+export const triggerJobs = {
+	async 'trigger.node'(params: { count: number; secret: string }) {
+		const callbacks = callbacksFor(params.count, params.secret);
+		const requests = callbacks.map((callback) => ({
+			rawBody: callback.body,
+			body: PARSED_BODY_STANDIN,
+			headers: { 'content-type': 'application/json', 'x-tlp-signature': callback.signature },
+		}));
+		const { context, additionalData, response } = triggerRig(params.secret);
+		let accepted = 0;
+		let answeredOk = 0;
+		const cpuBefore = process.cpuUsage();
+		const started = performance.now();
+		for (const request of requests) {
+			additionalData.httpRequest = request;
+			const result = await triggerType.webhook.call(context);
+			if (result.workflowData) accepted++;
+			if (response.statusCode === 200) answeredOk++;
+			response.statusCode = 0;
+		}
+		const ms = performance.now() - started;
+		const cpuMs = cpuMsSince(cpuBefore);
+		if (accepted !== params.count || answeredOk !== params.count) {
+			throw new Error(
+				`trigger accepted ${accepted} and answered ok ${answeredOk} of ${params.count}`,
+			);
+		}
+		return { ms, cpuMs, accepted };
+	},
+
+	/** The floor: decode the header, HMAC the bytes, compare in constant time. Nothing else. */
+	async 'trigger.hmac'(params: { count: number; secret: string }) {
+		const callbacks = callbacksFor(params.count, params.secret);
+		let verified = 0;
+		const cpuBefore = process.cpuUsage();
+		const started = performance.now();
+		for (const callback of callbacks) {
+			const received = Buffer.from(callback.signature, 'hex');
+			const expected = createHmac('sha256', params.secret).update(callback.body).digest();
+			if (received.length === expected.length && timingSafeEqual(received, expected)) verified++;
+		}
+		const ms = performance.now() - started;
+		const cpuMs = cpuMsSince(cpuBefore);
+		if (verified !== params.count) throw new Error(`verified ${verified} of ${params.count}`);
+		return { ms, cpuMs, verified };
+	},
+
+	/**
+	 * Where the trigger's time goes: each stage alone over the same callbacks (µs per callback). The dedupe
+	 * stage starts from a full memory (1000 callbacks), as an active workflow's is after its first 1000.
+	 */
+	async 'trigger.stages'(params: { count: number; secret: string }) {
+		const callbacks = callbacksFor(params.count, params.secret);
+		const secrets = [params.secret, ''];
+		const perCallback = (started: number) =>
+			((performance.now() - started) * 1000) / callbacks.length;
+		const stages: Record<string, number> = {};
+
+		let started = performance.now();
+		for (const callback of callbacks) verifySignature(callback.signature, callback.body, secrets);
+		stages.verifySignature = perCallback(started);
+
+		started = performance.now();
+		const parsed = callbacks.map((callback) => parseCallback(callback.body)!);
+		stages.parseCallback = perCallback(started);
+
+		const filters = { events: ['payout' as const], statuses: statusList([], ''), finalOnly: false };
+		started = performance.now();
+		for (const callback of parsed) isWanted(callback, filters);
+		stages.filters = perCallback(started);
+
+		started = performance.now();
+		const fingerprints = parsed.map((callback, index) =>
+			fingerprint(callback, callbacks[index].body),
+		);
+		stages.fingerprint = perCallback(started);
+
+		const store: IDataObject = {};
+		const warm = signedCallbacks('warm', 1000, params.secret);
+		for (const callback of warm)
+			rememberCallback(store, fingerprint(parseCallback(callback.body)!, callback.body));
+		started = performance.now();
+		for (const print of fingerprints) rememberCallback(store, print);
+		stages['rememberCallback (one store)'] = perCallback(started);
+
+		started = performance.now();
+		for (const callback of parsed) toOutputJson(callback);
+		stages.toOutputJson = perCallback(started);
+		return stages;
+	},
+
+	/** Sequential POSTs of fresh signed callbacks, one new connection each (TYLT's sender does the same). */
+	async 'trigger.roundTrips'(params: {
+		url: string;
+		count: number;
+		secret: string;
+		tag: string;
+		gapMs: number;
+		expectText?: string;
+	}) {
+		const callbacks = signedCallbacks(params.tag, params.count, params.secret);
+		const latenciesMs: number[] = [];
+		for (const callback of callbacks) {
+			const started = performance.now();
+			const answer = await rawRequest(
+				params.url,
+				'POST',
+				{ 'Content-Type': 'application/json', 'X-TLP-SIGNATURE': callback.signature },
+				callback.body,
+			);
+			latenciesMs.push(performance.now() - started);
+			if (
+				answer.status !== 200 ||
+				(params.expectText !== undefined && answer.text !== params.expectText)
+			) {
+				throw new Error(
+					`${params.url} answered HTTP ${answer.status}: ${answer.text.slice(0, 300)}`,
+				);
+			}
+			if (params.gapMs > 0) await new Promise((resolve) => setTimeout(resolve, params.gapMs));
+		}
+		return { latenciesMs };
+	},
+};
