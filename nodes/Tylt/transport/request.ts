@@ -1,4 +1,5 @@
 import type {
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
@@ -89,6 +90,33 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 	}
 }
 
+/**
+ * n8n reads and decrypts the credential from its database on every authenticated request unless it is
+ * handed over; a 1,000-row payout run would read it 1,000 times. The execution context lives exactly as long
+ * as one execution, so the credential is read once per execution (and re-read by the next one).
+ */
+const credentialsPerExecution = new WeakMap<
+	TyltContext,
+	Promise<ICredentialsDecrypted | undefined>
+>();
+
+async function credentialsOnce(this: TyltContext): Promise<ICredentialsDecrypted | undefined> {
+	let credentials = credentialsPerExecution.get(this);
+	if (!credentials) {
+		const reference = this.getNode().credentials?.tyltApi;
+		credentials = reference?.id
+			? this.getCredentials('tyltApi').then((data) => ({
+					id: reference.id as string,
+					name: reference.name,
+					type: 'tyltApi',
+					data,
+				}))
+			: Promise.resolve(undefined);
+		credentialsPerExecution.set(this, credentials);
+	}
+	return await credentials;
+}
+
 async function attemptOnce(this: TyltContext, request: TyltRequest): Promise<Attempt> {
 	const options: IHttpRequestOptions = {
 		method: request.method,
@@ -101,9 +129,13 @@ async function attemptOnce(this: TyltContext, request: TyltRequest): Promise<Att
 	if (request.body) options.body = request.body;
 	if (request.qs) options.qs = request.qs;
 
+	// Outside the try below: a credential that cannot be read is not a network failure.
+	const credentialsDecrypted = await credentialsOnce.call(this);
 	let response: TyltResponse;
 	try {
-		response = await this.helpers.httpRequestWithAuthentication.call(this, 'tyltApi', options);
+		response = await this.helpers.httpRequestWithAuthentication.call(this, 'tyltApi', options, {
+			credentialsDecrypted,
+		});
 	} catch (error) {
 		// Only a classification is kept: the error's config would carry the signed headers.
 		return networkFailure(error as JsonObject);
