@@ -4,43 +4,56 @@ import type { IDataObject } from 'n8n-workflow';
 import type { TyltCallback } from './parseCallback';
 
 /**
- * How many callbacks the trigger remembers. TYLT sends one callback per status change and never
- * retries, so a duplicate is a hand resend from the dashboard, usually soon after the original; 1000
- * covers that while keeping the workflow's static data (saved with the workflow) around 100 kB.
+ * How many callbacks the trigger remembers at least. TYLT sends one callback per status change and never
+ * retries, so a duplicate is a hand resend from the dashboard, usually soon after the original. Keys live in
+ * two generations of this size, so between 1000 and 2000 of the newest callbacks are known, each looked up in
+ * constant time, and the static data (saved with the workflow) stays around 150 kB at most.
  */
 export const MAX_REMEMBERED_CALLBACKS = 1000;
 
 const STORE_KEY = 'seenCallbacks';
 
-/** What identifies a callback: its exact bytes, and (when it has them) its order and status. */
+/** What identifies a callback: its exact bytes, and (when it has them) its order and status. Both hashed. */
 export interface CallbackFingerprint {
 	body: string;
 	order: string | null;
 }
 
+/** Seen keys in two generations: when `current` is full it becomes `previous`, and the oldest are forgotten. */
+interface SeenCallbacks {
+	current: Record<string, 1>;
+	previous: Record<string, 1>;
+	count: number;
+}
+
 export function fingerprint(callback: TyltCallback, rawBody: Buffer): CallbackFingerprint {
-	// 128 bits of SHA-256 tell bodies apart just as well and halve what the static data stores.
+	// 128 bits of SHA-256 tell callbacks apart just as well and keep the static data small.
 	const body = createHash('sha256').update(rawBody).digest('hex').slice(0, 32);
-	return { body, order: orderKey(callback) };
+	const order = orderKey(callback);
+	return {
+		body,
+		order: order === null ? null : createHash('sha256').update(order).digest('hex').slice(0, 32),
+	};
 }
 
 /**
- * Records the callback in `store` (the node's static data) and tells whether it is new. A callback
- * whose bytes, or whose order and status, were already seen is a duplicate and is not recorded again.
- * Only the newest MAX_REMEMBERED_CALLBACKS are kept.
+ * Records the callback in `store` (the node's static data, or the process memory) and tells whether it is
+ * new. A callback whose bytes, or whose order and status, were already seen is a duplicate.
  */
 export function rememberCallback(store: IDataObject, callback: CallbackFingerprint): boolean {
 	const seen = readSeen(store);
-	const duplicate = seen.some(
-		(previous) =>
-			previous.body === callback.body ||
-			(callback.order !== null && previous.order === callback.order),
-	);
-	if (duplicate) return false;
-	// Assigning a new array (not pushing) is what marks n8n's observable static data as changed.
-	store[STORE_KEY] = [...seen, callback].slice(
-		-MAX_REMEMBERED_CALLBACKS,
-	) as unknown as IDataObject[];
+	const keys = [`b:${callback.body}`];
+	if (callback.order !== null) keys.push(`o:${callback.order}`);
+	if (keys.some((key) => key in seen.current || key in seen.previous)) return false;
+
+	if (seen.count >= MAX_REMEMBERED_CALLBACKS) {
+		seen.previous = seen.current;
+		seen.current = {};
+		seen.count = 0;
+	}
+	// Setting properties through n8n's observable static data marks it changed, so n8n saves it.
+	for (const key of keys) seen.current[key] = 1;
+	seen.count += 1;
 	return true;
 }
 
@@ -60,9 +73,21 @@ function orderKey(callback: TyltCallback): string | null {
 	]);
 }
 
-function readSeen(store: IDataObject): CallbackFingerprint[] {
-	const stored = store[STORE_KEY];
-	return Array.isArray(stored) ? (stored as unknown as CallbackFingerprint[]) : [];
+function readSeen(store: IDataObject): SeenCallbacks {
+	const stored = store[STORE_KEY] as unknown as SeenCallbacks | undefined;
+	if (
+		stored &&
+		typeof stored === 'object' &&
+		!Array.isArray(stored) &&
+		stored.current &&
+		stored.previous
+	) {
+		return stored;
+	}
+	// Nothing yet (or the list format of an earlier version): start afresh. Read back through the store so
+	// later writes go through n8n's observable wrapper.
+	store[STORE_KEY] = { current: {}, previous: {}, count: 0 } as unknown as IDataObject;
+	return store[STORE_KEY] as unknown as SeenCallbacks;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { ObservableObject } from 'n8n-workflow';
 
 import {
 	MAX_REMEMBERED_CALLBACKS,
@@ -52,25 +53,36 @@ describe('rememberCallback', () => {
 		expect(rememberCallback(store, arriving({ data: { status: 'Pending' }, n: 2 }))).toBe(false);
 	});
 
-	it(`keeps only the newest ${MAX_REMEMBERED_CALLBACKS} callbacks`, () => {
+	it(`remembers at least the newest ${MAX_REMEMBERED_CALLBACKS} callbacks, and at most twice as many`, () => {
 		const store: IDataObject = {};
 		const callback = (n: number) => ({ data: { orderId: `o-${n}`, status: 'Pending' } });
-		for (let n = 0; n < MAX_REMEMBERED_CALLBACKS + 5; n++) {
+		const total = 2 * MAX_REMEMBERED_CALLBACKS + 5;
+		for (let n = 0; n < total; n++) {
 			expect(rememberCallback(store, arriving(callback(n)))).toBe(true);
 		}
 
-		expect(store.seenCallbacks).toHaveLength(MAX_REMEMBERED_CALLBACKS);
-		// The five oldest are forgotten (and so would start a run again); the newest are still known.
-		expect(rememberCallback(store, arriving(callback(MAX_REMEMBERED_CALLBACKS + 4)))).toBe(false);
+		// The newest MAX are always known; the oldest generation has been forgotten and would run again.
+		for (const n of [total - 1, total - MAX_REMEMBERED_CALLBACKS]) {
+			expect(rememberCallback(store, arriving(callback(n)))).toBe(false);
+		}
 		expect(rememberCallback(store, arriving(callback(0)))).toBe(true);
 	});
 
-	it('replaces the stored list instead of mutating it, so n8n sees the change', () => {
-		const store: IDataObject = {};
-		rememberCallback(store, arriving({ data: { orderId: 'o-1', status: 'Pending' } }));
-		const before = store.seenCallbacks;
-		rememberCallback(store, arriving({ data: { orderId: 'o-2', status: 'Pending' } }));
-		expect(store.seenCallbacks).not.toBe(before);
+	it('marks n8n’s observable static data as changed, so n8n saves what it learned', () => {
+		// n8n hands a trigger its static data wrapped like this; only a marked change is written back.
+		const loaded = ObservableObject.create({}) as IDataObject & { __dataChanged: boolean };
+		rememberCallback(loaded, arriving({ data: { orderId: 'o-1', status: 'Pending' } }));
+		expect(loaded.__dataChanged).toBe(true);
+
+		const reloaded = ObservableObject.create(JSON.parse(JSON.stringify(loaded))) as IDataObject & {
+			__dataChanged: boolean;
+		};
+		expect(
+			rememberCallback(reloaded, arriving({ data: { orderId: 'o-1', status: 'Pending' } })),
+		).toBe(false);
+		expect(reloaded.__dataChanged).toBe(false);
+		rememberCallback(reloaded, arriving({ data: { orderId: 'o-2', status: 'Pending' } }));
+		expect(reloaded.__dataChanged).toBe(true);
 	});
 });
 
