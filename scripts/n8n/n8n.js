@@ -778,6 +778,8 @@ function firstJson(text) {
 
 module.exports = {
 	startN8n,
+	groupMembers,
+	killGroup,
 	setupOwner,
 	N8nClient,
 	N8nHttpError,

@@ -31,7 +31,9 @@ const path = require('node:path');
 
 const {
 	freePort,
+	groupMembers,
 	inspectPackage,
+	killGroup,
 	linkPackage,
 	n8nEnv,
 	runtimePaths,
@@ -158,44 +160,6 @@ function ensureQueueDependencies({ install = true, log = () => {} } = {}) {
 // ---------------------------------------------------------------------------------------------------------
 // Processes: own process group, log kept in memory and in a file, stopped as a group
 // ---------------------------------------------------------------------------------------------------------
-
-/** Live process-group members (zombies excluded), read from /proc. */
-function groupMembers(pgid) {
-	let entries;
-	try {
-		entries = fs.readdirSync('/proc');
-	} catch {
-		try {
-			process.kill(-pgid, 0);
-			return [pgid];
-		} catch {
-			return [];
-		}
-	}
-	const members = [];
-	for (const entry of entries) {
-		if (!/^\d+$/.test(entry)) continue;
-		let stat;
-		try {
-			stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-		} catch {
-			continue;
-		}
-		const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-		if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X')
-			members.push(Number(entry));
-	}
-	return members;
-}
-
-function killGroup(pgid, signal) {
-	try {
-		process.kill(-pgid, signal);
-		return true;
-	} catch {
-		return false;
-	}
-}
 
 const liveGroups = new Set();
 let exitHookInstalled = false;
