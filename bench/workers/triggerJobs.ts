@@ -6,27 +6,20 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-import { WebhookContext } from 'n8n-core';
-import type {
-	IDataObject,
-	INode,
-	INodeParameters,
-	INodeTypes,
-	IWebhookData,
-	IWorkflowExecuteAdditionalData,
-} from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { fingerprint, rememberCallback } from '../../nodes/TyltTrigger/dedupe';
 import { isWanted, statusList } from '../../nodes/TyltTrigger/filters';
 import { parseCallback, toOutputJson } from '../../nodes/TyltTrigger/parseCallback';
-import { TyltTrigger } from '../../nodes/TyltTrigger/TyltTrigger.node';
+import {
+	createTriggerContext,
+	createTriggerWorkflow,
+	triggerType,
+} from '../../test/harness/triggerContext';
 import { verifySignature } from '../../nodes/TyltTrigger/verifySignature';
 import type { SignedCallback } from '../lib/callbacks';
 import { signedCallbacks } from '../lib/callbacks';
 import { rawRequest } from '../lib/rawHttp';
-
-const triggerType = new TyltTrigger();
 
 /** The trigger's defaults as the editor saves them: payout events, any status, duplicates ignored. */
 export const TRIGGER_PARAMETERS: INodeParameters = { events: ['payout'], options: {} };
@@ -50,30 +43,7 @@ interface WebhookResponseStub {
 
 /** An active workflow holding the trigger, and the webhook context n8n would build for a request to it. */
 function triggerRig(secret: string) {
-	const node: INode = {
-		id: 'tylt-trigger',
-		name: 'TYLT Trigger',
-		type: 'n8n-nodes-tylt.tyltTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: TRIGGER_PARAMETERS,
-		credentials: { tyltApi: { id: 'cred-1', name: 'TYLT account' } },
-	};
-	const nodeTypes = {
-		getByName: () => triggerType,
-		getByNameAndVersion: () => triggerType,
-		getKnownTypes: () => ({}),
-	} as unknown as INodeTypes;
-	const workflow = new Workflow({
-		id: 'bench-workflow',
-		name: 'TYLT callbacks',
-		nodes: [node],
-		connections: {},
-		active: true,
-		nodeTypes,
-		staticData: {},
-		settings: { executionOrder: 'v1' },
-	});
+	const workflow = createTriggerWorkflow('bench-workflow', TRIGGER_PARAMETERS);
 	const response: WebhookResponseStub = {
 		statusCode: 0,
 		body: '',
@@ -92,33 +62,13 @@ function triggerRig(secret: string) {
 		},
 	};
 	const credentials = { apiKey: 'bench-key', apiSecret: secret, baseUrl: '' };
-	const additionalData = {
-		httpRequest: undefined as unknown,
-		httpResponse: response,
-		credentialsHelper: {
-			getDecrypted: async () => ({ ...credentials }),
-			getParentTypes: () => [],
-			isCredentialUsableByNode: () => true,
-		},
-	};
-	const webhookData = {
-		webhookDescription: triggerType.description.webhooks![0],
-		httpMethod: 'POST',
-		node: node.name,
-		path: 'webhook',
-		workflowId: workflow.id,
-	} as unknown as IWebhookData;
 	// n8n builds one context per request; the trigger's work is what runs inside it, so one is reused here
 	// and only the request it reads is swapped.
-	const context = new WebhookContext(
-		workflow,
-		workflow.getNode(node.name)!,
-		additionalData as unknown as IWorkflowExecuteAdditionalData,
-		'webhook',
-		webhookData,
-		[],
-		null,
-	);
+	const { context, additionalData } = createTriggerContext(workflow, {
+		request: undefined,
+		response,
+		credentials,
+	});
 	return { context, additionalData, response };
 }
 

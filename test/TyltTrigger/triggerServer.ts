@@ -10,19 +10,13 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { WebhookContext } from 'n8n-core';
-import type {
-	IDataObject,
-	INode,
-	INodeExecutionData,
-	INodeParameters,
-	INodeTypes,
-	IWebhookData,
-	IWorkflowExecuteAdditionalData,
-} from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters, Workflow } from 'n8n-workflow';
 
-import { TyltTrigger } from '../../nodes/TyltTrigger/TyltTrigger.node';
+import {
+	createTriggerContext,
+	createTriggerWorkflow,
+	triggerType,
+} from '../harness/triggerContext';
 
 export const API_SECRET = 'payout-secret-5f0c1e';
 export const PAY_IN_SECRET = 'pay-in-secret-93ab27';
@@ -60,37 +54,12 @@ export interface TriggerServer {
 	close(): Promise<void>;
 }
 
-const triggerType = new TyltTrigger();
-
 export async function startTriggerServer(
 	options: TriggerServerOptions = {},
 ): Promise<TriggerServer> {
-	const node: INode = {
-		id: 'tylt-trigger',
-		name: 'TYLT Trigger',
-		type: 'n8n-nodes-tylt.tyltTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: options.parameters ?? {},
-		credentials: { tyltApi: { id: 'cred-1', name: 'TYLT account' } },
-	};
-	const nodeTypes = {
-		getByName: () => triggerType,
-		getByNameAndVersion: () => triggerType,
-		getKnownTypes: () => ({}),
-	} as unknown as INodeTypes;
 	// One Workflow for the server's lifetime: its static data persists between calls, as an active
 	// workflow's does in n8n (which saves it after each call).
-	const workflow = new Workflow({
-		id: 'trigger-workflow',
-		name: 'TYLT callbacks',
-		nodes: [node],
-		connections: {},
-		active: true,
-		nodeTypes,
-		staticData: {},
-		settings: { executionOrder: 'v1' },
-	});
+	const workflow = createTriggerWorkflow('trigger-workflow', options.parameters ?? {});
 	const credentials = { apiKey: 'key-1', apiSecret: options.apiSecret ?? API_SECRET, baseUrl: '' };
 	const runs: INodeExecutionData[][] = [];
 
@@ -109,31 +78,7 @@ export async function startTriggerServer(
 	async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
 		const request = await asN8nRequest(incoming, options.rawBody ?? 'parsed');
 		const response = asExpressResponse(outgoing);
-		const additionalData = {
-			httpRequest: request,
-			httpResponse: response,
-			credentialsHelper: {
-				getDecrypted: async () => ({ ...credentials }),
-				getParentTypes: () => [],
-				isCredentialUsableByNode: () => true,
-			},
-		} as unknown as IWorkflowExecuteAdditionalData;
-		const webhookData = {
-			webhookDescription: triggerType.description.webhooks![0],
-			httpMethod: 'POST',
-			node: node.name,
-			path: 'webhook',
-			workflowId: workflow.id,
-		} as unknown as IWebhookData;
-		const context = new WebhookContext(
-			workflow,
-			workflow.getNode(node.name)!,
-			additionalData,
-			'webhook',
-			webhookData,
-			[],
-			null,
-		);
+		const { context } = createTriggerContext(workflow, { request, response, credentials });
 
 		const result = await triggerType.webhook.call(context);
 
