@@ -896,6 +896,31 @@ describe('faults', () => {
 	});
 });
 
+describe('latency', () => {
+	it('waits before handling every API request, and creates the payout only after the wait', async () => {
+		sandbox.latencyMs = 120;
+		const started = Date.now();
+		const pending = callApi(sandbox, 'POST', PATHS.create, { body: validPayout() });
+		await new Promise((resolve) => setTimeout(resolve, 40));
+		expect(sandbox.payouts).toHaveLength(0);
+		const created = await pending;
+		expect(created.status).toBe(200);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(115);
+		expect(sandbox.payouts).toHaveLength(1);
+		expect((await callApi(sandbox, 'GET', PATHS.currencies)).status).toBe(200);
+		expect(Date.now() - started).toBeGreaterThanOrEqual(235);
+	});
+
+	it('is restored to the start value by reset, and refuses a negative wait', () => {
+		sandbox.latencyMs = 500;
+		sandbox.reset();
+		expect(sandbox.latencyMs).toBe(0);
+		expect(() => {
+			sandbox.latencyMs = -1;
+		}).toThrow('latencyMs must be a number >= 0, got -1');
+	});
+});
+
 describe('reset', () => {
 	it('returns to the seeded state and clears logs and faults', async () => {
 		await createPayout(sandbox);
@@ -928,6 +953,15 @@ describe('control surface over HTTP', () => {
 		expect(json(result).data).toEqual(
 			expect.arrayContaining([expect.stringMatching(/^POST \/_sandbox\/advance/)]),
 		);
+	});
+
+	it('sets the latency', async () => {
+		expect((await control('POST', '/latency', { ms: 150 })).status).toBe(200);
+		expect(sandbox.latencyMs).toBe(150);
+		const refused = await control('POST', '/latency', { ms: -5 });
+		expect(refused.status).toBe(400);
+		expect(json(refused).error).toBe('ms must be a number of at least 0');
+		sandbox.latencyMs = 0;
 	});
 
 	it('seeds, advances and shows payouts, without logging itself as API traffic', async () => {

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
 		apiKey: process.env.TYLT_SANDBOX_API_KEY || undefined,
 		apiSecret: process.env.TYLT_SANDBOX_API_SECRET || undefined,
 		completionDelayMs,
+		latencyMs: numberFromEnv('TYLT_SANDBOX_LATENCY_MS', 0),
 	});
 	const control = `${sandbox.url}/_sandbox`;
 	console.log(`TYLT sandbox listening on ${sandbox.url}
@@ -41,10 +42,12 @@ Control endpoints (no authentication):
   GET    ${control}/requests | /callbacks | /payouts
   POST   ${control}/faults          {"endpoint": "createPayout", "fault": {"kind": "status", "status": 500}}
   DELETE ${control}/faults
+  POST   ${control}/latency         {"ms": 150}
   POST   ${control}/outcome         {"outcome": "Failed", "address": "T..."}
   POST   ${control}/send-callback   {"url": "http://127.0.0.1:5678/webhook/...", "status": "Completed"}
 
-A new payout settles ${completionDelayMs} ms after creation; Ctrl+C stops the sandbox.`);
+A new payout settles ${completionDelayMs} ms after creation; every request waits ${sandbox.latencyMs} ms first.
+Ctrl+C stops the sandbox.`);
 
 	const stop = (signal: string) => {
 		console.log(`\n${signal}: stopping the TYLT sandbox`);

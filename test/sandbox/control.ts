@@ -102,6 +102,12 @@ const CONTROL_ACTIONS: Record<string, ControlAction> = {
 			}
 		},
 	},
+	'POST /_sandbox/latency': {
+		summary: '{ms}: every API request waits this long before it is handled (0: none; reset restores the start value)',
+		run: (body, sandbox) => {
+			sandbox.latencyMs = numberField(body, 'ms', 0);
+		},
+	},
 	'DELETE /_sandbox/faults': {
 		summary: 'remove every pending fault',
 		run: (_body, sandbox) => sandbox.clearFaults(),

@@ -20,6 +20,8 @@ export interface PipelineContext {
 	state: ApiState;
 	/** Every API request is appended here on arrival. */
 	requests: LoggedRequest[];
+	/** The wait before each authenticated request is handled; a holder, so the control API can change it. */
+	latency: { ms: number };
 }
 
 function lowerCasedHeaders(req: IncomingMessage): Record<string, string> {
@@ -55,6 +57,10 @@ async function decide(
 
 	const request = { headers: log.headers, query: new URLSearchParams(log.query), rawBody };
 	const proceed = async () => route.handle(request, context.state);
+	// Like a remote API, the request is handled only after the wait; a reset during it drops the request.
+	if (context.latency.ms > 0 && !(await context.timers.sleep(context.latency.ms))) {
+		return { kind: 'drop' };
+	}
 	const fault = context.faults.take(route.endpoint);
 	return fault ? applyFault(fault, proceed, (ms) => context.timers.sleep(ms)) : proceed();
 }

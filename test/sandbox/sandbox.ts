@@ -32,6 +32,7 @@ const DEFAULTS: Required<SandboxOptions> = {
 	completionDelayMs: 2000,
 	autoSettle: true,
 	callbackTimeoutMs: 5000,
+	latencyMs: 0,
 };
 
 // Hand-sent sample callbacks describe a payout created a minute ago that has just settled.
@@ -60,6 +61,8 @@ class Sandbox implements TyltSandbox {
 
 	private readonly requestLog: LoggedRequest[] = [];
 
+	private readonly latency: { ms: number };
+
 	private settleTimer: NodeJS.Timeout | undefined;
 
 	private closed = false;
@@ -74,6 +77,7 @@ class Sandbox implements TyltSandbox {
 			this.onStatusChange(record),
 		);
 		this.payIns.reset(this.clock.now());
+		this.latency = { ms: checkedLatency(this.options.latencyMs) };
 
 		const pipeline: PipelineContext = {
 			credentials: { apiKey: this.apiKey, apiSecret: this.apiSecret },
@@ -82,6 +86,7 @@ class Sandbox implements TyltSandbox {
 			timers: this.timers,
 			state: { payouts: this.book, payIns: this.payIns },
 			requests: this.requestLog,
+			latency: this.latency,
 		};
 		// Both handlers answer their own errors, so nothing is left to await here.
 		this.server = createServer((req, res) => {
@@ -120,6 +125,14 @@ class Sandbox implements TyltSandbox {
 		this.book.balances = balances;
 	}
 
+	get latencyMs(): number {
+		return this.latency.ms;
+	}
+
+	set latencyMs(ms: number) {
+		this.latency.ms = checkedLatency(ms);
+	}
+
 	listen(): Promise<void> {
 		return new Promise((resolve, reject) => {
 			this.server.once('error', reject);
@@ -138,6 +151,7 @@ class Sandbox implements TyltSandbox {
 		this.book.reset();
 		this.payIns.reset(this.clock.now());
 		this.faults.clear();
+		this.latency.ms = this.options.latencyMs;
 		this.requestLog.length = 0;
 		this.dispatcher.clear();
 	}
@@ -233,6 +247,11 @@ class Sandbox implements TyltSandbox {
 		if (this.settleTimer) clearTimeout(this.settleTimer);
 		this.settleTimer = undefined;
 	}
+}
+
+function checkedLatency(ms: number): number {
+	if (!Number.isFinite(ms) || ms < 0) throw new Error(`latencyMs must be a number >= 0, got ${ms}`);
+	return ms;
 }
 
 function stripUndefined(options: SandboxOptions): SandboxOptions {

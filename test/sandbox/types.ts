@@ -16,6 +16,11 @@ export interface SandboxOptions {
 	autoSettle?: boolean;
 	/** How long one callback POST may take before it is recorded as failed. Default 5000. */
 	callbackTimeoutMs?: number;
+	/**
+	 * Milliseconds every API request waits before it is handled, as at a remote TYLT (the work happens after
+	 * the wait, so a client that gives up first may still have created a payout). Default 0.
+	 */
+	latencyMs?: number;
 }
 
 export type EndpointName = 'createPayout' | 'payoutHistory' | 'currencies' | 'payInDetails';
@@ -133,6 +138,8 @@ export interface TyltSandbox {
 	advanceTime(ms: number): Promise<void>;
 	injectFault(endpoint: EndpointName, fault: Fault): void;
 	clearFaults(): void;
+	/** The wait before every API request is handled (see SandboxOptions.latencyMs); reset() restores the option. */
+	latencyMs: number;
 	sendCallback(
 		url: string,
 		record: PayoutRecord | Record<string, unknown>,
