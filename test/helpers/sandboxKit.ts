@@ -102,5 +102,10 @@ export function useSandbox(options: SandboxOptions = { autoSettle: false }): Tyl
 			const value = Reflect.get(running, property, running);
 			return typeof value === 'function' ? value.bind(running) : value;
 		},
+		// Setters (latencyMs, balances) must reach the running sandbox, not the stand-in.
+		set(_target, property, value) {
+			if (!running) throw new Error('The sandbox is only available inside tests and hooks');
+			return Reflect.set(running, property, value, running);
+		},
 	});
 }
