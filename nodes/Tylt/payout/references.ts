@@ -1,14 +1,16 @@
 import { createHash } from 'crypto';
 
-import type { PayoutRecord, PayoutRequestBody } from './types';
+import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
 
-const REFERENCE_IN_COMMENTS = /\[ref:([^\]\s]+)\]/g;
+const REFERENCE_TAG = /\[ref:([^\]\s]+)\]/g;
+const STARTS_WITH_TAG = /^\s*\[ref:([^\]\s]+)\]/;
+const ENDS_WITH_TAG = /\[ref:([^\]\s]+)\]\s*$/;
 export const MAX_REFERENCE_LENGTH = 64;
 
 /**
  * The reference used when the user sets none: the same payout (same workflow, node, recipient, currency,
  * network and amount) always gets the same reference, so re-running a workflow on the same rows finds it.
- * Two deliberately identical payouts therefore need references of their own (e.g. the row id).
+ * Two deliberately identical payouts therefore need references of their own (e.g. the row id or the date).
  */
 export function defaultReference(
 	scope: { workflowId: string; nodeName: string },
@@ -26,18 +28,68 @@ export function defaultReference(
 	return 'n8n-' + createHash('sha256').update(fingerprint).digest('hex').slice(0, 24);
 }
 
-/** The spec guarantees `comments` comes back on every payout record, so the reference travels there. */
+/**
+ * The spec guarantees `comments` comes back on every payout record, so the reference travels there, first:
+ * if TYLT shortens a long comment, it cuts the user's text, not the tag.
+ */
 export function commentsWithReference(comments: string | undefined, reference: string): string {
 	const tag = `[ref:${reference}]`;
-	return comments ? `${comments} ${tag}` : tag;
+	return comments ? `${tag} ${comments}` : tag;
 }
 
-/** Every reference a payout record carries: in its comments, and as its merchantOrderId. */
-export function referencesOf(record: PayoutRecord): string[] {
+/** The references a payout record carries, and one it may carry. */
+export interface RecordReferences {
+	/** The node's tag in the comments, and the merchantOrderId: a match on these is a match. */
+	references: string[];
+	/**
+	 * A comment that begins with a tag and ends with another: this node's tag comes first, but a payout made
+	 * by the previous version (which appended its tag) whose user comment began with a tag reads the same way.
+	 * The last tag may be that payout's reference; a match on it alone cannot be trusted either way.
+	 */
+	possibleReference?: string;
+}
+
+/**
+ * Reads the references of a payout record. The node writes `[ref:X] user text`; its previous version wrote
+ * `user text [ref:X]`. A comment that begins with a tag carries that tag; otherwise the last tag is the
+ * node's (the user's own text may mention other references before it).
+ */
+export function referencesOf(record: PayoutRecord): RecordReferences {
+	const comments = String(record.comments ?? '');
 	const references: string[] = [];
-	// The node appends its tag after the user's own text, which may mention other references: the last tag is ours.
-	const tags = [...String(record.comments ?? '').matchAll(REFERENCE_IN_COMMENTS)];
-	if (tags.length > 0) references.push(tags[tags.length - 1][1]);
+	let possibleReference: string | undefined;
+	const leading = STARTS_WITH_TAG.exec(comments)?.[1];
+	if (leading !== undefined) {
+		references.push(leading);
+		const trailing = ENDS_WITH_TAG.exec(comments)?.[1];
+		if (trailing !== undefined && trailing !== leading) possibleReference = trailing;
+	} else {
+		const tags = [...comments.matchAll(REFERENCE_TAG)];
+		if (tags.length > 0) references.push(tags[tags.length - 1][1]);
+	}
 	if (record.merchantOrderId) references.push(String(record.merchantOrderId));
-	return references;
+	return { references, possibleReference };
+}
+
+/** A payout found for a reference; `certain` is false when only the doubtful last tag matched. */
+export interface ReferenceMatch {
+	record: PayoutRecord;
+	certain: boolean;
+}
+
+/**
+ * The newest payout that carries `reference`, in records ordered newest first (as history is). A certain
+ * match anywhere wins over a doubtful one.
+ */
+export function findReference(
+	records: readonly PayoutRecord[],
+	reference: string,
+): ReferenceMatch | undefined {
+	let doubtful: PayoutRecord | undefined;
+	for (const record of records) {
+		const carried = referencesOf(record);
+		if (carried.references.includes(reference)) return { record, certain: true };
+		if (!doubtful && carried.possibleReference === reference) doubtful = record;
+	}
+	return doubtful ? { record: doubtful, certain: false } : undefined;
 }
