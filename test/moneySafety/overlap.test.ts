@@ -5,12 +5,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { heldClaims } from '../../nodes/Tylt/payout/claims';
 import { payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
 import { onceEach, payoutsPerReference, until, useMoneySafetySandbox } from './kit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
 const creates = () => requestsTo(suite.sandbox, 'createPayout');
+
+// Whatever each case did (sent, waited, failed, refused), no claim outlives its execution.
+afterEach(() => expect(heldClaims()).toBe(0));
 
 function payoutWith(reference: string, options: IDataObject = {}) {
 	return payoutCreate({
@@ -85,7 +89,7 @@ describe('executions of one n8n process that overlap', () => {
 
 	it('a dry run does not wait for a run that holds the reference', async () => {
 		suite.sandbox.latencyMs = 300;
-		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 3000 });
+		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 2000 });
 		const reference = 'dry-run-beside-real';
 
 		const real = suite.run({ parameters: payoutWith(reference) });
@@ -94,7 +98,7 @@ describe('executions of one n8n process that overlap', () => {
 		const [report] = await suite.run({ parameters: payoutWith(reference, { dryRun: true }) });
 
 		expect(report.json).toMatchObject({ dryRun: true, merchantReference: reference });
-		expect(Date.now() - startedAt).toBeLessThan(2500);
+		expect(Date.now() - startedAt).toBeLessThan(1500);
 		const [sent] = await real;
 		expect(sent.json.alreadySent).toBe(false);
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach([reference]));

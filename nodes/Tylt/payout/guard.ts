@@ -74,8 +74,11 @@ export async function createPayoutOnce(
 	try {
 		const windowStartMs = Date.now() - payout.lookBackHours * HOUR_MS;
 		const fromLedger = ledger.find(reference);
-		const recent = fromLedger ? undefined : sentRecently(account, reference, windowStartMs);
-		const known = fromLedger ?? (recent ? { record: recent, certain: true } : undefined);
+		// A payout this process sent is a certain match; the ledger may hold only a doubtful one.
+		const recent = fromLedger?.certain
+			? undefined
+			: sentRecently(account, reference, windowStartMs);
+		const known = recent ? { record: recent, certain: true } : fromLedger;
 		if (known) {
 			const record = confirmedMatch(this.getNode(), known, body, reference, itemIndex);
 			ledger.remember(record, reference);

@@ -247,7 +247,8 @@ async function dryRunWithGuard(
 ): Promise<IDataObject> {
 	const { ledger, reference, account } = run;
 	const recent = sentRecently(account, reference, Date.now() - run.lookBackHours * 3_600_000);
-	const match = ledger.find(reference) ?? (recent ? { record: recent, certain: true } : undefined);
+	const fromLedger = ledger.find(reference);
+	const match = recent && !fromLedger?.certain ? { record: recent, certain: true } : fromLedger;
 	const existing = match
 		? confirmedMatch(this.getNode(), match, run.body, reference, run.itemIndex)
 		: undefined;
