@@ -10,7 +10,7 @@ import {
 } from '../../nodes/Tylt/payout/references';
 
 const record = (comments: string, merchantOrderId = '', orderId = 'PO1') =>
-	({ orderId, comments, merchantOrderId }) as PayoutRecord;
+	({ orderId, comments, merchantOrderId }) as unknown as PayoutRecord;
 
 describe('commentsWithReference', () => {
 	it('puts the tag first, so TYLT shortening a long comment cuts the user’s text, not the tag', () => {
