@@ -112,6 +112,11 @@ export function referenceInComments(comments: unknown): string | undefined {
 	return tags.length === 0 ? undefined : tags[tags.length - 1][1];
 }
 
+/** A createdAt `hours` ago in TYLT's record time format: ISO 8601 UTC, whole seconds. */
+export function hoursAgo(hours: number): string {
+	return new Date(Date.now() - hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 /** How many payouts the sandbox holds per reference: the money that actually left. */
 export function payoutsPerReference(sandbox: TyltSandbox): Record<string, number> {
 	const counts: Record<string, number> = {};
