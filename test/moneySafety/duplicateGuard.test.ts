@@ -263,24 +263,8 @@ describe('how far back TYLT history is read (Duplicate Look-Back)', () => {
 		},
 	);
 
-	it('only the window counts: an old match on a page read anyway is not found, and is sent again', async () => {
-		// Before, any match on a page read counted; now a payout outside the look-back never matches.
-		const [old] = suite.sandbox.seedPayouts(1, {
-			...SAME_PAYOUT,
-			comments: '[ref:old-row]',
-			merchantOrderId: 'old-row',
-			createdAt: hoursAgo(200),
-		});
-
-		const [output] = await suite.run({
-			parameters: payoutWith({ reference: 'old-row', lookBackHours: 168 }),
-		});
-
-		expect(historyPagesRead()).toBe(1);
-		expect(output.json.alreadySent).toBe(false);
-		expect(output.json.orderId).not.toBe(old.orderId);
-	});
-	// A window holding more than 10,000 payouts: historyWindow.test.ts.
+	// Only the window counts (an old match on a page read anyway is not found), and a window holding more
+	// than 10,000 payouts is an error: historyWindow.test.ts.
 });
 
 describe('when TYLT history cannot be read', () => {
