@@ -157,8 +157,7 @@ export const triggerJobs = {
 
 		const store: IDataObject = {};
 		const warm = signedCallbacks('warm', 1000, params.secret);
-		for (const callback of warm)
-			rememberCallback(store, fingerprint(callback.body));
+		for (const callback of warm) rememberCallback(store, fingerprint(callback.body));
 		started = performance.now();
 		for (const print of fingerprints) rememberCallback(store, print);
 		stages['rememberCallback (one store)'] = perCallback(started);

@@ -196,7 +196,9 @@ function signedQueryString(url: string, qs?: IDataObject): string {
 
 function headerValue(request: AuthenticatableRequest, name: string): string | undefined {
 	const headers = request.headers as IDataObject;
-	const key = Object.keys(headers).find((existing) => existing.toLowerCase() === name.toLowerCase());
+	const key = Object.keys(headers).find(
+		(existing) => existing.toLowerCase() === name.toLowerCase(),
+	);
 	return key === undefined ? undefined : String(headers[key]);
 }
 

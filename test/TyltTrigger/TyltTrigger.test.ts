@@ -365,7 +365,11 @@ describe('duplicates', () => {
 
 	it('starts a run for a changed update in the same status: more received on an Under Payment', async () => {
 		const server = await serve({ parameters: { events: ['payIn'] } });
-		const record = payInRecord({ status: 'Under Payment', amountReceived: 40, amountRequested: 100 });
+		const record = payInRecord({
+			status: 'Under Payment',
+			amountReceived: 40,
+			amountRequested: 100,
+		});
 
 		expectOk(await postSigned(server, callbackBody('pay-in', record)));
 		const more = { ...record, amountReceived: 60 };
@@ -398,7 +402,9 @@ describe('duplicates', () => {
 		reordered.transactions = [{ transactionHash: '0xdef', amount: 25 }];
 
 		expectOk(await postSigned(server, callbackBody('pay-out', record)));
-		expectOk(await postSigned(server, JSON.stringify({ data: reordered, type: 'pay-out' }, null, 4)));
+		expectOk(
+			await postSigned(server, JSON.stringify({ data: reordered, type: 'pay-out' }, null, 4)),
+		);
 		expectOk(await postSigned(server, `\n ${callbackBody('pay-out', record)} \t`));
 		expect(server.runs).toHaveLength(1);
 	});
@@ -422,7 +428,9 @@ describe('duplicates', () => {
 		expect(staticData.__dataChanged).toBe(true);
 		const seen = (staticData['node:TYLT Trigger'] as IDataObject).seenCallbacks as IDataObject;
 		// One callback, one key: the hash of its canonical form.
-		expect(Object.keys(seen.current as IDataObject)).toEqual([expect.stringMatching(/^c:[0-9a-f]{32}$/)]);
+		expect(Object.keys(seen.current as IDataObject)).toEqual([
+			expect.stringMatching(/^c:[0-9a-f]{32}$/),
+		]);
 		expect(seen.count).toBe(1);
 	});
 

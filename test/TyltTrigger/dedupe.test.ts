@@ -39,7 +39,10 @@ describe('rememberCallback', () => {
 	it('keeps array order: the same elements in another order are another callback', () => {
 		const store: IDataObject = {};
 		const transactions = (...hashes: string[]) => ({
-			data: { orderId: 'o-2', transactions: hashes.map((transactionHash) => ({ transactionHash })) },
+			data: {
+				orderId: 'o-2',
+				transactions: hashes.map((transactionHash) => ({ transactionHash })),
+			},
 		});
 		expect(rememberCallback(store, arriving(transactions('a', 'b')))).toBe(true);
 		expect(rememberCallback(store, arriving(transactions('b', 'a')))).toBe(true);

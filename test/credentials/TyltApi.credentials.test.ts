@@ -8,7 +8,8 @@ import { createExecuteContext } from '../harness/n8nContext';
 import { startSandbox, type TyltSandbox } from '../sandbox';
 
 const credential = new TyltApi();
-const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+const hmac = (secret: string, text: string) =>
+	createHmac('sha256', secret).update(text).digest('hex');
 const CURRENCIES = '/transactions/merchant/getSupportedCryptoCurrenciesList';
 const HISTORY = '/transactions/merchant/getPayoutTransactionHistory';
 const CREATE = '/transactions/merchant/createPayoutRequest';
@@ -87,7 +88,12 @@ describe('TYLT API credential: authenticate() signs what is sent', () => {
 	});
 
 	it('does not change the options object it was given', async () => {
-		const original: IHttpRequestOptions = { method: 'POST', url: CREATE, body: { a: 1 }, headers: {} };
+		const original: IHttpRequestOptions = {
+			method: 'POST',
+			url: CREATE,
+			body: { a: 1 },
+			headers: {},
+		};
 		await credential.authenticate(secrets, original);
 		expect(original).toEqual({ method: 'POST', url: CREATE, body: { a: 1 }, headers: {} });
 	});
@@ -439,10 +445,7 @@ describe('TYLT API credential through n8n-core: nothing signed leaves for anothe
 	it.each<[string, Partial<IRequestOptions>]>([
 		['form-urlencoded', { body: undefined, form: { baseAmount: '10' } }],
 		['multipart', { body: undefined, formData: { baseAmount: '10' } }],
-		[
-			'raw text',
-			{ body: 'baseAmount=10', json: false, headers: { 'content-type': 'text/plain' } },
-		],
+		['raw text', { body: 'baseAmount=10', json: false, headers: { 'content-type': 'text/plain' } }],
 	])('HTTP Request node with a %s body: refused, nothing reaches TYLT', async (_case, extra) => {
 		const ctx = context(sandbox.url);
 		await expect(
