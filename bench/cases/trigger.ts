@@ -14,7 +14,6 @@ import {
 	MAX_REMEMBERED_CALLBACKS,
 	rememberCallback,
 } from '../../nodes/TyltTrigger/dedupe';
-import { parseCallback } from '../../nodes/TyltTrigger/parseCallback';
 import { signedCallbacks } from '../lib/callbacks';
 import type { BenchContext } from '../lib/context';
 import { rotated } from '../lib/stats';
@@ -51,7 +50,7 @@ const WARM_UP_CALLBACKS = 10;
 function fullDedupeMemory(secret: string): IDataObject {
 	const store: IDataObject = {};
 	for (const callback of signedCallbacks('earlier', MAX_REMEMBERED_CALLBACKS, secret)) {
-		rememberCallback(store, fingerprint(parseCallback(callback.body)!, callback.body));
+		rememberCallback(store, fingerprint(callback.body));
 	}
 	return store;
 }

@@ -152,15 +152,12 @@ export const triggerJobs = {
 		stages.filters = perCallback(started);
 
 		started = performance.now();
-		const fingerprints = parsed.map((callback, index) =>
-			fingerprint(callback, callbacks[index].body),
-		);
+		const fingerprints = callbacks.map((callback) => fingerprint(callback.body));
 		stages.fingerprint = perCallback(started);
 
 		const store: IDataObject = {};
 		const warm = signedCallbacks('warm', 1000, params.secret);
-		for (const callback of warm)
-			rememberCallback(store, fingerprint(parseCallback(callback.body)!, callback.body));
+		for (const callback of warm) rememberCallback(store, fingerprint(callback.body));
 		started = performance.now();
 		for (const print of fingerprints) rememberCallback(store, print);
 		stages['rememberCallback (one store)'] = perCallback(started);

@@ -1,22 +1,25 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { TyltCallback } from './parseCallback';
-
 /**
  * How many callbacks the trigger remembers at least. TYLT sends one callback per status change and never
  * retries, so a duplicate is a hand resend from the dashboard, usually soon after the original. Keys live in
  * two generations of this size, so between 1000 and 2000 of the newest callbacks are known, each looked up in
- * constant time, and the static data (saved with the workflow) stays around 150 kB at most.
+ * constant time, and the static data (saved with the workflow) stays around 80 kB at most.
  */
 export const MAX_REMEMBERED_CALLBACKS = 1000;
 
 const STORE_KEY = 'seenCallbacks';
 
-/** What identifies a callback: its exact bytes, and (when it has them) its order and status. Both hashed. */
+/**
+ * What identifies a callback: its content, whatever its whitespace and key order. Any changed field (more
+ * received on an Under Payment, a transaction hash added) makes it a new callback, even in the same status.
+ */
 export interface CallbackFingerprint {
-	body: string;
-	order: string | null;
+	/** Hash of the canonical form: the parsed JSON with keys sorted at every level, compact. */
+	canonical: string;
+	/** Hash of the exact bytes: the key earlier versions saved, still looked up so their memory counts. */
+	bytes: string;
 }
 
 /** Seen keys in two generations: when `current` is full it becomes `previous`, and the oldest are forgotten. */
@@ -26,25 +29,24 @@ interface SeenCallbacks {
 	count: number;
 }
 
-export function fingerprint(callback: TyltCallback, rawBody: Buffer): CallbackFingerprint {
-	// 128 bits of SHA-256 tell callbacks apart just as well and keep the static data small.
-	const body = createHash('sha256').update(rawBody).digest('hex').slice(0, 32);
-	const order = orderKey(callback);
-	return {
-		body,
-		order: order === null ? null : createHash('sha256').update(order).digest('hex').slice(0, 32),
-	};
+/** The fingerprint of a verified callback body. */
+export function fingerprint(rawBody: Buffer): CallbackFingerprint {
+	const bytes = shortHash(rawBody);
+	const canonical = canonicalForm(rawBody);
+	return { canonical: canonical === undefined ? bytes : shortHash(canonical), bytes };
 }
 
 /**
  * Records the callback in `store` (the node's static data, or the process memory) and tells whether it is
- * new. A callback whose bytes, or whose order and status, were already seen is a duplicate.
+ * new. A callback whose canonical form was already seen is a duplicate.
  */
 export function rememberCallback(store: IDataObject, callback: CallbackFingerprint): boolean {
 	const seen = readSeen(store);
-	const keys = [`b:${callback.body}`];
-	if (callback.order !== null) keys.push(`o:${callback.order}`);
-	if (keys.some((key) => key in seen.current || key in seen.previous)) return false;
+	const key = `c:${callback.canonical}`;
+	const keysSeen = [key, `b:${callback.bytes}`];
+	if (keysSeen.some((candidate) => candidate in seen.current || candidate in seen.previous)) {
+		return false;
+	}
 
 	if (seen.count >= MAX_REMEMBERED_CALLBACKS) {
 		seen.previous = seen.current;
@@ -52,25 +54,39 @@ export function rememberCallback(store: IDataObject, callback: CallbackFingerpri
 		seen.count = 0;
 	}
 	// Setting properties through n8n's observable static data marks it changed, so n8n saves it.
-	for (const key of keys) seen.current[key] = 1;
+	seen.current[key] = 1;
 	seen.count += 1;
 	return true;
 }
 
+// 128 bits of SHA-256 tell callbacks apart just as well and keep the static data small.
+function shortHash(data: string | Buffer): string {
+	return createHash('sha256').update(data).digest('hex').slice(0, 32);
+}
+
 /**
- * The same order in the same state: its order id with the status and, for P2P ramp instances, the
- * trade lifecycle step. Null when the callback names no order or no state: then only an identical
- * body counts as a duplicate.
+ * The body as JSON with the keys of every object sorted, without whitespace; undefined when it is not JSON.
+ * Numbers are compared as JSON numbers (1.50 and 1.5 are the same value), as every JSON reader sees them.
  */
-function orderKey(callback: TyltCallback): string | null {
-	if (callback.orderRef === undefined) return null;
-	if (callback.status === undefined && callback.tradeEventId === undefined) return null;
-	return JSON.stringify([
-		callback.event,
-		callback.orderRef,
-		callback.status ?? '',
-		callback.tradeEventId ?? '',
-	]);
+function canonicalForm(rawBody: Buffer): string | undefined {
+	try {
+		return canonicalJson(JSON.parse(rawBody.toString('utf8')));
+	} catch {
+		// Not JSON (or nested too deeply to walk): the exact bytes are the only identity left.
+		return undefined;
+	}
+}
+
+function canonicalJson(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+	if (value !== null && typeof value === 'object') {
+		const record = value as Record<string, unknown>;
+		const members = Object.keys(record)
+			.sort()
+			.map((name) => `${JSON.stringify(name)}:${canonicalJson(record[name])}`);
+		return `{${members.join(',')}}`;
+	}
+	return JSON.stringify(value);
 }
 
 function readSeen(store: IDataObject): SeenCallbacks {

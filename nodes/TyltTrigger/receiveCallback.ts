@@ -51,7 +51,7 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 		const inProcess = processStore(
 			`${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`,
 		);
-		if (!rememberEverywhere([inProcess, staticData], fingerprint(callback, rawBody))) {
+		if (!rememberEverywhere([inProcess, staticData], fingerprint(rawBody))) {
 			return acknowledge(response);
 		}
 	}

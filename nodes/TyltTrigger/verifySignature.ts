@@ -9,12 +9,20 @@ export type SignatureVerdict =
 	| { valid: true; signedOver: 'rawBody' | 'compactJson' }
 	| { valid: false; reason: string };
 
+/**
+ * The largest body whose compact re-serialisation is also tried. TYLT's callbacks are a few kB; parsing and
+ * re-serialising a big body for every forged request would let anyone make the trigger burn CPU and memory
+ * with unsigned junk, so a bigger body must match over its raw bytes.
+ */
+export const MAX_COMPACT_FALLBACK_BYTES = 64 * 1024;
+
 // A SHA-256 digest is 32 bytes; TYLT sends it as hex, in either case depending on the integration.
 const HEX_DIGEST = /^[0-9a-fA-F]{64}$/;
 
 /**
  * Checks the `X-TLP-SIGNATURE` header against every secret, first over the exact bytes received and
- * only then over the compact re-serialisation of the JSON (which some TYLT senders appear to sign).
+ * only then, for bodies up to MAX_COMPACT_FALLBACK_BYTES, over the compact re-serialisation of the JSON
+ * (which some TYLT senders appear to sign).
  * The reasons returned are safe to send back to the caller: they never contain a secret or a digest.
  */
 export function verifySignature(
@@ -56,6 +64,7 @@ function digestMatches(receivedDigest: Buffer, secret: string, payload: string |
 }
 
 function compactReserialisation(rawBody: Buffer): string | undefined {
+	if (rawBody.length > MAX_COMPACT_FALLBACK_BYTES) return undefined;
 	try {
 		return JSON.stringify(JSON.parse(rawBody.toString('utf8')));
 	} catch {

@@ -1,4 +1,5 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import { UserError } from 'n8n-workflow';
 
 import { hmacSha256Hex } from './hmac';
 
@@ -10,14 +11,30 @@ export interface TyltCredentials {
 
 export const DEFAULT_BASE_URL = 'https://api.tylt.money';
 
-/** Request options as n8n hands them to a credential: `url` (httpRequest) or `uri` (legacy request helper). */
-type AuthenticatableRequest = IHttpRequestOptions & { uri?: string };
+/**
+ * Request options as n8n hands them to a credential: `url` (httpRequest) or `uri` (the legacy request helper
+ * the HTTP Request node uses), with the legacy body and redirect options beside them.
+ */
+type AuthenticatableRequest = IHttpRequestOptions & {
+	uri?: string | { toString(): string };
+	form?: unknown;
+	formData?: unknown;
+	followRedirect?: boolean;
+	followAllRedirects?: boolean;
+};
+
+const CREDENTIAL = 'The TYLT API credential';
 
 /**
  * Signs a request the way TYLT verifies it, and returns the options to send:
- * - a body-carrying request (POST...) signs the exact body text, and that same text is what goes on the wire;
+ * - only a request to the credential's own Base URL (same scheme, host and port) is signed; any other target
+ *   is refused before a header is added, because the HTTP Request node lets whoever may use the credential
+ *   choose the URL;
+ * - a body-carrying request (POST...) signs the exact JSON body text, and that same text is what goes on the
+ *   wire; a body that is not JSON (form, multipart, binary, other text) is refused;
  * - a GET with query parameters signs the compact JSON of those parameters, in the order they are sent;
- * - a GET without parameters signs the empty string.
+ * - a GET without parameters signs the empty string;
+ * - redirects are never followed: every HTTP client carries the signed headers on to the next hop.
  */
 export function signTyltRequest(
 	credentials: TyltCredentials,
@@ -27,13 +44,28 @@ export function signTyltRequest(
 		...requestOptions,
 		headers: { ...requestOptions.headers },
 	};
-	const method = (signed.method ?? 'GET').toUpperCase();
+	// One absolute URL and nothing to combine it with: what was checked is exactly where it goes.
+	signed.url = targetOnBaseUrl(credentials.baseUrl, requestOptions);
+	delete signed.uri;
+	delete signed.baseURL;
+	Object.assign(signed, {
+		disableFollowRedirect: true,
+		maxRedirects: 0,
+		followRedirect: false,
+		followAllRedirects: false,
+	});
 
+	const method = (signed.method ?? 'GET').toUpperCase();
 	let signedString: string;
 	if (method === 'GET' || method === 'HEAD' || method === 'DELETE') {
-		signedString = signedQueryString(signed);
+		if (hasBody(signed)) {
+			throw new UserError(
+				`${CREDENTIAL} cannot sign a ${method} request with a body: TYLT signs ${method} requests over their query parameters only, so the body would travel unsigned. Send the values as query parameters`,
+			);
+		}
+		signedString = signedQueryString(signed.url, signed.qs);
 	} else {
-		signedString = serializeBody(signed.body);
+		signedString = jsonBodyText(signed);
 		signed.body = signedString;
 		// The body is final text now: n8n must send it untouched, so it is no longer "JSON to serialise".
 		setHeader(signed, 'Content-Type', 'application/json');
@@ -41,12 +73,6 @@ export function signTyltRequest(
 
 	setHeader(signed, 'X-TLP-APIKEY', credentials.apiKey);
 	setHeader(signed, 'X-TLP-SIGNATURE', hmacSha256Hex(credentials.apiSecret, signedString));
-
-	// Our own calls use paths relative to the credential's base URL; absolute URLs (HTTP Request node) pass through.
-	const target = signed.url || signed.uri || '';
-	if (!signed.baseURL && !/^https?:\/\//i.test(target)) {
-		signed.baseURL = normalizeBaseUrl(credentials.baseUrl);
-	}
 	return signed;
 }
 
@@ -54,12 +80,98 @@ export function normalizeBaseUrl(baseUrl: string): string {
 	return (baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
 }
 
-function serializeBody(body: unknown): string {
+/**
+ * The absolute URL the request goes to, resolved the way axios resolves it (an absolute or protocol-relative
+ * URL stands alone; anything else is appended to the base URL), provided it is on the Base URL's origin.
+ */
+function targetOnBaseUrl(baseUrl: string, request: AuthenticatableRequest): string {
+	const base = normalizeBaseUrl(baseUrl);
+	const baseOrigin = httpOrigin(base);
+	if (baseOrigin === undefined) {
+		throw new UserError(
+			`${CREDENTIAL}'s Base URL "${base}" is not an http:// or https:// URL: fix it in the credential`,
+		);
+	}
+	const target = request.url || (request.uri === undefined ? '' : String(request.uri));
+	const full = /^([a-z][a-z\d+\-.]*:)?\/\//i.test(target)
+		? target
+		: combineUrls(request.baseURL || base, target);
+	if (httpOrigin(full) !== baseOrigin) {
+		throw new UserError(
+			`${CREDENTIAL} only signs requests to its Base URL (${baseOrigin}); this request goes to ${describeOrigin(full)}, so nothing was sent. Use a path on ${baseOrigin}, or change the credential's Base URL`,
+		);
+	}
+	return full;
+}
+
+/** axios' combineURLs: the base without trailing slashes, one slash, the path without leading slashes. */
+function combineUrls(base: string, path: string): string {
+	return path ? `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : base;
+}
+
+/** `scheme://host[:port]` of an http(s) URL, default port left out; undefined for anything else. */
+function httpOrigin(url: string): string | undefined {
+	try {
+		const parsed = new URL(url);
+		return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Names where a refused request would have gone, without its path or query (they may carry data). */
+function describeOrigin(url: string): string {
+	return httpOrigin(url) ?? 'an address that is not an absolute http(s) URL';
+}
+
+function hasBody(request: AuthenticatableRequest): boolean {
+	const { body } = request;
+	const emptyBody =
+		body === undefined ||
+		body === null ||
+		body === '' ||
+		(isPlainObject(body) && Object.keys(body).length === 0);
+	return !emptyBody || request.form !== undefined || request.formData !== undefined;
+}
+
+/** The JSON text to sign and send; refuses every body n8n would send as something else. */
+function jsonBodyText(request: AuthenticatableRequest): string {
+	const refuse = (what: string) =>
+		new UserError(
+			`${CREDENTIAL} only sends JSON bodies, because TYLT verifies the signature over the exact JSON text; ${what}. Choose Body Content Type JSON (or Raw with content type application/json)`,
+		);
+	if (request.form !== undefined) throw refuse('this request has a form-urlencoded body');
+	if (request.formData !== undefined) throw refuse('this request has a multipart (form-data) body');
+	const contentType = headerValue(request, 'Content-Type');
+	if (contentType !== undefined && contentType.trim() !== '' && !isJsonMediaType(contentType)) {
+		throw refuse(`this request declares Content-Type "${contentType}"`);
+	}
+
+	const { body } = request;
 	if (body === undefined || body === null || body === '') return '';
-	// axios sends a JSON string trimmed, so the trimmed text is what TYLT receives and must be what is signed.
-	if (typeof body === 'string') return isJson(body) ? body.trim() : body;
-	if (Buffer.isBuffer(body)) return body.toString('utf8');
+	if (typeof body === 'string') {
+		// axios sends JSON text trimmed, so the trimmed text is what TYLT receives and must be what is signed.
+		if (!isJson(body)) throw refuse('this request body is text that is not JSON');
+		return body.trim();
+	}
+	if (Buffer.isBuffer(body) || body instanceof Uint8Array) {
+		throw refuse('this request has a binary body (a file or Buffer)');
+	}
+	if (!isPlainObject(body) && !Array.isArray(body)) {
+		throw refuse('this request body is not a JSON object (it is a stream, form or other object)');
+	}
 	return JSON.stringify(body);
+}
+
+function isJsonMediaType(contentType: string): boolean {
+	const mediaType = contentType.split(';')[0].trim().toLowerCase();
+	return mediaType === 'application/json' || /^application\/[^/]+\+json$/.test(mediaType);
+}
+
+function isPlainObject(value: unknown): value is IDataObject {
+	if (value === null || typeof value !== 'object') return false;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	return prototype === Object.prototype || prototype === null;
 }
 
 function isJson(text: string): boolean {
@@ -72,16 +184,22 @@ function isJson(text: string): boolean {
 }
 
 /** Parameters already written into the URL are sent first, then `qs`: sign them in that same order. */
-function signedQueryString(request: AuthenticatableRequest): string {
+function signedQueryString(url: string, qs?: IDataObject): string {
 	const query: IDataObject = {};
-	const target = request.url || request.uri || '';
-	const queryStart = target.indexOf('?');
+	const queryStart = url.indexOf('?');
 	if (queryStart !== -1) {
-		for (const [name, value] of new URLSearchParams(target.slice(queryStart + 1)))
-			query[name] = value;
+		for (const [name, value] of new URLSearchParams(url.slice(queryStart + 1))) query[name] = value;
 	}
-	Object.assign(query, request.qs ?? {});
+	Object.assign(query, qs ?? {});
 	return Object.keys(query).length === 0 ? '' : JSON.stringify(query);
+}
+
+function headerValue(request: AuthenticatableRequest, name: string): string | undefined {
+	const headers = request.headers as IDataObject;
+	const key = Object.keys(headers).find(
+		(existing) => existing.toLowerCase() === name.toLowerCase(),
+	);
+	return key === undefined ? undefined : String(headers[key]);
 }
 
 function setHeader(request: AuthenticatableRequest, name: string, value: string) {

@@ -340,17 +340,84 @@ describe('duplicates', () => {
 		expect(server.runs).toHaveLength(1);
 	});
 
-	it('treats the same order and status in different bytes as a duplicate, a new status as new', async () => {
+	it('treats the same content in different bytes as a duplicate, any changed field or status as new', async () => {
 		const server = await serve();
 		const record = payoutRecord();
 
 		expectOk(await postSigned(server, callbackBody('pay-out', record)));
-		const resent = { ...record, updatedAt: '2024-05-01T10:05:00Z' };
-		expectOk(await postSigned(server, JSON.stringify({ type: 'pay-out', data: resent }, null, 2)));
+		expectOk(await postSigned(server, JSON.stringify({ type: 'pay-out', data: record }, null, 2)));
+		const updated = { ...record, updatedAt: '2024-05-01T10:05:00Z' };
+		expectOk(await postSigned(server, callbackBody('pay-out', updated)));
 		const completed = { ...record, status: 'Completed', isFinal: 1 };
 		expectOk(await postSigned(server, callbackBody('pay-out', completed)));
 
-		expect(server.runs.map((run) => run[0].json.status)).toEqual(['Pending', 'Completed']);
+		expect(server.runs.map((run) => run[0].json.updatedAt)).toEqual([
+			'2024-05-01T10:00:00Z',
+			'2024-05-01T10:05:00Z',
+			'2024-05-01T10:00:00Z',
+		]);
+		expect(server.runs.map((run) => run[0].json.status)).toEqual([
+			'Pending',
+			'Pending',
+			'Completed',
+		]);
+	});
+
+	it('starts a run for a changed update in the same status: more received on an Under Payment', async () => {
+		const server = await serve({ parameters: { events: ['payIn'] } });
+		const record = payInRecord({
+			status: 'Under Payment',
+			amountReceived: 40,
+			amountRequested: 100,
+		});
+
+		expectOk(await postSigned(server, callbackBody('pay-in', record)));
+		const more = { ...record, amountReceived: 60 };
+		expectOk(await postSigned(server, callbackBody('pay-in', more)));
+		expectOk(await postSigned(server, callbackBody('pay-in', more)));
+
+		expect(server.runs.map((run) => run[0].json.amountReceived)).toEqual([40, 60]);
+	});
+
+	it('starts a run when a Pending payout gains a transaction hash, not for its resend', async () => {
+		const server = await serve();
+		const record = payoutRecord();
+		const withHash = {
+			...record,
+			transactions: [{ amount: 25, transactionHash: '0xabc', confirmationStatus: 0 }],
+		};
+
+		for (const body of [record, withHash, withHash]) {
+			expectOk(await postSigned(server, callbackBody('pay-out', body)));
+		}
+		expect(server.runs.map((run) => (run[0].json.transactions as unknown[]).length)).toEqual([
+			0, 1,
+		]);
+	});
+
+	it('treats a resend in other whitespace and key order as the same callback', async () => {
+		const server = await serve();
+		const record = payoutRecord({ transactions: [{ amount: 25, transactionHash: '0xdef' }] });
+		const reordered = Object.fromEntries(Object.entries(record).reverse());
+		reordered.transactions = [{ transactionHash: '0xdef', amount: 25 }];
+
+		expectOk(await postSigned(server, callbackBody('pay-out', record)));
+		expectOk(
+			await postSigned(server, JSON.stringify({ data: reordered, type: 'pay-out' }, null, 4)),
+		);
+		expectOk(await postSigned(server, `\n ${callbackBody('pay-out', record)} \t`));
+		expect(server.runs).toHaveLength(1);
+	});
+
+	it('recognises a reordered resend even of a callback that carries no status', async () => {
+		const server = await serve();
+		const record = payoutRecord();
+		delete record.status;
+		const reordered = Object.fromEntries(Object.entries(record).reverse());
+
+		expectOk(await postSigned(server, callbackBody('pay-out', record)));
+		expectOk(await postSigned(server, JSON.stringify({ data: reordered, type: 'pay-out' })));
+		expect(server.runs).toHaveLength(1);
 	});
 
 	it('remembers callbacks in the static data n8n saves with the workflow', async () => {
@@ -360,8 +427,10 @@ describe('duplicates', () => {
 		const staticData = server.workflow.staticData as IDataObject;
 		expect(staticData.__dataChanged).toBe(true);
 		const seen = (staticData['node:TYLT Trigger'] as IDataObject).seenCallbacks as IDataObject;
-		// One callback: its body key and its order key.
-		expect(Object.keys(seen.current as IDataObject)).toHaveLength(2);
+		// One callback, one key: the hash of its canonical form.
+		expect(Object.keys(seen.current as IDataObject)).toEqual([
+			expect.stringMatching(/^c:[0-9a-f]{32}$/),
+		]);
 		expect(seen.count).toBe(1);
 	});
 

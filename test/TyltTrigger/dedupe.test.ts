@@ -8,15 +8,13 @@ import {
 	rememberCallback,
 	rememberEverywhere,
 } from '../../nodes/TyltTrigger/dedupe';
-import { parseCallback } from '../../nodes/TyltTrigger/parseCallback';
 
 function arriving(body: unknown, raw = JSON.stringify(body)) {
-	const bytes = Buffer.from(raw);
-	return fingerprint(parseCallback(bytes)!, bytes);
+	return fingerprint(Buffer.from(raw));
 }
 
 describe('rememberCallback', () => {
-	it('recognises the same bytes, and the same order in the same status', () => {
+	it('recognises the same content in any whitespace and key order; any changed field is new', () => {
 		const store: IDataObject = {};
 		const pending = { type: 'pay-out', data: { orderId: 'o-1', status: 'Pending', note: 'a' } };
 
@@ -26,10 +24,48 @@ describe('rememberCallback', () => {
 			false,
 		);
 		expect(
-			rememberCallback(store, arriving({ ...pending, data: { ...pending.data, note: 'b' } })),
+			rememberCallback(
+				store,
+				arriving(null, '{"data":{"note":"a","status":"Pending","orderId":"o-1"},"type":"pay-out"}'),
+			),
 		).toBe(false);
+		expect(
+			rememberCallback(store, arriving({ ...pending, data: { ...pending.data, note: 'b' } })),
+		).toBe(true);
 		const completed = { type: 'pay-out', data: { orderId: 'o-1', status: 'Completed' } };
 		expect(rememberCallback(store, arriving(completed))).toBe(true);
+	});
+
+	it('keeps array order: the same elements in another order are another callback', () => {
+		const store: IDataObject = {};
+		const transactions = (...hashes: string[]) => ({
+			data: {
+				orderId: 'o-2',
+				transactions: hashes.map((transactionHash) => ({ transactionHash })),
+			},
+		});
+		expect(rememberCallback(store, arriving(transactions('a', 'b')))).toBe(true);
+		expect(rememberCallback(store, arriving(transactions('b', 'a')))).toBe(true);
+		expect(rememberCallback(store, arriving(transactions('a', 'b')))).toBe(false);
+	});
+
+	it('still knows callbacks an earlier version saved by their exact bytes', () => {
+		const body = JSON.stringify({ data: { orderId: 'o-3', status: 'Completed' } });
+		const store: IDataObject = {
+			seenCallbacks: {
+				current: { [`b:${arriving(null, body).bytes}`]: 1 },
+				previous: {},
+				count: 1,
+			},
+		};
+		expect(rememberCallback(store, arriving(null, body))).toBe(false);
+	});
+
+	it('identifies a body that is not JSON by its exact bytes', () => {
+		const store: IDataObject = {};
+		expect(rememberCallback(store, arriving(null, 'not json'))).toBe(true);
+		expect(rememberCallback(store, arriving(null, 'not json'))).toBe(false);
+		expect(rememberCallback(store, arriving(null, 'not  json'))).toBe(true);
 	});
 
 	it('tells P2P steps apart even while the status stays the same', () => {
@@ -44,13 +80,13 @@ describe('rememberCallback', () => {
 		expect(rememberCallback(store, arriving(step(2)))).toBe(false);
 	});
 
-	it('without an order id or a status, only identical bytes are duplicates', () => {
+	it('without an order id or a status, only the same content is a duplicate', () => {
 		const store: IDataObject = {};
 		expect(rememberCallback(store, arriving({ data: { orderId: 'o-1' }, n: 1 }))).toBe(true);
 		expect(rememberCallback(store, arriving({ data: { orderId: 'o-1' }, n: 2 }))).toBe(true);
 		expect(rememberCallback(store, arriving({ data: { status: 'Pending' }, n: 1 }))).toBe(true);
 		expect(rememberCallback(store, arriving({ data: { status: 'Pending' }, n: 2 }))).toBe(true);
-		expect(rememberCallback(store, arriving({ data: { status: 'Pending' }, n: 2 }))).toBe(false);
+		expect(rememberCallback(store, arriving({ n: 2, data: { status: 'Pending' } }))).toBe(false);
 	});
 
 	it(`remembers at least the newest ${MAX_REMEMBERED_CALLBACKS} callbacks, and at most twice as many`, () => {

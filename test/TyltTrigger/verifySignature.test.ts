@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 
-import { verifySignature } from '../../nodes/TyltTrigger/verifySignature';
+import {
+	MAX_COMPACT_FALLBACK_BYTES,
+	verifySignature,
+} from '../../nodes/TyltTrigger/verifySignature';
 
 const secret = 'payout-secret';
 const hmac = (payload: string, key = secret) =>
@@ -50,5 +53,33 @@ describe('verifySignature', () => {
 
 	it('refuses a body that is not JSON when its bytes do not match', () => {
 		expect(verifySignature(hmac('x'), Buffer.from('not json'), [secret]).valid).toBe(false);
+	});
+});
+
+describe('verifySignature: the compact fallback is bounded', () => {
+	/** A JSON body of exactly `size` bytes, padded with whitespace that the compact form drops. */
+	const paddedBody = (size: number) => {
+		const start = '{"type":"pay-out","data":{"orderId":"o-big","status":"Pending"}';
+		const text = start + ' '.repeat(size - start.length - 1) + '}';
+		expect(Buffer.byteLength(text)).toBe(size);
+		return text;
+	};
+	const compactOf = (text: string) => JSON.stringify(JSON.parse(text));
+
+	it(`tries the compact form for bodies up to ${MAX_COMPACT_FALLBACK_BYTES} bytes`, () => {
+		const body = paddedBody(MAX_COMPACT_FALLBACK_BYTES);
+		expect(verifySignature(hmac(compactOf(body)), Buffer.from(body), [secret])).toEqual({
+			valid: true,
+			signedOver: 'compactJson',
+		});
+	});
+
+	it('checks only the raw bytes of a bigger body, so the compact form is refused', () => {
+		const body = paddedBody(MAX_COMPACT_FALLBACK_BYTES + 1);
+		expect(verifySignature(hmac(compactOf(body)), Buffer.from(body), [secret])).toEqual({
+			valid: false,
+			reason: expect.stringMatching(/does not match/),
+		});
+		expect(verifySignature(hmac(body), Buffer.from(body), [secret]).valid).toBe(true);
 	});
 });

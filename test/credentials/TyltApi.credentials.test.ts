@@ -1,4 +1,6 @@
 import { createHmac } from 'crypto';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'http';
+import type { AddressInfo } from 'net';
 import type { IHttpRequestOptions, IRequestOptions } from 'n8n-workflow';
 
 import { TyltApi } from '../../credentials/TyltApi.credentials';
@@ -6,7 +8,8 @@ import { createExecuteContext } from '../harness/n8nContext';
 import { startSandbox, type TyltSandbox } from '../sandbox';
 
 const credential = new TyltApi();
-const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+const hmac = (secret: string, text: string) =>
+	createHmac('sha256', secret).update(text).digest('hex');
 const CURRENCIES = '/transactions/merchant/getSupportedCryptoCurrenciesList';
 const HISTORY = '/transactions/merchant/getPayoutTransactionHistory';
 const CREATE = '/transactions/merchant/createPayoutRequest';
@@ -67,12 +70,13 @@ describe('TYLT API credential: authenticate() signs what is sent', () => {
 		});
 	});
 
-	it('points relative paths at the base URL without a trailing slash, and leaves absolute URLs alone', async () => {
-		expect((await sign({ method: 'GET', url: CURRENCIES })).baseURL).toBe('https://api.tylt.money');
-		expect(
-			(await sign({ method: 'GET', url: 'https://other.example/x' })).baseURL,
-		).toBeUndefined();
-		expect((await sign({ method: 'GET', uri: 'https://other.example/x' })).baseURL).toBeUndefined();
+	it('points relative paths at the base URL without a trailing slash, as one absolute URL', async () => {
+		expect((await sign({ method: 'GET', url: CURRENCIES })).url).toBe(
+			`https://api.tylt.money${CURRENCIES}`,
+		);
+		expect((await sign({ method: 'GET', uri: 'https://api.tylt.money/x' })).url).toBe(
+			'https://api.tylt.money/x',
+		);
 	});
 
 	it('falls back to the production base URL when none is stored', async () => {
@@ -80,11 +84,16 @@ describe('TYLT API credential: authenticate() signs what is sent', () => {
 			{ ...secrets, baseUrl: '' },
 			{ method: 'GET', url: CURRENCIES },
 		);
-		expect(signed.baseURL).toBe('https://api.tylt.money');
+		expect(signed.url).toBe(`https://api.tylt.money${CURRENCIES}`);
 	});
 
 	it('does not change the options object it was given', async () => {
-		const original: IHttpRequestOptions = { method: 'POST', url: CREATE, body: { a: 1 }, headers: {} };
+		const original: IHttpRequestOptions = {
+			method: 'POST',
+			url: CREATE,
+			body: { a: 1 },
+			headers: {},
+		};
 		await credential.authenticate(secrets, original);
 		expect(original).toEqual({ method: 'POST', url: CREATE, body: { a: 1 }, headers: {} });
 	});
@@ -204,5 +213,248 @@ describe('TYLT API credential through n8n-core request helpers, against the sand
 		);
 		expect(rule?.properties.message).toMatch(/API key or secret/);
 		expect(rule?.properties.message).not.toContain('not-the-secret');
+	});
+});
+
+/**
+ * Issue #10, point 8: whoever may use the credential in the HTTP Request node chooses the URL and the body.
+ * The credential must sign only what goes to its own Base URL, never follow a redirect with the signed
+ * headers, and never send a body other than the JSON text it signed.
+ */
+describe('TYLT API credential: signs only for its own Base URL', () => {
+	const secrets = { apiKey: 'key-1', apiSecret: 'secret-1', baseUrl: 'https://api.tylt.money/' };
+	const sign = async (options: Partial<IHttpRequestOptions> & Record<string, unknown>) =>
+		await credential.authenticate(secrets, { url: '', ...options } as IHttpRequestOptions);
+
+	it.each([
+		['another host', 'https://evil.example/transactions/merchant/createPayoutRequest'],
+		['another scheme', 'http://api.tylt.money/x'],
+		['another port', 'https://api.tylt.money:8443/x'],
+		['a look-alike host', 'https://api.tylt.money.evil.example/x'],
+		['user info that hides the real host', 'https://api.tylt.money@evil.example/x'],
+		['a protocol-relative URL', '//evil.example/x'],
+	])('refuses %s, with a clear error and no signature', async (_case, url) => {
+		await expect(sign({ method: 'POST', url, body: { a: 1 } })).rejects.toThrow(
+			/only signs requests to its Base URL \(https:\/\/api\.tylt\.money\)/,
+		);
+		await expect(sign({ method: 'GET', uri: url })).rejects.toThrow(/only signs requests to/);
+	});
+
+	it('refuses a caller-supplied baseURL on another origin', async () => {
+		await expect(
+			sign({ method: 'GET', url: CURRENCIES, baseURL: 'https://evil.example' }),
+		).rejects.toThrow(/only signs requests to/);
+	});
+
+	it('signs absolute URLs on the Base URL origin (any case, default port) and relative paths', async () => {
+		for (const url of [
+			'https://API.tylt.money/x',
+			'https://api.tylt.money:443/x',
+			CURRENCIES,
+			'x?y=1',
+		]) {
+			const signed = await sign({ method: 'GET', url });
+			expect(signed.headers?.['X-TLP-SIGNATURE']).toMatch(/^[0-9a-f]{64}$/);
+		}
+	});
+
+	it('sends to exactly the URL it checked: absolute, without a baseURL to combine', async () => {
+		const signed = await sign({ method: 'GET', uri: CURRENCIES });
+		expect(signed.url).toBe(`https://api.tylt.money${CURRENCIES}`);
+		expect(signed.baseURL).toBeUndefined();
+		expect((signed as { uri?: string }).uri).toBeUndefined();
+	});
+
+	it('turns off every redirect option n8n knows, for both request helpers', async () => {
+		const signed = (await sign({
+			method: 'GET',
+			uri: `https://api.tylt.money${CURRENCIES}`,
+			followRedirect: true,
+			followAllRedirects: true,
+			maxRedirects: 21,
+		})) as IHttpRequestOptions & Record<string, unknown>;
+		expect(signed).toMatchObject({
+			disableFollowRedirect: true,
+			maxRedirects: 0,
+			followRedirect: false,
+			followAllRedirects: false,
+		});
+	});
+
+	it('refuses a credential whose Base URL is not an http(s) URL', async () => {
+		await expect(
+			credential.authenticate({ ...secrets, baseUrl: 'file:///etc' }, { method: 'GET', url: 'x' }),
+		).rejects.toThrow(/Base URL/);
+	});
+});
+
+describe('TYLT API credential: sends only the JSON it signed', () => {
+	const secrets = { apiKey: 'key-1', apiSecret: 'secret-1', baseUrl: 'https://api.tylt.money' };
+	const sign = async (options: Record<string, unknown>) =>
+		await credential.authenticate(secrets, {
+			method: 'POST',
+			url: CREATE,
+			...options,
+		} as unknown as IHttpRequestOptions);
+
+	it.each<[string, Record<string, unknown>, RegExp]>([
+		['a form-urlencoded body (form)', { form: { a: '1' } }, /form-urlencoded/],
+		['a multipart body (formData)', { formData: { a: '1' } }, /multipart/],
+		['a raw string that is not JSON', { body: 'a=1&b=2' }, /not JSON/],
+		['a Buffer (binary file)', { body: Buffer.from('{"a":1}') }, /binary/],
+		['URLSearchParams', { body: new URLSearchParams({ a: '1' }) }, /JSON object/],
+		[
+			'an object declared form-urlencoded',
+			{ body: { a: 1 }, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+			/Content-Type/,
+		],
+		[
+			'JSON text declared as text/plain',
+			{ body: '{"a":1}', headers: { 'Content-Type': 'text/plain' } },
+			/Content-Type/,
+		],
+		['a GET with a body', { method: 'GET', url: CURRENCIES, body: { a: 1 } }, /body/],
+	])('refuses %s', async (_case, options, reason) => {
+		await expect(sign(options)).rejects.toThrow(reason);
+	});
+
+	it('accepts JSON declared as application/json with a charset, sending it as application/json', async () => {
+		const signed = await sign({
+			body: '{"a":1}',
+			headers: { 'content-type': 'application/json; charset=utf-8' },
+		});
+		expect(signed.body).toBe('{"a":1}');
+		expect(signed.headers?.['Content-Type']).toBe('application/json');
+	});
+});
+
+/** A second local server that only records what reaches it: nothing of the credential may arrive there. */
+function startRecorder(answer?: (response: ServerResponse) => void) {
+	const received: { method?: string; url?: string; headers: IncomingHttpHeaders }[] = [];
+	const server = createServer((request, response) => {
+		received.push({ method: request.method, url: request.url, headers: request.headers });
+		request.resume();
+		if (answer) answer(response);
+		else response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+	});
+	return new Promise<{ url: string; received: typeof received; close: () => Promise<void> }>(
+		(resolve) => {
+			server.listen(0, '127.0.0.1', () => {
+				const { port } = server.address() as AddressInfo;
+				resolve({
+					url: `http://127.0.0.1:${port}`,
+					received,
+					close: async () => await new Promise<void>((done) => server.close(() => done())),
+				});
+			});
+		},
+	);
+}
+
+describe('TYLT API credential through n8n-core: nothing signed leaves for another server', () => {
+	let sandbox: TyltSandbox;
+	let elsewhere: Awaited<ReturnType<typeof startRecorder>>;
+	let redirector: Awaited<ReturnType<typeof startRecorder>>;
+
+	beforeAll(async () => {
+		sandbox = await startSandbox({ autoSettle: false });
+		elsewhere = await startRecorder();
+		// Stands where TYLT would (the credential's Base URL) and sends every request on to `elsewhere`.
+		redirector = await startRecorder((response) =>
+			response.writeHead(302, { location: `${elsewhere.url}/collected` }).end(),
+		);
+	});
+	afterAll(async () => {
+		await sandbox.close();
+		await elsewhere.close();
+		await redirector.close();
+	});
+	beforeEach(() => {
+		sandbox.reset();
+		elsewhere.received.length = 0;
+		redirector.received.length = 0;
+	});
+
+	const context = (baseUrl: string) =>
+		createExecuteContext({
+			parameters: {},
+			credentials: { apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret, baseUrl },
+		});
+	/** The options the HTTP Request node (v4.2) builds by default: redirects followed, for every method. */
+	const httpRequestNode = (uri: string, extra: Partial<IRequestOptions> = {}): IRequestOptions =>
+		({
+			headers: {},
+			method: 'POST',
+			uri,
+			gzip: true,
+			rejectUnauthorized: true,
+			followRedirect: true,
+			followAllRedirects: true,
+			resolveWithFullResponse: true,
+			body: { baseAmount: 10 },
+			json: true,
+			...extra,
+		}) as IRequestOptions;
+
+	it('HTTP Request node aimed at another server: refused, and that server receives nothing', async () => {
+		const ctx = context(sandbox.url);
+		await expect(
+			ctx.helpers.requestWithAuthentication.call(
+				ctx,
+				'tyltApi',
+				httpRequestNode(`${elsewhere.url}/steal`),
+			),
+		).rejects.toThrow(/only signs requests to its Base URL/);
+		await expect(
+			ctx.helpers.httpRequestWithAuthentication.call(ctx, 'tyltApi', {
+				method: 'GET',
+				url: `${elsewhere.url}/steal`,
+			}),
+		).rejects.toThrow();
+		expect(elsewhere.received).toEqual([]);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	it.each(['POST', 'GET'] as const)(
+		'a %s answered 302 to another server is not followed: the other server receives nothing',
+		async (method) => {
+			const ctx = context(redirector.url);
+			await expect(
+				ctx.helpers.requestWithAuthentication.call(
+					ctx,
+					'tyltApi',
+					httpRequestNode(`${redirector.url}${CREATE}`, {
+						method,
+						...(method === 'GET' ? { body: undefined } : {}),
+					}),
+				),
+			).rejects.toThrow();
+			await expect(
+				ctx.helpers.httpRequestWithAuthentication.call(ctx, 'tyltApi', {
+					method,
+					url: CURRENCIES,
+				}),
+			).rejects.toThrow();
+
+			expect(redirector.received).toHaveLength(2);
+			expect(redirector.received[0].headers['x-tlp-signature']).toMatch(/^[0-9a-f]{64}$/);
+			expect(elsewhere.received).toEqual([]);
+		},
+	);
+
+	it.each<[string, Partial<IRequestOptions>]>([
+		['form-urlencoded', { body: undefined, form: { baseAmount: '10' } }],
+		['multipart', { body: undefined, formData: { baseAmount: '10' } }],
+		['raw text', { body: 'baseAmount=10', json: false, headers: { 'content-type': 'text/plain' } }],
+	])('HTTP Request node with a %s body: refused, nothing reaches TYLT', async (_case, extra) => {
+		const ctx = context(sandbox.url);
+		await expect(
+			ctx.helpers.requestWithAuthentication.call(
+				ctx,
+				'tyltApi',
+				httpRequestNode(sandbox.url + CREATE, extra),
+			),
+		).rejects.toThrow(/TYLT API credential/);
+		expect(sandbox.requests).toEqual([]);
 	});
 });

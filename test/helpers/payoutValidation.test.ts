@@ -229,3 +229,142 @@ describe('refused payouts name the field, the value and the item', () => {
 		expect(() => checkPayoutFields(node, payout({ settledCurrency: 'DOGE' }), 2)).not.toThrow();
 	});
 });
+
+/** Issue #10 (Money safety II): amounts exactly as typed, bounds only when TYLT gives numbers, addresses in ASCII. */
+describe('text amounts are plain decimals, sent only when a JSON number carries every digit', () => {
+	const refusal = (baseAmount: unknown, baseCurrency?: string) => {
+		try {
+			validatePayout(node, payout({ baseAmount, baseCurrency }), catalog, 4);
+		} catch (error) {
+			return (error as NodeOperationError).message;
+		}
+		return 'accepted';
+	};
+
+	it.each([
+		['1e3', 'plain decimal'],
+		['1E-2', 'plain decimal'],
+		['2.5e1', 'plain decimal'],
+		['10,5', 'plain decimal'],
+		['1,000', 'plain decimal'],
+		['0x10', 'plain decimal'],
+		['0b11', 'plain decimal'],
+		['1 2', 'plain decimal'],
+		[' 12 abc', 'plain decimal'],
+		['12\u200b', 'plain decimal'],
+		['Infinity', 'plain decimal'],
+		['-Infinity', 'plain decimal'],
+		['NaN', 'plain decimal'],
+		['', 'must be a number'],
+		['25.000000000000000001', 'would be sent as 25'],
+		['0.1000000000000000055511151231257827', 'would be sent as 0.1'],
+		['123456789.1234567891', 'would be sent as 123456789.12345679'],
+	])('refuses %p', (text, reason) => {
+		const message = refusal(text, 'USD');
+		expect(message).toMatch(
+			new RegExp(`^Invalid Base Amount ${escape(JSON.stringify(text))} in item 4: `),
+		);
+		expect(message).toContain(reason);
+	});
+
+	it.each<[string, number]>([
+		[' 12 ', 12],
+		['25.50', 25.5],
+		['+30', 30],
+		['007.25', 7.25],
+		['.5', 0.5],
+		['0.30000000000000004', 0.30000000000000004],
+		['999999999999.99', 999999999999.99],
+		['0.0000001', 1e-7],
+	])('accepts %p as %p', (text, amount) => {
+		const body = validatePayout(
+			node,
+			payout({ baseAmount: text, baseCurrency: 'USD' }),
+			catalog,
+			0,
+		);
+		expect(body.baseAmount).toBe(amount);
+	});
+});
+
+describe('withdrawal bounds TYLT does not give as numbers are treated as absent', () => {
+	const withBounds = (
+		minimumWithdrawal: unknown,
+		maximumWithdrawal: unknown,
+		networkFees?: unknown,
+	) =>
+		new CurrencyCatalog([
+			{
+				currencyName: 'Tether USD',
+				currencySymbol: 'USDT',
+				networks: [{ ...usdtTron, minimumWithdrawal, maximumWithdrawal, networkFees }],
+			},
+		] as unknown as CurrencyRecord[]);
+	const check = (bounds: CurrencyCatalog, baseAmount: number) => () =>
+		validatePayout(node, payout({ baseAmount }), bounds, 0);
+
+	it.each([null, '', 'n/a', undefined, {}, 'Infinity'])('no bound from %p', (bound) => {
+		expect(check(withBounds(bound, bound, bound), 0.01)).not.toThrow();
+		expect(check(withBounds(bound, bound, bound), 1e9)).not.toThrow();
+	});
+
+	it('reads numeric text as the number it spells', () => {
+		expect(check(withBounds('10', ' 50000 '), 9.99)).toThrow(
+			/below the minimum withdrawal of 10 USDT/,
+		);
+		expect(check(withBounds('10', ' 50000 '), 50000.01)).toThrow(
+			/above the maximum withdrawal of 50000 USDT/,
+		);
+		expect(check(withBounds('10', ' 50000 '), 10)).not.toThrow();
+	});
+
+	it('keeps a numeric bound when the other one is missing', () => {
+		expect(check(withBounds(null, 100), 101)).toThrow(/above the maximum withdrawal of 100/);
+		expect(check(withBounds(20, ''), 19)).toThrow(/below the minimum withdrawal of 20/);
+		expect(check(withBounds(20, ''), 1e9)).not.toThrow();
+	});
+});
+
+describe('addresses are printable ASCII on every network', () => {
+	// A network no format checker knows: only the character rule stands between a typo and a lost payout.
+	const otherNetwork = new CurrencyCatalog([
+		{
+			currencyName: 'Tether USD',
+			currencySymbol: 'USDT',
+			networks: [{ ...usdtTron, networkSymbol: 'SOL', networkName: 'Solana' }],
+		},
+	] as unknown as CurrencyRecord[]);
+	const SOLANA = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+
+	it('accepts a printable ASCII address on a network it has no format for', () => {
+		expect(
+			validatePayout(node, payout({ networkSymbol: 'SOL', address: SOLANA }), otherNetwork, 0)
+				.address,
+		).toBe(SOLANA);
+	});
+
+	it.each([
+		['a Cyrillic с', SOLANA.replace('c', '\u0441'), "'с' (U+0441)"],
+		['a Greek Ο', SOLANA.replace('x', '\u039f'), "'Ο' (U+039F)"],
+		['a zero-width space', `${SOLANA.slice(0, 5)}\u200b${SOLANA.slice(5)}`, 'a zero-width space'],
+		['a zero-width joiner', `${SOLANA}\u200d`, 'U+200D'],
+		['a byte-order mark', `\ufeff${SOLANA}`, 'U+FEFF'],
+		['a non-breaking space', `${SOLANA}\u00a0`, 'a non-breaking space'],
+		['a space', `${SOLANA} `, 'a space'],
+		['a tab', `\t${SOLANA}`, 'a tab'],
+		['a control character', `${SOLANA}\u0007`, 'U+0007'],
+		['a fullwidth digit', SOLANA.replace('3', '\uff13'), 'U+FF13'],
+	])('refuses %s, before the currency list is needed', (_case, address, named) => {
+		for (const validate of [
+			() => validatePayout(node, payout({ networkSymbol: 'SOL', address }), otherNetwork, 1),
+			() => checkPayoutFields(node, payout({ networkSymbol: 'SOL', address }), 1),
+		]) {
+			expect(validate).toThrow(/^Invalid Address ".*" in item 1: .*printable ASCII/);
+			expect(validate).toThrow(named);
+		}
+	});
+});
+
+function escape(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

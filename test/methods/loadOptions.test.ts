@@ -52,6 +52,30 @@ describe('getCurrencies', () => {
 		expect(requestsTo(sandbox, 'currencies')).toHaveLength(1);
 	});
 
+	it('says "not listed" for a limit or fee TYLT does not give as a number, and reads numeric text', async () => {
+		const usdt = SEEDED_CURRENCIES.find((currency) => currency.currencySymbol === 'USDT')!;
+		const tron = usdt.networks.find((network) => network.networkSymbol === 'TRX')!;
+		const listed = [
+			{
+				...usdt,
+				networks: [{ ...tron, minimumWithdrawal: null, maximumWithdrawal: '', networkFees: '1.5' }],
+			},
+		];
+		sandbox.injectFault('currencies', {
+			kind: 'status',
+			status: 200,
+			contentType: 'application/json',
+			body: JSON.stringify({ data: listed, errorCode: 0, msg: '' }),
+		});
+
+		const [option] = await loadTyltOptions('getNetworks', {
+			credentials: credentialsFor(sandbox),
+			parameters: payoutPanel('USDT'),
+		});
+
+		expect(option.description).toBe('Min not listed · Max not listed · Network fee 1.5 USDT');
+	});
+
 	it('surfaces a failing currency list as an error', async () => {
 		sandbox.injectFault('currencies', { kind: 'status', status: 403 });
 

@@ -61,6 +61,10 @@ const OTHER_BASE58 = (character: string) => (character === 'a' ? 'b' : 'a');
 const TRON_CHECKSUM_BROKEN = TRON.slice(0, 10) + OTHER_BASE58(TRON[10]) + TRON.slice(11);
 const TRON_WRONG_PREFIX = 'U' + TRON.slice(1);
 const onEthereum = (address: string): IDataObject => ({ networkSymbol: 'ETH', address });
+/** Cyrillic Т (U+0422) in place of the Latin T every TRON address starts with: it looks the same. */
+const TRON_CYRILLIC_T = '\u0422' + TRON.slice(1);
+const TRON_ZERO_WIDTH = `${TRON.slice(0, 10)}\u200b${TRON.slice(10)}`;
+const EVM_CYRILLIC_A = EIP55_EXAMPLE.replace('a', '\u0430');
 
 // [what is wrong, how the item differs from a good one, the field's label, the value as the message shows it]
 type BadCase = [string, IDataObject, string, string];
@@ -73,6 +77,20 @@ const BASE_AMOUNT: BadCase[] = [
 	['empty text', { baseAmount: '' }, 'Base Amount', '""'],
 	['a decimal comma', { baseAmount: '12,50' }, 'Base Amount', '"12,50"'],
 	['Infinity', { baseAmount: Infinity }, 'Base Amount', 'Infinity'],
+	// Text amounts (an expression may yield a string) are plain decimals only.
+	['an exponent in text (1e3)', { baseAmount: '1e3' }, 'Base Amount', '"1e3"'],
+	['hex text', { baseAmount: '0x10' }, 'Base Amount', '"0x10"'],
+	['a thousands separator', { baseAmount: '1,000' }, 'Base Amount', '"1,000"'],
+	['text with inner junk', { baseAmount: ' 12 abc' }, 'Base Amount', '" 12 abc"'],
+	['Infinity as text', { baseAmount: 'Infinity' }, 'Base Amount', '"Infinity"'],
+	['NaN as text', { baseAmount: 'NaN' }, 'Base Amount', '"NaN"'],
+	// A JSON number would carry 25: the digits after it would be silently dropped.
+	[
+		'more digits than a JSON number keeps',
+		{ baseAmount: '25.000000000000000001' },
+		'Base Amount',
+		'"25.000000000000000001"',
+	],
 	['-Infinity', { baseAmount: -Infinity }, 'Base Amount', '-Infinity'],
 	['huge (1e13) crypto', { baseAmount: 1e13 }, 'Base Amount', '10000000000000'],
 	// A fiat amount is not bounded by the network's limits, so only the exact-number cap stops it.
@@ -126,6 +144,19 @@ const ADDRESS: BadCase[] = [
 		`"${EIP55_ONE_CASE_FLIPPED}"`,
 	],
 	['TRON address on Ethereum', onEthereum(TRON), 'Address', `"${TRON}"`],
+	[
+		'TRON address with a Cyrillic Т',
+		{ address: TRON_CYRILLIC_T },
+		'Address',
+		`"${TRON_CYRILLIC_T}"`,
+	],
+	[
+		'address with a zero-width space',
+		{ address: TRON_ZERO_WIDTH },
+		'Address',
+		`"${TRON_ZERO_WIDTH}"`,
+	],
+	['EVM address with a Cyrillic а', onEthereum(EVM_CYRILLIC_A), 'Address', `"${EVM_CYRILLIC_A}"`],
 	['EVM address on Tron', { address: EVM_ADDRESS }, 'Address', `"${EVM_ADDRESS}"`],
 	[
 		'TRON address with one character changed (checksum)',

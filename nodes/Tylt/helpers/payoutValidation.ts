@@ -1,7 +1,8 @@
 import type { INode } from 'n8n-workflow';
 
-import { addressProblem } from './addresses';
+import { addressCharacterProblem, addressProblem } from './addresses';
 import type { CurrencyCatalog } from './currencyCatalog';
+import { catalogNumber, isPlainDecimal, isSentAsTyped } from './decimalText';
 import { invalidFieldError } from './fieldError';
 import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from './types';
 
@@ -35,7 +36,6 @@ interface FieldRule {
 	check(value: unknown, resolved: Resolved): string | undefined;
 }
 
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const FIAT_CODE = /^[A-Za-z]{3}$/;
 const MAX_EXACT_AMOUNT = 1e12;
 
@@ -57,13 +57,18 @@ const FIELD_RULES: FieldRule[] = [
 		name: 'baseAmount',
 		label: 'Base Amount',
 		check(value, resolved) {
-			const amount = toAmount(value);
-			if (amount === undefined) return 'it must be a number';
+			const read = readAmount(value);
+			if (typeof read === 'string') return read;
+			const { amount, text } = read;
 			if (!Number.isFinite(amount)) return 'it must be a finite number';
 			if (amount <= 0) return 'it must be greater than 0';
 			// Beyond this a JSON number no longer carries every digit of the amount.
 			if (amount > MAX_EXACT_AMOUNT) {
 				return `it is larger than ${MAX_EXACT_AMOUNT}, which cannot be sent exactly`;
+			}
+			// The body carries a JSON number: digits it would drop are refused, never rounded away.
+			if (text !== undefined && !isSentAsTyped(text, amount)) {
+				return `it has more digits than a JSON number carries: it would be sent as ${JSON.stringify(amount)}; round it yourself if that is what you mean`;
 			}
 			resolved.amount = amount;
 			return undefined;
@@ -75,8 +80,7 @@ const FIELD_RULES: FieldRule[] = [
 		check(value) {
 			if (typeof value !== 'string' || value === '')
 				return 'a recipient wallet address is required';
-			if (/\s/.test(value)) return 'a wallet address cannot contain spaces or line breaks';
-			return undefined;
+			return addressCharacterProblem(value);
 		},
 	},
 	{
@@ -143,12 +147,14 @@ const CATALOG_RULES: FieldRule[] = [
 			const amount = resolved.amount as number;
 			const network = resolved.network as NetworkRecord;
 			const symbol = (resolved.currency as CurrencyRecord).currencySymbol;
-			const minimum = Number(network.minimumWithdrawal);
-			const maximum = Number(network.maximumWithdrawal);
-			if (amount < minimum) {
+			// A bound TYLT does not give as a number (null, '', text) is absent on purpose: TYLT still applies
+			// its own limits, and a NaN comparison would pass silently without saying so.
+			const minimum = catalogNumber(network.minimumWithdrawal);
+			const maximum = catalogNumber(network.maximumWithdrawal);
+			if (minimum !== undefined && amount < minimum) {
 				return `it is below the minimum withdrawal of ${minimum} ${symbol} on ${network.networkSymbol}`;
 			}
-			if (amount > maximum) {
+			if (maximum !== undefined && amount > maximum) {
 				return `it is above the maximum withdrawal of ${maximum} ${symbol} on ${network.networkSymbol}`;
 			}
 			return undefined;
@@ -228,10 +234,20 @@ function buildPayoutBody(input: PayoutInput, resolved: Resolved): PayoutRequestB
 	) as PayoutRequestBody;
 }
 
-function toAmount(value: unknown): number | undefined {
-	if (typeof value === 'number') return Number.isNaN(value) ? undefined : value;
-	if (typeof value === 'string' && DECIMAL.test(value.trim())) return Number(value.trim());
-	return undefined;
+/**
+ * The amount an item gives, or why it gives none. Text (an expression may yield a string) must be a plain
+ * decimal: an exponent, a decimal comma, a thousands separator, hex or inner spaces mean the value is not
+ * what it seems, so they are refused rather than guessed at. Spaces around the text are ignored.
+ */
+function readAmount(value: unknown): { amount: number; text?: string } | string {
+	if (typeof value === 'number')
+		return Number.isNaN(value) ? 'it must be a number' : { amount: value };
+	if (typeof value !== 'string' || value.trim() === '') return 'it must be a number';
+	const text = value.trim();
+	if (!isPlainDecimal(text)) {
+		return 'it must be a number written as a plain decimal such as 12.5: digits and at most one decimal point, without exponent, thousands separator, decimal comma or inner spaces';
+	}
+	return { amount: Number(text), text };
 }
 
 function absoluteHttpUrlProblem(value: unknown): string | undefined {

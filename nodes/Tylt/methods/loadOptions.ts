@@ -1,6 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
+import { catalogNumber } from '../helpers/decimalText';
 import type { CurrencyRecord, NetworkRecord } from '../helpers/types';
 import { getSupportedCurrencies } from '../transport';
 
@@ -45,6 +46,10 @@ export async function getNetworks(this: ILoadOptionsFunctions): Promise<INodePro
 }
 
 function describeLimits(currency: CurrencyRecord, network: NetworkRecord): string {
-	const symbol = currency.currencySymbol;
-	return `Min ${network.minimumWithdrawal} ${symbol} · Max ${network.maximumWithdrawal} ${symbol} · Network fee ${network.networkFees} ${symbol}`;
+	// The same reading as the payout check: a value TYLT does not give as a number is not listed.
+	const amount = (value: unknown) => {
+		const number = catalogNumber(value);
+		return number === undefined ? 'not listed' : `${number} ${currency.currencySymbol}`;
+	};
+	return `Min ${amount(network.minimumWithdrawal)} · Max ${amount(network.maximumWithdrawal)} · Network fee ${amount(network.networkFees)}`;
 }

@@ -3,7 +3,9 @@ import { describeCharacter } from '../../../nodes/Tylt/helpers/addresses/charact
 describe('describeCharacter', () => {
 	it.each([
 		['O', "'O'"],
-		['🙂', "'🙂'"],
+		['🙂', "'🙂' (U+1F642)"],
+		['\u0430', "'\u0430' (U+0430)"],
+		['~', "'~'"],
 		[' ', 'a space'],
 		['\t', 'a tab'],
 		['\n', 'a line break'],

@@ -43,12 +43,25 @@ describe('addressProblem', () => {
 	});
 
 	it.each(['SOL', 'BTC', 'XYZ', 'AVAX', ''])(
-		'passes anything through on the unknown network %p',
+		'passes any printable ASCII through on the unknown network %p, nothing else',
 		(networkSymbol) => {
-			expect(addressProblem(networkSymbol, 'definitely not an address')).toBeUndefined();
+			expect(addressProblem(networkSymbol, 'definitely-not-an-address')).toBeUndefined();
 			expect(addressProblem(networkSymbol, ETH_ADDRESS)).toBeUndefined();
+			expect(addressProblem(networkSymbol, 'definitely not an address')).toBe(
+				'wallet addresses are written in printable ASCII only; this one contains a space',
+			);
+			expect(addressProblem(networkSymbol, ETH_ADDRESS.replace('c', '\u0441'))).toBe(
+				"wallet addresses are written in printable ASCII only; this one contains 'с' (U+0441)",
+			);
 		},
 	);
+
+	it('refuses characters outside printable ASCII on known networks too, before the format', () => {
+		expect(addressProblem('TRX', `${TRON_ADDRESS}\u200b`)).toBe(
+			'wallet addresses are written in printable ASCII only; this one contains a zero-width space',
+		);
+		expect(addressProblem('ETH', ETH_ADDRESS.replace('a', '\u0430'))).toMatch(/U\+0430/);
+	});
 
 	it('asks for an address when a known network gets none', () => {
 		expect(addressProblem('ETH', '')).toBe('a recipient wallet address is required');

@@ -18,5 +18,20 @@ export function describeCharacter(character: string): string {
 	if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f)) {
 		return `the control character U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 	}
+	// Outside ASCII a letter can pass for another (Cyrillic а for Latin a): the code point tells them apart.
+	if (codePoint > 0x7e) {
+		return `'${character}' (U+${codePoint.toString(16).toUpperCase().padStart(4, '0')})`;
+	}
 	return `'${character}'`;
+}
+
+/**
+ * The first character of `text` outside printable ASCII (0x21 to 0x7E), or undefined when there is none.
+ * Every address format TYLT pays out to is written in that range.
+ */
+export function firstNonPrintableAscii(text: string): string | undefined {
+	return Array.from(text).find((character) => {
+		const codePoint = character.codePointAt(0) ?? 0;
+		return codePoint < 0x21 || codePoint > 0x7e;
+	});
 }

@@ -1,3 +1,4 @@
+import { describeCharacter, firstNonPrintableAscii } from './characters';
 import { EVM_NETWORKS, evmAddressProblem } from './evm';
 import { TRON_NETWORKS, tronAddressProblem } from './tron';
 
@@ -17,12 +18,27 @@ const ADDRESS_FORMATS: readonly AddressFormat[] = [
 ];
 
 /**
- * Why `address` cannot receive a payout on `networkSymbol`, or undefined when it can (or when the
- * network is unknown: unknown networks pass through unchecked). A payout to a mistyped address is
- * lost, so this runs before anything is sent. The reason is phrased to follow
+ * Why `address` cannot be an address on any network: a character outside printable ASCII. Spaces,
+ * invisible characters (zero-width space, byte-order mark) and look-alike letters from other alphabets
+ * (Cyrillic а, Greek Ο) all end up here, on networks with a format checker and on those without one.
+ */
+export function addressCharacterProblem(address: string): string | undefined {
+	const character = firstNonPrintableAscii(address);
+	if (character === undefined) return undefined;
+	return `wallet addresses are written in printable ASCII only; this one contains ${describeCharacter(character)}`;
+}
+
+/**
+ * Why `address` cannot receive a payout on `networkSymbol`, or undefined when it can. Every address
+ * must be printable ASCII; beyond that, unknown networks pass through unchecked. A payout to a
+ * mistyped address is lost, so this runs before anything is sent. The reason is phrased to follow
  * 'Invalid Address "<value>" in item N: ' and never repeats the value.
  */
 export function addressProblem(networkSymbol: string, address: string): string | undefined {
+	if (typeof address === 'string') {
+		const characterProblem = addressCharacterProblem(address);
+		if (characterProblem) return characterProblem;
+	}
 	if (typeof networkSymbol !== 'string') return undefined;
 	const symbol = networkSymbol.trim().toUpperCase();
 	const format = ADDRESS_FORMATS.find((candidate) => candidate.networks.has(symbol));
