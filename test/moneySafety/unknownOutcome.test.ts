@@ -86,6 +86,18 @@ const LOST_ANSWERS: LostAnswer[] = [
 		cause: /HTTP 502/,
 	},
 	{
+		// The credential never follows a redirect with signed headers, so what happened behind it is unknown.
+		what: 'HTTP 302 to another address',
+		fault: {
+			kind: 'status',
+			status: 302,
+			body: '',
+			headers: { location: 'http://127.0.0.1:9/elsewhere' },
+		},
+		tyltCreatedIt: false,
+		cause: /redirect \(HTTP 302\)/,
+	},
+	{
 		what: 'HTTP 503 in TYLT’s envelope',
 		fault: { kind: 'status', status: 503 },
 		tyltCreatedIt: false,

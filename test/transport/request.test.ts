@@ -114,6 +114,24 @@ describe('TYLT refuses a request', () => {
 		expectNothingSecretIn(error);
 	});
 
+	it('a redirect on a read is not followed and not retried: the error points to the Base URL', async () => {
+		sandbox.injectFault('payoutHistory', {
+			kind: 'status',
+			status: 301,
+			body: '',
+			headers: { location: 'http://127.0.0.1:9/moved' },
+		});
+
+		const error = await runFailing({ resource: 'payout', operation: 'getMany', returnAll: true });
+
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toContain('TYLT answered HTTP 301');
+		expect(error.description).toContain('never follows with signed headers');
+		expect(error.description).toContain('Base URL');
+		expect(requestsTo(sandbox, 'payoutHistory')).toHaveLength(1);
+		expectNothingSecretIn(error);
+	});
+
 	it('a non-zero errorCode on the currency list (HTTP 200) fails with TYLT’s message', async () => {
 		sandbox.injectFault('currencies', {
 			kind: 'errorCode',

@@ -182,6 +182,14 @@ async function attemptOnce(this: TyltContext, request: TyltRequest): Promise<Att
 			retryAfterMs: parseRetryAfter(response.headers?.['retry-after']),
 		};
 	}
+	if (statusCode >= 300 && statusCode <= 399) {
+		// The credential never follows a redirect with the signed headers. What a create met behind it is
+		// unknown, so it is not called refused; a read is simply pointed at the wrong place.
+		const cause = `TYLT answered with a redirect (HTTP ${statusCode}), which the node does not follow`;
+		return request.movesMoney
+			? { outcome: 'transient', cause, statusCode, envelope }
+			: { outcome: 'rejected', statusCode, envelope };
+	}
 	if (statusCode < 200 || statusCode > 299) return { outcome: 'rejected', statusCode, envelope };
 	if (envelope === undefined) {
 		return {
@@ -300,6 +308,9 @@ function rejectedError(
 			`${request.method} ${request.path} answered HTTP ${statusCode}`,
 			envelope?.errorCode !== undefined ? `errorCode ${String(envelope.errorCode)}` : undefined,
 			statusCode === 401 ? 'Check the API key and secret of the TYLT credential' : undefined,
+			statusCode >= 300 && statusCode <= 399
+				? 'a redirect, which the node never follows with signed headers: check the Base URL of the TYLT credential'
+				: undefined,
 			request.movesMoney ? 'TYLT refused the payout, so nothing was sent' : undefined,
 		]
 			.filter(Boolean)
