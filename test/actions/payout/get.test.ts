@@ -48,7 +48,7 @@ describe('finding a payout', () => {
 	it('by TYLT order ID returns the record exactly as history holds it', async () => {
 		sandbox.seedPayouts(5);
 		const created = await create(sandbox, 'invoice-7');
-		const [found] = await run(sandbox, { payoutOrderId: created.orderId });
+		const [found] = await run(sandbox, { payoutOrderId: String(created.orderId) });
 		expect(found).toEqual(sandbox.payouts.find((payout) => payout.orderId === created.orderId));
 		expect(requestsTo(sandbox, 'payoutHistory')).toHaveLength(2); // one for Create's guard, one for Get
 	});
@@ -72,7 +72,7 @@ describe('finding a payout', () => {
 		});
 		const [found] = await run(sandbox, {
 			lookupBy: 'reference',
-			payoutReference: created.json.merchantReference,
+			payoutReference: String(created.json.merchantReference),
 		});
 		expect(found.orderId).toBe(created.json.orderId);
 	});
@@ -148,7 +148,7 @@ describe('Wait Until Final', () => {
 	it('reads again, backing off, until the payout is final, and says so', async () => {
 		const created = await create(sandbox, 'wait-1');
 		const [settled] = await run(sandbox, {
-			payoutOrderId: created.orderId,
+			payoutOrderId: String(created.orderId),
 			options: { waitUntilFinal: true },
 		});
 		expect(settled).toMatchObject({
