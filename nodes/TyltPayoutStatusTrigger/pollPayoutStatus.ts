@@ -14,6 +14,12 @@ import { baseline, findChanges, readBackTo } from './statusChanges';
 const SAMPLE_SIZE = 20;
 
 /**
+ * Triggers with a poll under way in this process. n8n starts a poll at every scheduled time even when the last
+ * one still runs (a slow TYLT, read retries); two polls over the same state would both report the same change.
+ */
+const pollsUnderWay = new Set<string>();
+
+/**
  * One poll: read history back as far as needed, compare with the last poll, emit one item per status change.
  * The new state replaces the old only after every page was read; a poll that throws (TYLT down, 429, an odd
  * answer) leaves the state as it was, so the next poll sees the same changes and nothing is lost or doubled.
@@ -24,6 +30,21 @@ export async function pollPayoutStatus(
 	const filters = readFilters(this, ['payout']);
 	if (this.getMode() === 'manual') return await sampleEvent.call(this, filters);
 
+	const trigger = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+	// The poll under way reads history after this one would have: it reports whatever this one would.
+	if (pollsUnderWay.has(trigger)) return null;
+	pollsUnderWay.add(trigger);
+	try {
+		return await pollOnce.call(this, filters);
+	} finally {
+		pollsUnderWay.delete(trigger);
+	}
+}
+
+async function pollOnce(
+	this: IPollFunctions,
+	filters: EventFilters,
+): Promise<INodeExecutionData[][] | null> {
 	const options = this.getNodeParameter('options', {}) as PollOptions;
 	const rules: ChangeRules = {
 		includeNewPayouts: options.includeNewPayouts !== false,

@@ -223,6 +223,22 @@ describe('across restarts and outages', () => {
 	});
 });
 
+describe('overlapping polls', () => {
+	it('a poll starting while the last one still runs reads nothing and reports nothing', async () => {
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		const created = await createPayout(sandbox);
+		sandbox.latencyMs = 200;
+		const { result, pages } = await pagesReadBy(
+			sandbox,
+			async () => await Promise.all([trigger.poll(), trigger.poll()]),
+		);
+		expect(result.map(changes)).toEqual([[`${created.orderId}:Pending`], []]);
+		expect(pages).toEqual([1]);
+		expect(await trigger.poll()).toBeNull();
+	});
+});
+
 describe('how far back a poll reads', () => {
 	it('reads past the newest payout of the last poll and back to the oldest one it waits on, no further', async () => {
 		sandbox.seedPayouts(450); // older history: never read again after the baseline
