@@ -16,6 +16,7 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import { normalizeBaseUrl } from '../../shared/signing';
 import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
 
+/** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
 export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface TyltRequest {
