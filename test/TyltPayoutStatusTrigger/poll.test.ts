@@ -10,6 +10,7 @@ import { toOutputJson } from '../../nodes/shared/payoutEvents/orderEvent';
 import { MAX_WAITING_PAYOUTS } from '../../nodes/TyltPayoutStatusTrigger/pollState';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
 import { failureOf, useSandbox } from '../helpers/sandboxKit';
+import { useShortRetryBackoff } from '../moneySafety/kit';
 import { changes, createPayout, pagesReadBy, pollingWorkflow } from './kit';
 
 const sandbox = useSandbox({ autoSettle: false, completionDelayMs: 2000 });
@@ -21,13 +22,7 @@ function secondsAfter(payout: IDataObject, seconds: number): string {
 	return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-const configuredRetries = { ...RETRY_POLICY };
-beforeAll(() => {
-	RETRY_POLICY.baseDelayMs = 1;
-});
-afterAll(() => {
-	Object.assign(RETRY_POLICY, configuredRetries);
-});
+useShortRetryBackoff();
 
 describe('the first activation', () => {
 	it('emits nothing old: it takes a baseline from one page of history', async () => {

@@ -6,7 +6,6 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { WAIT_POLICY } from '../../../nodes/Tylt/actions/payout/get.operation';
-import { RETRY_POLICY } from '../../../nodes/Tylt/transport';
 import { runTyltNode } from '../../harness/n8nContext';
 import {
 	credentialsFor,
@@ -16,6 +15,7 @@ import {
 	tronAddress,
 	useSandbox,
 } from '../../helpers/sandboxKit';
+import { useShortRetryBackoff } from '../../moneySafety/kit';
 import type { TyltSandbox } from '../../sandbox';
 
 function get(parameters: INodeParameters): INodeParameters {
@@ -41,9 +41,7 @@ async function create(sandbox: TyltSandbox, reference: string): Promise<IDataObj
 
 describe('finding a payout', () => {
 	const sandbox = useSandbox({ autoSettle: false });
-	const configuredRetries = { ...RETRY_POLICY };
-	beforeAll(() => Object.assign(RETRY_POLICY, { baseDelayMs: 1 }));
-	afterAll(() => Object.assign(RETRY_POLICY, configuredRetries));
+	useShortRetryBackoff();
 
 	it('by TYLT order ID returns the record exactly as history holds it', async () => {
 		sandbox.seedPayouts(5);
