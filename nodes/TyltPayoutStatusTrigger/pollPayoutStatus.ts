@@ -31,7 +31,8 @@ export async function pollPayoutStatus(
 	if (this.getMode() === 'manual') return await sampleEvent.call(this, filters);
 
 	const trigger = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
-	// The poll under way reads history after this one would have: it reports whatever this one would.
+	// Skipped: the state is not settled until the poll under way ends; what this one would have seen, the
+	// next poll reports.
 	if (pollsUnderWay.has(trigger)) return null;
 	pollsUnderWay.add(trigger);
 	try {
