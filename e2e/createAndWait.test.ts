@@ -66,7 +66,7 @@ it('after Max Wait outputs the payout as it is (finalReached false) and takes th
 	const workflow = e2e.example('createAndWait');
 	examples.node(workflow, 'Wait until final').parameters.options.maxWaitSeconds = 1;
 	// n8n's process remembers the invoice of the first test as paid (the sandbox was reset since): a new one.
-	examples.node(workflow, 'Send payout').parameters.options.reference = 'INV-2002';
+	examples.node(workflow, 'Send payout').parameters.options.reference = 'INV-7002';
 	const execution = await e2e.run(workflow);
 	expect(execution.data?.resultData.error).toBeUndefined();
 	expect(execution.status).toBe('success');
