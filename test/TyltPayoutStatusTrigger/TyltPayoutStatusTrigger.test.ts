@@ -37,3 +37,31 @@ describe('TYLT Payout Status Trigger description', () => {
 		expect(optionNames(webhookProperties)).toContain('otherStatuses');
 	});
 });
+
+describe('examples/payout-settled-polling.json', () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const examples = require('../../examples/index.js') as {
+		load(name: string): {
+			nodes: Array<{ name: string; type: string; parameters: Record<string, unknown> }>;
+			connections: unknown;
+		};
+	};
+
+	it('is examples/payout-settled.json with the polling trigger: the same nodes after it, the same filters', () => {
+		const webhook = examples.load('payoutSettled');
+		const polling = examples.load('payoutSettledPolling');
+		const after = (workflow: typeof webhook) =>
+			workflow.nodes.filter(
+				(node) => !/Trigger$/i.test(node.type) && node.type !== 'n8n-nodes-base.stickyNote',
+			);
+		expect(after(polling)).toEqual(after(webhook));
+		expect(polling.connections).toEqual(webhook.connections);
+		const trigger = (workflow: typeof webhook) =>
+			workflow.nodes.find((node) => node.name === 'Payout settled')!;
+		expect(trigger(polling).type).toBe('n8n-nodes-tylt.tyltPayoutStatusTrigger');
+		expect(trigger(polling).parameters).toMatchObject({
+			statuses: trigger(webhook).parameters.statuses,
+			finalOnly: trigger(webhook).parameters.finalOnly,
+		});
+	});
+});
