@@ -21,6 +21,8 @@ const FILES = {
 	spreadsheetPayouts: 'spreadsheet-payouts.json',
 	settlementNotification: 'settlement-notification.json',
 	dailyReconciliation: 'daily-reconciliation.json',
+	payoutSettledPolling: 'payout-settled-polling.json',
+	createAndWait: 'create-and-wait.json',
 };
 
 const TYLT_NODE = 'n8n-nodes-tylt.tylt';

@@ -193,6 +193,9 @@ async function importExamples(client, n8nUrl, sandbox) {
 	// Inactive: it posts to a Slack URL placeholder, and only one trigger can be a payout's callback URL.
 	const notifyStored = await client.createWorkflow(bound('settlementNotification'));
 	const reconcileStored = await client.createWorkflow(bound('dailyReconciliation'));
+	// Inactive: "Payout settled" already runs once per settled payout; activate this one instead to try polling.
+	const pollingStored = await client.createWorkflow(bound('payoutSettledPolling'));
+	const waitStored = await client.createWorkflow(bound('createAndWait'));
 	return {
 		callbackUrl,
 		formUrl,
@@ -204,6 +207,8 @@ async function importExamples(client, n8nUrl, sandbox) {
 			{ name: sheetStored.name, id: sheetStored.id, note: '' },
 			{ name: notifyStored.name, id: notifyStored.id, note: '' },
 			{ name: reconcileStored.name, id: reconcileStored.id, note: '' },
+			{ name: pollingStored.name, id: pollingStored.id, note: '' },
+			{ name: waitStored.name, id: waitStored.id, note: '' },
 		],
 	};
 }

@@ -8,7 +8,9 @@ export type ExampleName =
 	| 'payoutOnForm'
 	| 'spreadsheetPayouts'
 	| 'settlementNotification'
-	| 'dailyReconciliation';
+	| 'dailyReconciliation'
+	| 'payoutSettledPolling'
+	| 'createAndWait';
 
 type WorkflowNode = WorkflowJson['nodes'][number];
 

@@ -4,7 +4,13 @@
  */
 import { createHmac } from 'node:crypto';
 
-import type { CallbackDelivery, LoggedRequest, PayoutRecord } from '../../test/sandbox';
+import type {
+	CallbackDelivery,
+	EndpointName,
+	Fault,
+	LoggedRequest,
+	PayoutRecord,
+} from '../../test/sandbox';
 
 export class SandboxControl {
 	constructor(
@@ -45,6 +51,11 @@ export class SandboxControl {
 	/** Moves the sandbox clock, settles what is due and waits until every callback got its answer. */
 	async advance(ms: number): Promise<void> {
 		await this.control('POST', '/advance', { ms });
+	}
+
+	/** The next `fault.times` (default 1) authenticated requests to `endpoint` fail this way. */
+	async injectFault(endpoint: EndpointName, fault: Fault): Promise<void> {
+		await this.control('POST', '/faults', { endpoint, fault });
 	}
 
 	async requests(): Promise<LoggedRequest[]> {
@@ -92,6 +103,26 @@ export class SandboxControl {
 		if (!response.ok || answer.errorCode !== 0) {
 			throw new Error(`sandbox GET ${path}: HTTP ${response.status} ${answer.msg}`);
 		}
+		return answer.data;
+	}
+
+	/**
+	 * Creates a payout as an honest client would, signed here with node:crypto: for tests that need payouts in
+	 * TYLT without a workflow creating them.
+	 */
+	async createPayout(body: Record<string, unknown>): Promise<PayoutRecord> {
+		const rawBody = JSON.stringify(body);
+		const response = await fetch(`${this.url}/transactions/merchant/createPayoutRequest`, {
+			method: 'POST',
+			headers: {
+				'content-type': 'application/json',
+				'X-TLP-APIKEY': this.apiKey,
+				'X-TLP-SIGNATURE': createHmac('sha256', this.apiSecret).update(rawBody).digest('hex'),
+			},
+			body: rawBody,
+		});
+		const answer = (await response.json()) as { data: PayoutRecord; msg: string };
+		if (!response.ok) throw new Error(`sandbox create: HTTP ${response.status} ${answer.msg}`);
 		return answer.data;
 	}
 }

@@ -1,16 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** The statuses TYLT documents or is seen sending, for payouts and pay-ins together. */
-const KNOWN_STATUSES = [
-	'Cancelled',
-	'Completed',
-	'Expired',
-	'Failed',
-	'Over Payment',
-	'Pending',
-	'Rejected',
-	'Under Payment',
-];
+import {
+	PAY_IN_ONLY_STATUSES,
+	PAYOUT_STATUSES,
+	finalOnlyProperty,
+	otherStatusesOption,
+	statusesProperty,
+} from '../shared/payoutEvents/description';
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -40,23 +36,8 @@ export const triggerProperties: INodeProperties[] = [
 		default: ['payout'],
 		description: 'Which callbacks start the workflow. None selected means all.',
 	},
-	{
-		displayName: 'Statuses',
-		name: 'statuses',
-		type: 'multiOptions',
-		options: KNOWN_STATUSES.map((status) => ({ name: status, value: status })),
-		default: [],
-		description:
-			'Start the workflow only for these statuses. None selected means any status, including ones not listed.',
-	},
-	{
-		displayName: 'Final Only',
-		name: 'finalOnly',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to start the workflow only when TYLT marks the order as final (isFinal = 1)',
-	},
+	statusesProperty([...PAYOUT_STATUSES, ...PAY_IN_ONLY_STATUSES]),
+	finalOnlyProperty,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -81,15 +62,7 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'Whether to answer a repeated callback (same body, or same order and status) without starting the workflow again',
 			},
-			{
-				displayName: 'Other Statuses',
-				name: 'otherStatuses',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Refunded, On Hold',
-				description:
-					'Comma-separated statuses to accept besides those selected in Statuses, for values TYLT may add',
-			},
+			otherStatusesOption,
 		],
 	},
 ];

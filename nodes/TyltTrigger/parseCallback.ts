@@ -1,18 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { normaliseAmounts } from './amounts';
+import type { OrderEvent, OrderEventKind } from '../shared/payoutEvents/orderEvent';
 
-export type CallbackEvent = 'payout' | 'payIn';
+export type CallbackEvent = OrderEventKind;
 
-/** One callback as TYLT meant it, whichever of its known shapes it arrived in. */
-export interface TyltCallback {
-	event: CallbackEvent;
-	/** The `type` the callback carried, unchanged; null when it had none. */
-	type: IDataObject[string] | null;
-	/** The order record: the object under `data`, or the whole body for older integrations. */
-	record: IDataObject;
-	/** The record's status, or the P2P transaction's status; undefined when it carries none. */
-	status: string | undefined;
+/**
+ * One callback as TYLT meant it, whichever of its known shapes it arrived in. `record` is the object under
+ * `data`, or the whole body for older integrations; `status` is the record's, or the P2P transaction's.
+ */
+export interface TyltCallback extends OrderEvent {
 	/** P2P ramp lifecycle step (`trade.event.id`), which changes while `status` may not. */
 	tradeEventId: string | undefined;
 	/** Which order this is about, e.g. `orderId=abc`; undefined when the callback names none. */
@@ -60,17 +56,6 @@ export function parseCallback(rawBody: Buffer): TyltCallback | undefined {
 			refOf('merchantOrderId', record.merchantOrderId) ??
 			refOf('merchantOrderId', transaction?.merchantOrderId),
 	};
-}
-
-/** The item the trigger emits: the record with amounts as numbers, plus `event` and `type`. */
-export function toOutputJson(callback: TyltCallback): IDataObject {
-	return { ...normaliseAmounts(callback.record), event: callback.event, type: callback.type };
-}
-
-/** Whether TYLT marks the order as final: `isFinal` is 1 in the spec, but `'1'` and `true` are seen. */
-export function isFinal(callback: TyltCallback): boolean {
-	const flag = callback.record.isFinal;
-	return flag === 1 || flag === '1' || flag === true;
 }
 
 function inferEvent(

@@ -1,18 +1,17 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import { isWanted, readFilters } from '../shared/payoutEvents/filters';
+import { toOutputJson } from '../shared/payoutEvents/orderEvent';
 import { fingerprint, processStore, rememberEverywhere } from './dedupe';
-import type { CallbackFilters } from './filters';
-import { isWanted, statusList } from './filters';
 import type { CallbackRequest, CallbackResponse } from './http';
 import { acknowledge, readRawBody, refuse } from './http';
 import type { CallbackEvent } from './parseCallback';
-import { parseCallback, toOutputJson } from './parseCallback';
+import { parseCallback } from './parseCallback';
 import { SIGNATURE_HEADER, verifySignature } from './verifySignature';
 
 interface TriggerOptions {
 	additionalSecret?: string;
 	ignoreDuplicates?: boolean;
-	otherStatuses?: string;
 }
 
 /**
@@ -36,14 +35,7 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 		return refuse(response, 400, 'The body is not a TYLT callback: a JSON object was expected');
 	}
 
-	const filters: CallbackFilters = {
-		events: this.getNodeParameter('events', ['payout']) as CallbackEvent[],
-		statuses: statusList(
-			this.getNodeParameter('statuses', []) as string[],
-			options.otherStatuses ?? '',
-		),
-		finalOnly: this.getNodeParameter('finalOnly', false) as boolean,
-	};
+	const filters = readFilters(this, this.getNodeParameter('events', ['payout']) as CallbackEvent[]);
 	if (!isWanted(callback, filters)) return acknowledge(response);
 
 	if (options.ignoreDuplicates !== false) {

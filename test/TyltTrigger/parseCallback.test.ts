@@ -1,4 +1,5 @@
-import { isFinal, parseCallback, toOutputJson } from '../../nodes/TyltTrigger/parseCallback';
+import { isFinalRecord, toOutputJson } from '../../nodes/shared/payoutEvents/orderEvent';
+import { parseCallback } from '../../nodes/TyltTrigger/parseCallback';
 
 const parse = (body: unknown) => parseCallback(Buffer.from(JSON.stringify(body)))!;
 
@@ -49,9 +50,9 @@ describe('parseCallback', () => {
 
 	it('reads isFinal as 1, "1" or true', () => {
 		for (const flag of [1, '1', true])
-			expect(isFinal(parse({ data: { isFinal: flag } }))).toBe(true);
+			expect(isFinalRecord(parse({ data: { isFinal: flag } }).record)).toBe(true);
 		for (const flag of [0, '0', false, null, 'yes']) {
-			expect(isFinal(parse({ data: { isFinal: flag } }))).toBe(false);
+			expect(isFinalRecord(parse({ data: { isFinal: flag } }).record)).toBe(false);
 		}
 	});
 

@@ -62,7 +62,7 @@ function buildNode(options: RunOptions): INode {
 }
 
 /** The credential store n8n would have, holding one TYLT credential; signing is the credential's own code. */
-function additionalData(
+export function additionalData(
 	credentials: TyltCredentialData,
 	parameters?: INodeParameters,
 ): IWorkflowExecuteAdditionalData {

@@ -41,6 +41,7 @@ describe('the published package', () => {
 				'dist/nodes/Tylt/tylt.dark.svg',
 				'dist/nodes/Tylt/Tylt.node.json',
 				'dist/nodes/TyltTrigger/TyltTrigger.node.json',
+				'dist/nodes/TyltPayoutStatusTrigger/TyltPayoutStatusTrigger.node.json',
 			]),
 		);
 	});

@@ -8,7 +8,7 @@ import * as payout from './payout';
 import type { TyltOperation, TyltResource } from './types';
 
 const OPERATIONS: Record<TyltResource, Record<string, TyltOperation>> = {
-	payout: { create: payout.create, getMany: payout.getMany },
+	payout: { create: payout.create, get: payout.get, getMany: payout.getMany },
 	currency: { getMany: currency.getMany },
 	payIn: { get: payIn.get },
 };

@@ -108,20 +108,30 @@ const credentialsPerExecution = new WeakMap<
 >();
 
 async function credentialsOnce(this: TyltContext): Promise<ICredentialsDecrypted | undefined> {
+	// n8n keeps one poll context for as long as a polling trigger stays active: reading the credential once
+	// per context there would keep an old secret until the workflow is activated again.
+	if (isPollContext(this)) return await readCredentials.call(this);
 	let credentials = credentialsPerExecution.get(this);
 	if (!credentials) {
-		const reference = this.getNode().credentials?.tyltApi;
-		credentials = reference?.id
-			? this.getCredentials('tyltApi').then((data) => ({
-					id: reference.id as string,
-					name: reference.name,
-					type: 'tyltApi',
-					data,
-				}))
-			: Promise.resolve(undefined);
+		credentials = readCredentials.call(this);
 		credentialsPerExecution.set(this, credentials);
 	}
 	return await credentials;
+}
+
+async function readCredentials(this: TyltContext): Promise<ICredentialsDecrypted | undefined> {
+	const reference = this.getNode().credentials?.tyltApi;
+	if (!reference?.id) return undefined;
+	return {
+		id: reference.id,
+		name: reference.name,
+		type: 'tyltApi',
+		data: await this.getCredentials<ICredentialDataDecryptedObject>('tyltApi'),
+	};
+}
+
+function isPollContext(context: TyltContext): context is IPollFunctions {
+	return typeof (context as Partial<IPollFunctions>).__emit === 'function';
 }
 
 /**

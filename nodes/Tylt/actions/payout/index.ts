@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as create from './create.operation';
+import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 
-export { create, getMany };
+export { create, get, getMany };
 
 export const description: INodeProperties[] = [
 	{
@@ -20,6 +21,13 @@ export const description: INodeProperties[] = [
 				action: 'Create a payout',
 			},
 			{
+				name: 'Get',
+				value: 'get',
+				description:
+					'Find one payout by TYLT order ID or by reference, optionally waiting until it is final',
+				action: 'Get a payout',
+			},
+			{
 				name: 'Get Many',
 				value: 'getMany',
 				description: 'List past payouts, newest first',
@@ -29,5 +37,6 @@ export const description: INodeProperties[] = [
 		default: 'create',
 	},
 	...create.description,
+	...get.description,
 	...getMany.description,
 ];

@@ -1,9 +1,9 @@
-import type { CallbackFilters } from '../../nodes/TyltTrigger/filters';
-import { isWanted, statusList } from '../../nodes/TyltTrigger/filters';
-import { parseCallback } from '../../nodes/TyltTrigger/parseCallback';
+import type { EventFilters } from '../../../nodes/shared/payoutEvents/filters';
+import { isWanted, statusList } from '../../../nodes/shared/payoutEvents/filters';
+import { parseCallback } from '../../../nodes/TyltTrigger/parseCallback';
 
 const callback = (body: unknown) => parseCallback(Buffer.from(JSON.stringify(body)))!;
-const anything: CallbackFilters = { events: [], statuses: [], finalOnly: false };
+const anything: EventFilters = { events: [], statuses: [], finalOnly: false };
 
 describe('statusList', () => {
 	it('joins the selected and the typed statuses, trimmed and lower-cased', () => {

@@ -1,4 +1,4 @@
-import { exactNumber, normaliseAmounts } from '../../nodes/TyltTrigger/amounts';
+import { exactNumber, normaliseAmounts } from '../../../nodes/shared/payoutEvents/amounts';
 
 describe('exactNumber', () => {
 	it.each([

@@ -1,0 +1,41 @@
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { pollTriggerProperties } from './description';
+import { pollPayoutStatus } from './pollPayoutStatus';
+
+export class TyltPayoutStatusTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'TYLT Payout Status Trigger',
+		name: 'tyltPayoutStatusTrigger',
+		icon: { light: 'file:../Tylt/tylt.svg', dark: 'file:../Tylt/tylt.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["finalOnly"] ? "final payouts" : "every status change" }}',
+		description:
+			'Starts the workflow when a TYLT payout changes status, by polling payout history: no public URL needed',
+		defaults: {
+			name: 'TYLT Payout Status Trigger',
+		},
+		// n8n adds the Poll Times parameter and calls poll() on that schedule.
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'tyltApi',
+				required: true,
+			},
+		],
+		properties: pollTriggerProperties,
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollPayoutStatus.call(this);
+	}
+}

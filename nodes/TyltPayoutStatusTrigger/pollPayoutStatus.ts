@@ -1,0 +1,86 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+
+import type { EventFilters } from '../shared/payoutEvents/filters';
+import { isWanted, readFilters } from '../shared/payoutEvents/filters';
+import { payoutEventOf, toOutputJson } from '../shared/payoutEvents/orderEvent';
+import type { PollOptions } from './description';
+import { DEFAULT_MAX_AGE_HOURS } from './description';
+import { loadState, saveState } from './pollState';
+import { readHistorySince, readNewest } from './readHistory';
+import type { ChangeRules } from './statusChanges';
+import { baseline, findChanges, readBackTo } from './statusChanges';
+
+/** How many of the newest payouts a sample event is chosen from. */
+const SAMPLE_SIZE = 20;
+
+/**
+ * Triggers with a poll under way in this process. n8n starts a poll at every scheduled time even when the last
+ * one still runs (a slow TYLT, read retries); two polls over the same state would both report the same change.
+ */
+const pollsUnderWay = new Set<string>();
+
+/**
+ * One poll: read history back as far as needed, compare with the last poll, emit one item per status change.
+ * The new state replaces the old only after every page was read; a poll that throws (TYLT down, 429, an odd
+ * answer) leaves the state as it was, so the next poll sees the same changes and nothing is lost or doubled.
+ */
+export async function pollPayoutStatus(
+	this: IPollFunctions,
+): Promise<INodeExecutionData[][] | null> {
+	const filters = readFilters(this, ['payout']);
+	if (this.getMode() === 'manual') return await sampleEvent.call(this, filters);
+
+	const trigger = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+	// Skipped: the state is not settled until the poll under way ends; what this one would have seen, the
+	// next poll reports.
+	if (pollsUnderWay.has(trigger)) return null;
+	pollsUnderWay.add(trigger);
+	try {
+		return await pollOnce.call(this, filters);
+	} finally {
+		pollsUnderWay.delete(trigger);
+	}
+}
+
+async function pollOnce(
+	this: IPollFunctions,
+	filters: EventFilters,
+): Promise<INodeExecutionData[][] | null> {
+	const options = this.getNodeParameter('options', {}) as PollOptions;
+	const rules: ChangeRules = {
+		includeNewPayouts: options.includeNewPayouts !== false,
+		maxAgeMs: Math.max(1, options.maxAgeHours ?? DEFAULT_MAX_AGE_HOURS) * 3_600_000,
+		nowMs: Date.now(),
+	};
+	const staticData = this.getWorkflowStaticData('node');
+	const state = loadState(staticData);
+	const history = await readHistorySince.call(this, readBackTo(state, rules));
+
+	if (state === undefined) {
+		// First poll of this trigger: what history holds now is the past, not news.
+		saveState(staticData, baseline(history, rules));
+		return null;
+	}
+	const { changes, state: next } = findChanges(state, history, rules);
+	saveState(staticData, next);
+	const items = changes
+		.map(payoutEventOf)
+		.filter((payoutEvent) => isWanted(payoutEvent, filters))
+		.map((payoutEvent) => ({ json: toOutputJson(payoutEvent) }));
+	return items.length > 0 ? [items] : null;
+}
+
+/**
+ * Fetch Test Event: the newest payout the filters let through (else the newest payout), shaped as a run would
+ * get it. It neither reads nor changes the poll state.
+ */
+async function sampleEvent(
+	this: IPollFunctions,
+	filters: EventFilters,
+): Promise<INodeExecutionData[][] | null> {
+	const newest = (await readNewest.call(this, SAMPLE_SIZE)).map((record: IDataObject) =>
+		payoutEventOf(record),
+	);
+	const sample = newest.find((payoutEvent) => isWanted(payoutEvent, filters)) ?? newest[0];
+	return sample === undefined ? null : [[{ json: toOutputJson(sample) }]];
+}

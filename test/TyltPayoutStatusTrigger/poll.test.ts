@@ -1,0 +1,303 @@
+/**
+ * The TYLT Payout Status Trigger against the sandbox, in n8n-core's PollContext, polled the way n8n polls an
+ * active workflow: the first poll at activation, then one per scheduled time, static data saved when a poll
+ * starts a run.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { parseCallback } from '../../nodes/TyltTrigger/parseCallback';
+import { toOutputJson } from '../../nodes/shared/payoutEvents/orderEvent';
+import { MAX_WAITING_PAYOUTS } from '../../nodes/TyltPayoutStatusTrigger/pollState';
+import { RETRY_POLICY } from '../../nodes/Tylt/transport';
+import { failureOf, useSandbox } from '../helpers/sandboxKit';
+import { useShortRetryBackoff } from '../moneySafety/kit';
+import { changes, createPayout, pagesReadBy, pollingWorkflow } from './kit';
+
+const sandbox = useSandbox({ autoSettle: false, completionDelayMs: 2000 });
+const HOUR_MS = 3_600_000;
+
+/** A createdAt `seconds` after a payout's, in TYLT's format. */
+function secondsAfter(payout: IDataObject, seconds: number): string {
+	const epochMs = Date.parse(String(payout.createdAt)) + seconds * 1000;
+	return new Date(epochMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+useShortRetryBackoff();
+
+describe('the first activation', () => {
+	it('emits nothing old: it takes a baseline from one page of history', async () => {
+		sandbox.seedPayouts(30);
+		const trigger = pollingWorkflow(sandbox);
+		const { result, pages } = await pagesReadBy(sandbox, async () => await trigger.activate());
+		expect(result).toBeNull();
+		expect(pages).toEqual([1]);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.runs).toEqual([]);
+	});
+
+	it('follows payouts still pending then, and reports when they turn', async () => {
+		const pending = await createPayout(sandbox);
+		const trigger = pollingWorkflow(sandbox);
+		expect(await trigger.activate()).toBeNull();
+
+		await sandbox.advanceTime(2000);
+		expect(changes(await trigger.poll())).toEqual([`${pending.orderId}:Completed`]);
+		expect(await trigger.poll()).toBeNull();
+	});
+});
+
+describe('each status change, exactly once', () => {
+	it('reports a new payout as Pending, then Completed, then nothing more', async () => {
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		const created = await createPayout(sandbox);
+
+		expect(changes(await trigger.poll())).toEqual([`${created.orderId}:Pending`]);
+		expect(await trigger.poll()).toBeNull();
+		await sandbox.advanceTime(2000);
+		expect(changes(await trigger.poll())).toEqual([`${created.orderId}:Completed`]);
+		expect(await trigger.poll()).toBeNull();
+		expect(trigger.runs).toHaveLength(2);
+	});
+
+	it('reports several payouts of one poll in one run, oldest first, each in the status of that poll', async () => {
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		const first = await createPayout(sandbox);
+		await sandbox.advanceTime(1000);
+		const second = await createPayout(sandbox);
+		await sandbox.advanceTime(1000); // the first settles
+		const third = await createPayout(sandbox);
+
+		expect(changes(await trigger.poll())).toEqual([
+			`${first.orderId}:Completed`,
+			`${second.orderId}:Pending`,
+			`${third.orderId}:Pending`,
+		]);
+		await sandbox.advanceTime(2000);
+		expect(changes(await trigger.poll())).toEqual([
+			`${second.orderId}:Completed`,
+			`${third.orderId}:Completed`,
+		]);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('tells apart payouts created in the same second as the newest one of the last poll', async () => {
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		// The sandbox clock stands still: both payouts carry the same createdAt second.
+		const first = await createPayout(sandbox);
+		expect(changes(await trigger.poll())).toEqual([`${first.orderId}:Pending`]);
+		const second = await createPayout(sandbox);
+		expect(second.createdAt).toBe(first.createdAt);
+		expect(changes(await trigger.poll())).toEqual([`${second.orderId}:Pending`]);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('reports a Failed payout as its change', async () => {
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		sandbox.setPayoutOutcome('Failed');
+		const created = await createPayout(sandbox);
+		await trigger.poll();
+		await sandbox.advanceTime(2000);
+		const [failed] = (await trigger.poll())!;
+		expect(failed).toMatchObject({ orderId: created.orderId, status: 'Failed', isFinal: 1 });
+	});
+
+	it('with Include New Payouts off, reports only changes, including a payout that settled before it was seen', async () => {
+		const trigger = pollingWorkflow(sandbox, { options: { includeNewPayouts: false } });
+		await trigger.activate();
+		const followed = await createPayout(sandbox);
+		expect(await trigger.poll()).toBeNull();
+
+		await sandbox.advanceTime(1000);
+		const unseen = await createPayout(sandbox);
+		await sandbox.advanceTime(2000); // both settle before the next poll
+		expect(changes(await trigger.poll())).toEqual([
+			`${followed.orderId}:Completed`,
+			`${unseen.orderId}:Completed`,
+		]);
+		expect(await trigger.poll()).toBeNull();
+	});
+});
+
+describe('the same filters and output as the TYLT Trigger', () => {
+	it('emits the item the TYLT Trigger would emit for the callback of the same state', async () => {
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		const created = await createPayout(sandbox);
+		await sandbox.advanceTime(2000);
+		const [polled] = (await trigger.poll())!;
+
+		const [stored] = sandbox.payouts.filter((payout) => payout.orderId === created.orderId);
+		const callbackBody = Buffer.from(JSON.stringify({ type: 'pay-out', data: stored }));
+		expect(polled).toEqual(toOutputJson(parseCallback(callbackBody)!));
+		expect(polled).toMatchObject({ event: 'payout', type: 'pay-out', status: 'Completed' });
+	});
+
+	it('with Final Only, starts a run only for the final state', async () => {
+		const trigger = pollingWorkflow(sandbox, { finalOnly: true });
+		await trigger.activate();
+		const created = await createPayout(sandbox);
+		expect(await trigger.poll()).toBeNull();
+		await sandbox.advanceTime(2000);
+		expect(changes(await trigger.poll())).toEqual([`${created.orderId}:Completed`]);
+	});
+
+	it('with Statuses, starts runs only for those (Other Statuses too, any case)', async () => {
+		const trigger = pollingWorkflow(sandbox, {
+			statuses: ['Failed'],
+			options: { otherStatuses: 'pending' },
+		});
+		await trigger.activate();
+		const paid = await createPayout(sandbox);
+		expect(changes(await trigger.poll())).toEqual([`${paid.orderId}:Pending`]);
+		await sandbox.advanceTime(2000);
+		expect(await trigger.poll()).toBeNull();
+	});
+});
+
+describe('across restarts and outages', () => {
+	it('after an n8n restart emits what changed meanwhile, once, and nothing already emitted', async () => {
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		const created = await createPayout(sandbox);
+		expect(changes(await trigger.poll())).toEqual([`${created.orderId}:Pending`]);
+
+		await sandbox.advanceTime(2000);
+		expect(changes(await trigger.restart())).toEqual([`${created.orderId}:Completed`]);
+		expect(await trigger.restart()).toBeNull();
+		expect(await trigger.poll()).toBeNull();
+		expect(changes(trigger.emitted)).toEqual([
+			`${created.orderId}:Pending`,
+			`${created.orderId}:Completed`,
+		]);
+	});
+
+	it('loses nothing when a restart comes after polls that emitted nothing (state not saved yet)', async () => {
+		const trigger = pollingWorkflow(sandbox, { finalOnly: true });
+		await trigger.activate();
+		const created = await createPayout(sandbox);
+		expect(await trigger.poll()).toBeNull(); // follows it, but n8n saves nothing without a run
+		await sandbox.advanceTime(2000);
+		expect(changes(await trigger.restart())).toEqual([`${created.orderId}:Completed`]);
+		expect(await trigger.restart()).toBeNull();
+	});
+
+	const everyAttempt = 1 + RETRY_POLICY.maxRetries;
+	it.each([
+		['TYLT down (HTTP 503)', { kind: 'status' as const, status: 503, times: everyAttempt }],
+		['rate limited (HTTP 429)', { kind: 'status' as const, status: 429, times: everyAttempt }],
+		['an odd answer (cut-off JSON)', { kind: 'malformedJson' as const, times: everyAttempt }],
+		[
+			'an error envelope (not retried)',
+			{ kind: 'errorCode' as const, errorCode: 500, msg: 'Internal error', times: 1 },
+		],
+	])('a poll failing on %s keeps its state; the next poll catches up', async (_name, fault) => {
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		const created = await createPayout(sandbox);
+		const before = trigger.staticData;
+
+		sandbox.injectFault('payoutHistory', fault);
+		const failure = await failureOf(trigger.poll());
+		expect(failure.message).toMatch(/TYLT/);
+		expect(trigger.staticData).toEqual(before);
+
+		expect(changes(await trigger.poll())).toEqual([`${created.orderId}:Pending`]);
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it('an activation during an outage fails (n8n retries it) and the baseline is taken once TYLT answers', async () => {
+		sandbox.injectFault('payoutHistory', { kind: 'status', status: 503, times: 4 });
+		const trigger = pollingWorkflow(sandbox);
+		await failureOf(trigger.activate());
+		expect(trigger.nodeStaticData).toEqual({});
+		expect(await trigger.activate()).toBeNull();
+	});
+});
+
+describe('overlapping polls', () => {
+	it('a poll starting while the last one still runs reads nothing and reports nothing', async () => {
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		const created = await createPayout(sandbox);
+		sandbox.latencyMs = 200;
+		const { result, pages } = await pagesReadBy(
+			sandbox,
+			async () => await Promise.all([trigger.poll(), trigger.poll()]),
+		);
+		expect(result.map(changes)).toEqual([[`${created.orderId}:Pending`], []]);
+		expect(pages).toEqual([1]);
+		expect(await trigger.poll()).toBeNull();
+	});
+});
+
+describe('how far back a poll reads', () => {
+	it('reads past the newest payout of the last poll and back to the oldest one it waits on, no further', async () => {
+		sandbox.seedPayouts(450); // older history: never read again after the baseline
+		const trigger = pollingWorkflow(sandbox, { options: { maxAgeHours: 1 } });
+		await trigger.activate();
+		const waitedOn = await createPayout(sandbox);
+		expect(changes(await trigger.poll())).toEqual([`${waitedOn.orderId}:Pending`]);
+
+		// 250 newer payouts push the one still pending onto the second page.
+		sandbox.seedPayouts(150, { createdAt: secondsAfter(waitedOn, 60) });
+		sandbox.seedPayouts(100, { createdAt: secondsAfter(waitedOn, 61) });
+		const newer = await pagesReadBy(sandbox, async () => await trigger.poll());
+		expect(newer.pages).toEqual([1, 2]);
+		expect(newer.result).toHaveLength(250);
+
+		await sandbox.advanceTime(2000);
+		const settled = await pagesReadBy(sandbox, async () => await trigger.poll());
+		expect(changes(settled.result)).toEqual([`${waitedOn.orderId}:Completed`]);
+		expect(settled.pages).toEqual([1, 2]);
+
+		const idle = await pagesReadBy(sandbox, async () => await trigger.poll());
+		expect(idle).toEqual({ result: null, pages: [1] });
+	});
+
+	it('stops following a payout older than Max Age, and never reports one', async () => {
+		const old = new Date(Date.now() - 30 * HOUR_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
+		sandbox.seedPayouts(1, { status: 'Pending', isFinal: 0, createdAt: old });
+		const trigger = pollingWorkflow(sandbox, { options: { maxAgeHours: 24 } });
+		await trigger.activate();
+		expect(trigger.nodeStaticData?.payoutStatus).toMatchObject({ waiting: {} });
+		sandbox.seedPayouts(1, { status: 'Completed', isFinal: 1, createdAt: old });
+		expect(await trigger.poll()).toBeNull();
+	});
+
+	it(`keeps its static data bounded: at most ${MAX_WAITING_PAYOUTS} pending payouts, the newest`, async () => {
+		sandbox.seedPayouts(MAX_WAITING_PAYOUTS + 300, { status: 'Pending', isFinal: 0 });
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		const saved = JSON.stringify(trigger.staticData);
+		const waiting = Object.keys((trigger.nodeStaticData?.payoutStatus as IDataObject).waiting!);
+		expect(waiting).toHaveLength(MAX_WAITING_PAYOUTS);
+		expect(waiting).toContain(sandbox.payouts[0].orderId);
+		expect(waiting).not.toContain(sandbox.payouts[sandbox.payouts.length - 1].orderId);
+		expect(saved.length).toBeLessThan(200_000);
+	});
+});
+
+describe('Fetch Test Event (manual mode)', () => {
+	it('shows the newest payout the filters let through, and leaves the poll state alone', async () => {
+		const trigger = pollingWorkflow(sandbox, { finalOnly: true });
+		await trigger.activate();
+		const settled = await createPayout(sandbox);
+		await sandbox.advanceTime(2000);
+		const pending = await createPayout(sandbox);
+
+		expect(changes(await trigger.fetchTestEvent())).toEqual([`${settled.orderId}:Completed`]);
+		expect(changes(await pollingWorkflow(sandbox).fetchTestEvent())).toEqual([
+			`${pending.orderId}:Pending`,
+		]);
+		// The state is untouched: the scheduled poll still reports the settlement.
+		expect(changes(await trigger.poll())).toEqual([`${settled.orderId}:Completed`]);
+	});
+
+	it('shows nothing when history is empty', async () => {
+		expect(await pollingWorkflow(sandbox).fetchTestEvent()).toBeNull();
+	});
+});

@@ -1,0 +1,103 @@
+/** The rules of a poll, on records alone: what counts as a change, and what the next poll remembers. */
+import type { IDataObject } from 'n8n-workflow';
+
+import type { PollState } from '../../nodes/TyltPayoutStatusTrigger/pollState';
+import {
+	baseline,
+	findChanges,
+	readBackTo,
+	type ChangeRules,
+} from '../../nodes/TyltPayoutStatusTrigger/statusChanges';
+
+const NOW = Date.parse('2026-01-10T12:00:00Z');
+const rules: ChangeRules = { includeNewPayouts: true, maxAgeMs: 24 * 3_600_000, nowMs: NOW };
+
+function payout(orderId: string, secondsAgo: number, status = 'Pending', isFinal: unknown = 0) {
+	const createdAt = new Date(NOW - secondsAgo * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+	return { orderId, createdAt, status, isFinal } as IDataObject;
+}
+
+const ids = (records: IDataObject[]) =>
+	records.map((record) => `${record.orderId}:${record.status}`);
+
+describe('baseline', () => {
+	it('remembers the newest second and follows what is not final, inside Max Age', () => {
+		const state = baseline(
+			[payout('c', 10), payout('b', 10, 'Completed', 1), payout('a', 90_000)],
+			rules,
+		);
+		expect(state).toEqual({
+			newestCreatedMs: NOW - 10_000,
+			newestOrderIds: ['c', 'b'],
+			waiting: { c: ['Pending', NOW - 10_000] },
+		});
+	});
+
+	it('of an empty history: every later payout is new', () => {
+		const state = baseline([], rules);
+		expect(findChanges(state, [payout('a', 5)], rules).changes.map((r) => r.orderId)).toEqual([
+			'a',
+		]);
+	});
+});
+
+describe('findChanges', () => {
+	const start: PollState = {
+		newestCreatedMs: NOW - 60_000,
+		newestOrderIds: ['old'],
+		waiting: { w: ['Pending', NOW - 3_600_000] },
+	};
+
+	it('a status change that is not final yet is a change, and the payout stays followed', () => {
+		const { changes, state } = findChanges(start, [payout('w', 3600, 'Processing')], rules);
+		expect(ids(changes)).toEqual(['w:Processing']);
+		expect(state.waiting.w).toEqual(['Processing', NOW - 3_600_000]);
+	});
+
+	it('isFinal turning 1 with the same status is a change, and the payout is forgotten', () => {
+		const { changes, state } = findChanges(start, [payout('w', 3600, 'Pending', '1')], rules);
+		expect(ids(changes)).toEqual(['w:Pending']);
+		expect(state.waiting).toEqual({});
+	});
+
+	it('a payout seen twice in one poll (pages shifted by a new payout) counts once', () => {
+		const twice = [
+			payout('n', 1),
+			payout('w', 3600, 'Completed', 1),
+			payout('w', 3600, 'Completed', 1),
+		];
+		expect(ids(findChanges(start, twice, rules).changes)).toEqual(['w:Completed', 'n:Pending']);
+	});
+
+	it('an old payout not followed, or one already known in the newest second, is not new', () => {
+		const records = [payout('old', 60, 'Completed', 1), payout('older', 120, 'Completed', 1)];
+		expect(findChanges(start, records, rules).changes).toEqual([]);
+	});
+
+	it('a record without a readable createdAt or orderId is never reported as new', () => {
+		const records = [
+			{ orderId: 'x', createdAt: 'yesterday', status: 'Completed', isFinal: 1 },
+			{ status: 'Pending' },
+		];
+		expect(findChanges(start, records, rules).changes).toEqual([]);
+	});
+
+	it('stops following a payout once it is older than Max Age', () => {
+		const state = findChanges(start, [], { ...rules, maxAgeMs: 1_800_000 }).state;
+		expect(state.waiting).toEqual({});
+	});
+});
+
+describe('readBackTo', () => {
+	it('is the older of the newest second and the oldest payout followed, never past Max Age', () => {
+		const state: PollState = {
+			newestCreatedMs: NOW - 60_000,
+			newestOrderIds: [],
+			waiting: { w: ['Pending', NOW - 7_200_000] },
+		};
+		expect(readBackTo(state, rules)).toBe(NOW - 7_200_000);
+		expect(readBackTo(state, { ...rules, maxAgeMs: 3_600_000 })).toBe(NOW - 3_600_000);
+		expect(readBackTo({ ...state, waiting: {} }, rules)).toBe(NOW - 60_000);
+		expect(readBackTo(undefined, rules)).toBe(NOW - rules.maxAgeMs);
+	});
+});
