@@ -57,7 +57,16 @@ describe('signature verification', () => {
 		const reply = await postSigned(server, callbackBody('pay-out', record));
 
 		expectOk(reply);
-		expect(server.runs.at(-1)).toEqual([{ json: { ...record, event: 'payout', type: 'pay-out' } }]);
+		expect(server.runs.at(-1)).toEqual([
+			{
+				json: {
+					...record,
+					event: 'payout',
+					type: 'pay-out',
+					merchantReference: record.merchantOrderId,
+				},
+			},
+		]);
 	});
 
 	it('verifies the bytes as sent, whitespace and non-ASCII included, not a re-serialisation', async () => {
@@ -238,7 +247,12 @@ describe('callback shapes and events', () => {
 		const record = payoutRecord();
 		const json = await deliver(JSON.stringify({ type: 'payout', ...record }));
 
-		expect(json).toEqual({ ...record, event: 'payout', type: 'payout' });
+		expect(json).toEqual({
+			...record,
+			event: 'payout',
+			type: 'payout',
+			merchantReference: record.merchantOrderId,
+		});
 	});
 
 	it('tells pay-ins from payouts by `type`', async () => {

@@ -62,13 +62,23 @@ describe('parseCallback', () => {
 		}
 	});
 
-	it('outputs the record with `event` and `type` added', () => {
-		const callback = parse({ type: 'pay-out', data: { orderId: 'o-1', settledAmountSent: '5.0' } });
+	it('outputs the record with `event` and `type` added, and a payout’s reference', () => {
+		const callback = parse({
+			type: 'pay-out',
+			data: { orderId: 'o-1', settledAmountSent: '5.0', comments: '[ref:INV-7] Invoice INV-7' },
+		});
 		expect(toOutputJson(callback)).toEqual({
 			orderId: 'o-1',
 			settledAmountSent: 5,
+			comments: '[ref:INV-7] Invoice INV-7',
 			event: 'payout',
 			type: 'pay-out',
+			merchantReference: 'INV-7',
 		});
+	});
+
+	it('gives a pay-in no merchantReference: its merchantOrderId is the pay-in’s own', () => {
+		const callback = parse({ type: 'pay-in', data: { orderId: 'o-2', merchantOrderId: 'P-1' } });
+		expect(toOutputJson(callback)).not.toHaveProperty('merchantReference');
 	});
 });

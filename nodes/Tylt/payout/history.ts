@@ -9,7 +9,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { PayoutRecord } from '../helpers/types';
 import { HISTORY_PAGE_SIZE_MAX, getPayoutHistoryPage, type TyltContext } from '../transport';
 
-export { findReference, referencesOf, type ReferenceMatch } from './references';
+export { findReference, type ReferenceMatch } from './references';
 
 const HOUR_MS = 3_600_000;
 

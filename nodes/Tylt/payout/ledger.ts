@@ -1,5 +1,6 @@
 import type { PayoutRecord } from '../helpers/types';
-import { referencesOf, type ReferenceMatch } from './references';
+import { referencesOf } from '../../shared/referenceTag';
+import type { ReferenceMatch } from './references';
 
 /**
  * The payouts TYLT already has inside the look-back window and those sent in this execution, by reference.

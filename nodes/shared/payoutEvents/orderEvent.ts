@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { merchantReferenceOf } from '../referenceTag';
 import { normaliseAmounts } from './amounts';
 
 export type OrderEventKind = 'payout' | 'payIn';
@@ -22,12 +23,18 @@ export interface OrderEvent {
 /** The `type` TYLT's payout callbacks carry: the polling trigger stamps it on history records too. */
 export const PAYOUT_CALLBACK_TYPE = 'pay-out';
 
-/** The item a trigger emits: the record with amounts as numbers, plus `event` and `type`. */
+/**
+ * The item a trigger emits: the record with amounts as numbers, plus `event` and `type`; a payout also gets
+ * `merchantReference`, the reference Payout → Create wrote (as Payout → Create and Get output it).
+ */
 export function toOutputJson(orderEvent: OrderEvent): IDataObject {
 	return {
 		...normaliseAmounts(orderEvent.record),
 		event: orderEvent.event,
 		type: orderEvent.type,
+		...(orderEvent.event === 'payout'
+			? { merchantReference: merchantReferenceOf(orderEvent.record) }
+			: {}),
 	};
 }
 

@@ -43,11 +43,14 @@ describe('finding a payout', () => {
 	const sandbox = useSandbox({ autoSettle: false });
 	useShortRetryBackoff();
 
-	it('by TYLT order ID returns the record exactly as history holds it', async () => {
+	it('by TYLT order ID returns the record exactly as history holds it, named by its reference', async () => {
 		sandbox.seedPayouts(5);
 		const created = await create(sandbox, 'invoice-7');
 		const [found] = await run(sandbox, { payoutOrderId: String(created.orderId) });
-		expect(found).toEqual(sandbox.payouts.find((payout) => payout.orderId === created.orderId));
+		expect(found).toEqual({
+			...sandbox.payouts.find((payout) => payout.orderId === created.orderId),
+			merchantReference: 'invoice-7',
+		});
 		expect(requestsTo(sandbox, 'payoutHistory')).toHaveLength(2); // one for Create's guard, one for Get
 	});
 

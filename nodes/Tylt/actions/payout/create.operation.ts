@@ -20,7 +20,8 @@ import type {
 	PayoutRequestBody,
 } from '../../helpers/types';
 import { createPayoutOnce, previewPayoutOnce } from '../../payout/guard';
-import { commentsWithReference, defaultReference } from '../../payout/references';
+import { commentsWithReference } from '../../../shared/referenceTag';
+import { defaultReference } from '../../payout/references';
 import { createPayoutRequest } from '../../transport';
 import type { OperationScope } from '../operationScope';
 import { optionsDescription, readCreateOptions } from './create.options';

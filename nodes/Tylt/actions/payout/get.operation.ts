@@ -12,6 +12,7 @@ import { readPayoutHistoryWindow } from '../../payout/history';
 import type { FoundPayout, PayoutLookup } from '../../payout/lookup';
 import { describeLookup, findPayout } from '../../payout/lookup';
 import { isFinalRecord } from '../../../shared/payoutEvents/orderEvent';
+import { merchantReferenceOf } from '../../../shared/referenceTag';
 
 const showFor = { resource: ['payout'], operation: ['get'] };
 
@@ -185,6 +186,8 @@ function output(found: FoundPayout, lookup: PayoutLookup): IDataObject {
 	if (lookup.by === 'reference') {
 		json.merchantReference = lookup.reference;
 		json.referenceCertain = found.certain;
+	} else {
+		json.merchantReference = merchantReferenceOf(found.record);
 	}
 	return json;
 }
