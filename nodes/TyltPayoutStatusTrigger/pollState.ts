@@ -9,18 +9,27 @@ const STATE_KEY = 'payoutStatus';
  */
 export const MAX_WAITING_PAYOUTS = 2000;
 
-/** Order ids kept for the newest second; more than this many payouts within one second is not expected. */
-const MAX_NEWEST_ORDER_IDS = 500;
+/**
+ * Payouts remembered as seen at most. A busier account shortens the late-arrival grace instead (knownFromMs
+ * moves up): a payout is then never reported twice, only a very late one could be missed.
+ */
+export const MAX_KNOWN_PAYOUTS = 2000;
 
 /**
- * What the trigger remembers between polls: where history ended last time, and the payouts that are not final
- * yet. Final payouts are never remembered: TYLT does not change them again.
+ * What the trigger remembers between polls: where history ended last time, the payouts it has already seen
+ * near that end, and the payouts that are not final yet. Final payouts are forgotten once they leave the
+ * grace window: TYLT does not change them again.
  */
 export interface PollState {
 	/** createdAt (epoch ms) of the newest payout history held at the last poll; 0 when it held none. */
 	newestCreatedMs: number;
-	/** The payouts created in that second: createdAt has second precision, so a later payout may share it. */
-	newestOrderIds: string[];
+	/**
+	 * Every payout created at or after this time that a poll has seen is in `known`. It trails the newest
+	 * payout by a grace period, because a payout can show up in history after payouts created later than it.
+	 */
+	knownFromMs: number;
+	/** Payouts seen, created at or after knownFromMs: TYLT order id → createdAt (epoch ms). */
+	known: Record<string, number>;
 	/** Payouts not final yet, by TYLT order id: the status last seen and when the payout was created. */
 	waiting: Record<string, WaitingPayout>;
 }
@@ -30,13 +39,19 @@ export type WaitingPayout = [status: string, createdMs: number];
 export function loadState(staticData: IDataObject): PollState | undefined {
 	const stored = staticData[STATE_KEY] as unknown;
 	if (!isObject(stored)) return undefined;
-	const { newestCreatedMs, newestOrderIds, waiting } = stored;
-	if (typeof newestCreatedMs !== 'number' || !Array.isArray(newestOrderIds) || !isObject(waiting)) {
+	const { newestCreatedMs, knownFromMs, known, waiting } = stored;
+	if (
+		typeof newestCreatedMs !== 'number' ||
+		typeof knownFromMs !== 'number' ||
+		!isObject(known) ||
+		!isObject(waiting)
+	) {
 		return undefined;
 	}
 	return {
 		newestCreatedMs,
-		newestOrderIds: newestOrderIds.map(String),
+		knownFromMs,
+		known: known as Record<string, number>,
 		waiting: waiting as Record<string, WaitingPayout>,
 	};
 }
@@ -59,10 +74,18 @@ function bounded(state: PollState): PollState {
 			newestFirst.slice(0, MAX_WAITING_PAYOUTS).map((id) => [id, state.waiting[id]]),
 		);
 	}
+	return { ...state, ...boundedKnown(state), waiting };
+}
+
+/** Keeps the newest MAX_KNOWN_PAYOUTS seen payouts, moving knownFromMs past every one let go. */
+function boundedKnown(state: PollState): Pick<PollState, 'known' | 'knownFromMs'> {
+	const entries = Object.entries(state.known);
+	if (entries.length <= MAX_KNOWN_PAYOUTS) return state;
+	entries.sort((a, b) => b[1] - a[1]);
+	const firstLetGoMs = entries[MAX_KNOWN_PAYOUTS][1];
 	return {
-		newestCreatedMs: state.newestCreatedMs,
-		newestOrderIds: state.newestOrderIds.slice(0, MAX_NEWEST_ORDER_IDS),
-		waiting,
+		knownFromMs: firstLetGoMs + 1,
+		known: Object.fromEntries(entries.filter(([, createdMs]) => createdMs > firstLetGoMs)),
 	};
 }
 

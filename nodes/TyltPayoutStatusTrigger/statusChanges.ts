@@ -12,6 +12,12 @@ export interface ChangeRules {
 	nowMs: number;
 }
 
+/**
+ * How long after later payouts a payout may still show up in history (a slow create is recorded after payouts
+ * created after it) and be reported as new. Each poll reads this much further back than the newest payout.
+ */
+export const LATE_ARRIVAL_GRACE_MS = 15 * 60_000;
+
 /** The state TYLT gives every new payout (spec: "States and transitions"). */
 const CREATION_STATUS = 'pending';
 
@@ -28,13 +34,14 @@ function cutoffMs(rules: ChangeRules): number {
 }
 
 /**
- * How far back (createdAt, epoch ms) the next read of history, newest first, must reach: past the newest payout
- * of the last poll, and to the oldest payout still waited on, but never beyond Max Age.
+ * How far back (createdAt, epoch ms) the next read of history, newest first, must reach: through the payouts
+ * already seen near the newest (late arrivals land there), and to the oldest payout still waited on, but never
+ * beyond Max Age.
  */
 export function readBackTo(state: PollState | undefined, rules: ChangeRules): number {
 	const cutoff = cutoffMs(rules);
 	if (state === undefined) return cutoff;
-	let oldest = state.newestCreatedMs;
+	let oldest = state.knownFromMs;
 	for (const [, createdMs] of Object.values(state.waiting)) oldest = Math.min(oldest, createdMs);
 	return Math.max(oldest, cutoff);
 }
@@ -46,7 +53,7 @@ export function readBackTo(state: PollState | undefined, rules: ChangeRules): nu
 export function baseline(records: IDataObject[], rules: ChangeRules): PollState {
 	// Every payout is new to an empty state; what it would report is dropped.
 	return findChanges(
-		{ newestCreatedMs: -Infinity, newestOrderIds: [], waiting: {} },
+		{ newestCreatedMs: -Infinity, knownFromMs: -Infinity, known: {}, waiting: {} },
 		records,
 		rules,
 	).state;
@@ -65,10 +72,10 @@ export function findChanges(
 ): { changes: IDataObject[]; state: PollState } {
 	const cutoff = cutoffMs(rules);
 	const waiting: Record<string, WaitingPayout> = { ...state.waiting };
+	const known: Record<string, number> = { ...state.known };
 	const changes: IDataObject[] = [];
 	const seen = new Set<string>();
 	let newestCreatedMs = Math.max(state.newestCreatedMs, 0);
-	let newestOrderIds = [...state.newestOrderIds];
 
 	for (const record of records) {
 		const orderId = typeof record.orderId === 'string' ? record.orderId : '';
@@ -78,13 +85,9 @@ export function findChanges(
 		const createdMs = createdMsOf(record);
 		const status = statusOf(record);
 		const final = isFinalRecord(record);
-
-		if (createdMs > newestCreatedMs) {
-			newestCreatedMs = createdMs;
-			newestOrderIds = [orderId];
-		} else if (createdMs === newestCreatedMs && !newestOrderIds.includes(orderId)) {
-			newestOrderIds.push(orderId);
-		}
+		const isNew = isNewSince(state, orderId, createdMs);
+		if (createdMs >= state.knownFromMs) known[orderId] = createdMs;
+		if (createdMs > newestCreatedMs) newestCreatedMs = createdMs;
 
 		const followed = waiting[orderId];
 		if (followed !== undefined) {
@@ -93,7 +96,7 @@ export function findChanges(
 			else waiting[orderId] = [status, followed[1]];
 			continue;
 		}
-		if (!isNewSince(state, orderId, createdMs) || createdMs < cutoff) continue;
+		if (!isNew || createdMs < cutoff) continue;
 		const changedSinceCreation = final || status.toLowerCase() !== CREATION_STATUS;
 		if (rules.includeNewPayouts || changedSinceCreation) changes.push(record);
 		if (!final) waiting[orderId] = [status, createdMs];
@@ -102,14 +105,22 @@ export function findChanges(
 	for (const [orderId, [, createdMs]] of Object.entries(waiting)) {
 		if (createdMs < cutoff) delete waiting[orderId];
 	}
+	const knownFromMs = Math.max(state.knownFromMs, newestCreatedMs - LATE_ARRIVAL_GRACE_MS);
+	for (const [orderId, createdMs] of Object.entries(known)) {
+		if (createdMs < knownFromMs) delete known[orderId];
+	}
 	return {
 		changes: changes.reverse(),
-		state: { newestCreatedMs, newestOrderIds, waiting },
+		state: { newestCreatedMs, knownFromMs, known, waiting },
 	};
 }
 
-/** Created after the newest payout of the last poll (NaN, an unreadable createdAt, is never new). */
+/**
+ * Not seen by an earlier poll: created inside the window the state remembers completely, and not in it (NaN,
+ * an unreadable createdAt, is never new).
+ */
 function isNewSince(state: PollState, orderId: string, createdMs: number): boolean {
-	if (createdMs > state.newestCreatedMs) return true;
-	return createdMs === state.newestCreatedMs && !state.newestOrderIds.includes(orderId);
+	return (
+		createdMs >= state.knownFromMs && !Object.prototype.hasOwnProperty.call(state.known, orderId)
+	);
 }

@@ -94,6 +94,21 @@ describe('each status change, exactly once', () => {
 		expect(await trigger.poll()).toBeNull();
 	});
 
+	it('reports a payout that shows up in history after later ones (a slow create), once', async () => {
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		const newest = await createPayout(sandbox);
+		expect(changes(await trigger.poll())).toEqual([`${newest.orderId}:Pending`]);
+		// Created 40 s before the payout the last poll saw, but recorded by TYLT only now.
+		const [late] = sandbox.seedPayouts(1, {
+			createdAt: secondsAfter(newest, -40),
+			status: 'Pending',
+			isFinal: 0,
+		});
+		expect(changes(await trigger.poll())).toEqual([`${late.orderId}:Pending`]);
+		expect(await trigger.poll()).toBeNull();
+	});
+
 	it('reports a Failed payout as its change', async () => {
 		const trigger = pollingWorkflow(sandbox);
 		await trigger.activate();
@@ -235,8 +250,12 @@ describe('overlapping polls', () => {
 });
 
 describe('how far back a poll reads', () => {
-	it('reads past the newest payout of the last poll and back to the oldest one it waits on, no further', async () => {
-		sandbox.seedPayouts(450); // older history: never read again after the baseline
+	it('reads through the grace window behind the newest payout and back to the oldest one it waits on, no further', async () => {
+		// Older history, 20 minutes back (behind the 15-minute late-arrival grace): never read again after the baseline.
+		const twentyMinutesAgo = new Date(Date.now() - 20 * 60_000)
+			.toISOString()
+			.replace(/\.\d{3}Z$/, 'Z');
+		sandbox.seedPayouts(450, { createdAt: twentyMinutesAgo });
 		const trigger = pollingWorkflow(sandbox, { options: { maxAgeHours: 1 } });
 		await trigger.activate();
 		const waitedOn = await createPayout(sandbox);
@@ -254,8 +273,9 @@ describe('how far back a poll reads', () => {
 		expect(changes(settled.result)).toEqual([`${waitedOn.orderId}:Completed`]);
 		expect(settled.pages).toEqual([1, 2]);
 
+		// The 250 payouts of the last minute are all inside the grace window, so an idle poll reads past them.
 		const idle = await pagesReadBy(sandbox, async () => await trigger.poll());
-		expect(idle).toEqual({ result: null, pages: [1] });
+		expect(idle).toEqual({ result: null, pages: [1, 2] });
 	});
 
 	it('stops following a payout older than Max Age, and never reports one', async () => {

@@ -1,8 +1,14 @@
 /** The rules of a poll, on records alone: what counts as a change, and what the next poll remembers. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PollState } from '../../nodes/TyltPayoutStatusTrigger/pollState';
 import {
+	MAX_KNOWN_PAYOUTS,
+	loadState,
+	saveState,
+	type PollState,
+} from '../../nodes/TyltPayoutStatusTrigger/pollState';
+import {
+	LATE_ARRIVAL_GRACE_MS,
 	baseline,
 	findChanges,
 	readBackTo,
@@ -21,14 +27,20 @@ const ids = (records: IDataObject[]) =>
 	records.map((record) => `${record.orderId}:${record.status}`);
 
 describe('baseline', () => {
-	it('remembers the newest second and follows what is not final, inside Max Age', () => {
+	it('remembers the payouts seen near the newest and follows what is not final, inside Max Age', () => {
 		const state = baseline(
-			[payout('c', 10), payout('b', 10, 'Completed', 1), payout('a', 90_000)],
+			[
+				payout('c', 10),
+				payout('b', 10, 'Completed', 1),
+				payout('z', 600, 'Completed', 1),
+				payout('a', 90_000),
+			],
 			rules,
 		);
 		expect(state).toEqual({
 			newestCreatedMs: NOW - 10_000,
-			newestOrderIds: ['c', 'b'],
+			knownFromMs: NOW - 10_000 - LATE_ARRIVAL_GRACE_MS,
+			known: { c: NOW - 10_000, b: NOW - 10_000, z: NOW - 600_000 },
 			waiting: { c: ['Pending', NOW - 10_000] },
 		});
 	});
@@ -44,7 +56,8 @@ describe('baseline', () => {
 describe('findChanges', () => {
 	const start: PollState = {
 		newestCreatedMs: NOW - 60_000,
-		newestOrderIds: ['old'],
+		knownFromMs: NOW - 60_000 - LATE_ARRIVAL_GRACE_MS,
+		known: { old: NOW - 60_000 },
 		waiting: { w: ['Pending', NOW - 3_600_000] },
 	};
 
@@ -70,8 +83,30 @@ describe('findChanges', () => {
 	});
 
 	it('an old payout not followed, or one already known in the newest second, is not new', () => {
-		const records = [payout('old', 60, 'Completed', 1), payout('older', 120, 'Completed', 1)];
+		const records = [
+			payout('old', 60, 'Completed', 1),
+			payout('older', 60 + LATE_ARRIVAL_GRACE_MS / 1000 + 1, 'Completed', 1),
+		];
 		expect(findChanges(start, records, rules).changes).toEqual([]);
+	});
+
+	it('a payout that shows up after later ones (a slow create) is still new, once', () => {
+		// 'late' was created 30 s before the newest payout of the last poll, but was not in history then.
+		const first = findChanges(start, [payout('old', 60), payout('late', 90)], rules);
+		expect(ids(first.changes)).toEqual(['late:Pending']);
+		const again = findChanges(first.state, [payout('old', 60), payout('late', 90)], rules);
+		expect(again.changes).toEqual([]);
+	});
+
+	it('forgets seen payouts once they fall behind the grace window, which follows the newest', () => {
+		const { state } = findChanges(start, [payout('new', 1), payout('old', 60)], rules);
+		expect(state.knownFromMs).toBe(NOW - 1000 - LATE_ARRIVAL_GRACE_MS);
+		expect(state.known).toEqual({ new: NOW - 1000, old: NOW - 60_000 });
+		const later = findChanges(state, [payout('newer', 1 - LATE_ARRIVAL_GRACE_MS / 1000 - 100)], {
+			...rules,
+			nowMs: NOW + LATE_ARRIVAL_GRACE_MS + 100_000,
+		});
+		expect(Object.keys(later.state.known)).toEqual(['newer']);
 	});
 
 	it('a record without a readable createdAt or orderId is never reported as new', () => {
@@ -92,12 +127,31 @@ describe('readBackTo', () => {
 	it('is the older of the newest second and the oldest payout followed, never past Max Age', () => {
 		const state: PollState = {
 			newestCreatedMs: NOW - 60_000,
-			newestOrderIds: [],
+			knownFromMs: NOW - 60_000 - LATE_ARRIVAL_GRACE_MS,
+			known: {},
 			waiting: { w: ['Pending', NOW - 7_200_000] },
 		};
 		expect(readBackTo(state, rules)).toBe(NOW - 7_200_000);
 		expect(readBackTo(state, { ...rules, maxAgeMs: 3_600_000 })).toBe(NOW - 3_600_000);
-		expect(readBackTo({ ...state, waiting: {} }, rules)).toBe(NOW - 60_000);
+		expect(readBackTo({ ...state, waiting: {} }, rules)).toBe(NOW - 60_000 - LATE_ARRIVAL_GRACE_MS);
 		expect(readBackTo(undefined, rules)).toBe(NOW - rules.maxAgeMs);
+	});
+});
+
+describe('the saved state', () => {
+	it('keeps at most MAX_KNOWN_PAYOUTS seen payouts, moving knownFromMs past those let go (never twice)', () => {
+		const records = Array.from({ length: MAX_KNOWN_PAYOUTS + 10 }, (_, index) =>
+			payout(`p${index}`, index % 200, 'Completed', 1),
+		);
+		const state = baseline(records, rules);
+		const staticData = {};
+		saveState(staticData, state);
+		const saved = loadState(staticData) as PollState;
+
+		expect(Object.keys(saved.known).length).toBeLessThanOrEqual(MAX_KNOWN_PAYOUTS);
+		for (const createdMs of Object.values(saved.known)) {
+			expect(createdMs).toBeGreaterThanOrEqual(saved.knownFromMs);
+		}
+		expect(findChanges(saved, records, rules).changes).toEqual([]);
 	});
 });
