@@ -2,7 +2,7 @@ import type { INode } from 'n8n-workflow';
 
 import { addressCharacterProblem, addressProblem } from './addresses';
 import type { CurrencyCatalog } from './currencyCatalog';
-import { catalogNumber, isPlainDecimal, isSentAsTyped } from './decimalText';
+import { catalogNumber, isPlainDecimal, isSentAsTyped } from '../../shared/decimalText';
 import { invalidFieldError } from './fieldError';
 import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from './types';
 

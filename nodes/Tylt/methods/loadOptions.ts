@@ -1,7 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
-import { catalogNumber } from '../helpers/decimalText';
+import { catalogNumber } from '../../shared/decimalText';
 import type { CurrencyRecord, NetworkRecord } from '../helpers/types';
 import { getSupportedCurrencies } from '../transport';
 

@@ -2,6 +2,8 @@
  * Fields holding money: `settledAmountSent`, `baseAmount`, a transaction's `amount`, `commission`,
  * `networkFees`... TYLT's samples send them as JSON numbers, some merchant mocks as strings.
  */
+import { isSentAsTyped } from '../decimalText';
+
 const AMOUNT_FIELD = /amount|commission|fee/i;
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -34,15 +36,5 @@ export function exactNumber(text: string): number | undefined {
 	const trimmed = text.trim();
 	if (!DECIMAL.test(trimmed)) return undefined;
 	const parsed = Number(trimmed);
-	return canonicalDecimal(String(parsed)) === canonicalDecimal(trimmed) ? parsed : undefined;
-}
-
-/** `-007.500` and `-7.5` both become `-7.5`; exponent forms (`1e-7`) stay as they are and never match. */
-function canonicalDecimal(text: string): string {
-	const negative = text.startsWith('-');
-	const [integerPart, fractionPart = ''] = (negative ? text.slice(1) : text).split('.');
-	const integer = integerPart.replace(/^0+(?=\d)/, '');
-	const fraction = fractionPart.replace(/0+$/, '');
-	const magnitude = fraction === '' ? integer : `${integer}.${fraction}`;
-	return negative && magnitude !== '0' ? `-${magnitude}` : magnitude;
+	return isSentAsTyped(trimmed, parsed) ? parsed : undefined;
 }
