@@ -8,7 +8,9 @@
  * - one worker (the default --concurrency 5): every order is paid exactly once: asserted, this is the safe
  *   queue-mode setup;
  * - two workers: measured and reported, not asserted (a rate, not a guarantee); what is asserted is that every
- *   submission was answered, every execution succeeded and n8n's executions agree with what TYLT holds.
+ *   submission was answered, every execution succeeded and n8n's executions agree with what TYLT holds;
+ * - two workers with a Redis claim in the workflow (n8n's Redis node, INCR on the order number, before Send
+ *   payout): every order is paid exactly once: asserted, the recipe for several workers.
  *
  * This file starts its own stack and sandbox. Logs of the last run: .cache/n8n-e2e-queue-concurrent/
  */
@@ -22,6 +24,8 @@ import {
 	concurrentSubmissionDrill,
 	executionsByOrder,
 	paidOnce,
+	NO_ANSWER,
+	withRedisClaim,
 	type ActivePayoutForm,
 	type DrillReport,
 } from '../support/payoutForm';
@@ -42,6 +46,8 @@ let sandbox: TyltSandbox;
 let queue: QueueMode;
 let n8n: N8nClient;
 let form: ActivePayoutForm;
+let tylt: { id: string; name: string };
+let login: { id: string; name: string };
 
 beforeAll(async () => {
 	const started = Date.now();
@@ -55,12 +61,12 @@ beforeAll(async () => {
 		log: (line) => console.log(`[e2e queue concurrent] ${line}`),
 	});
 	n8n = await n8nLibrary.setupOwner(queue.main);
-	const tylt = await n8n.createCredential({
+	tylt = await n8n.createCredential({
 		name: 'TYLT sandbox',
 		type: 'tyltApi',
 		data: { apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret, baseUrl: sandbox.url },
 	});
-	const login = await n8n.createCredential({
+	login = await n8n.createCredential({
 		name: 'Payout form login',
 		type: 'httpBasicAuth',
 		data: { ...LOGIN },
@@ -82,6 +88,7 @@ afterAll(async () => {
 /** The drill, then n8n's executions of its rounds (the form answers once its execution ended). */
 async function drill(
 	submissionsPerRound: number,
+	form: ActivePayoutForm,
 ): Promise<{ report: DrillReport; executions: Execution[] }> {
 	const before = new Set((await n8n.listExecutions(form.workflow.id)).map((run) => run.id));
 	const report = await concurrentSubmissionDrill(form, {
@@ -119,7 +126,7 @@ describe('queue mode: the payout form submitted several times at once (issue #10
 			async (submissionsPerRound) => {
 				expect(queue.workers).toHaveLength(1);
 
-				const { report, executions } = await drill(submissionsPerRound);
+				const { report, executions } = await drill(submissionsPerRound, form);
 				console.log(`[e2e queue concurrent] one worker: ${report.summary}`);
 
 				expect(report.rounds.map((round) => round.answers)).toEqual(
@@ -151,7 +158,7 @@ describe('queue mode: the payout form submitted several times at once (issue #10
 			async (submissionsPerRound) => {
 				expect(queue.workers).toHaveLength(2);
 
-				const { report, executions } = await drill(submissionsPerRound);
+				const { report, executions } = await drill(submissionsPerRound, form);
 				const ranOn = workersOf(executions);
 				console.log(
 					`[e2e queue concurrent] two workers: ${report.summary}; executions per worker ${JSON.stringify(ranOn)}`,
@@ -184,6 +191,63 @@ describe('queue mode: the payout form submitted several times at once (issue #10
 					expect(held).toEqual(expect.arrayContaining(byOrder[index].orderIds));
 					expect(round.payouts.length).toBeGreaterThanOrEqual(1);
 				}
+			},
+		);
+	});
+
+	describe('two workers, a Redis claim on the order number before Send payout: the recipe for several workers', () => {
+		let claimed: ActivePayoutForm;
+
+		beforeAll(async () => {
+			const redis = await n8n.createCredential({
+				name: 'Redis (payout claims)',
+				type: 'redis',
+				data: { host: '127.0.0.1', port: queue.redis.port, database: 0 },
+			});
+			claimed = await activatePayoutForm(n8n, {
+				formBaseUrl: queue.webhookUrl,
+				tylt,
+				login: { ...login, ...LOGIN },
+				change: (workflow) => withRedisClaim(workflow, redis),
+			});
+		}, 60000);
+
+		it.each([2, 5])(
+			'%i submissions of one order at the same moment pay it exactly once, round after round',
+			async (submissionsPerRound) => {
+				expect(queue.workers).toHaveLength(2);
+
+				const { report, executions } = await drill(submissionsPerRound, claimed);
+				const ranOn = workersOf(executions);
+				const answers = report.rounds.flatMap((round) => round.answers);
+				const unanswered = answers.filter((answer) => answer === NO_ANSWER).length;
+				console.log(
+					`[e2e queue concurrent] two workers, Redis claim: ${report.summary}; executions per worker ` +
+						`${JSON.stringify(ranOn)}; ${unanswered} of ${answers.length} submissions never answered`,
+				);
+
+				// n8n 2.41.1 in queue mode now and then never answers a form that answers at its last node when the
+				// execution ends within milliseconds, as the claim's losers do: the webhook processor logs the job
+				// finished but misses Bull's completion event. Their executions are below, successful; such a lost
+				// answer is counted, any other answer must be 200.
+				expect(answers.filter((answer) => answer !== 200 && answer !== NO_ANSWER)).toEqual([]);
+				expect(report.paidTwice.map((round) => round.orderNumber)).toEqual([]);
+				expect(report.rounds.map((round) => round.payouts.length)).toEqual(
+					Array(ROUNDS).fill(1),
+				);
+				expect(executions).toHaveLength(ROUNDS * submissionsPerRound);
+				// One execution per order reached Send payout and sent; the others stopped at the claim.
+				expect(
+					executionsByOrder(
+						executions,
+						report.rounds.map((round) => round.orderNumber),
+					),
+				).toEqual(
+					report.rounds.map((round) => ({
+						...paidOnce(round),
+						alreadySent: 0,
+					})),
+				);
 			},
 		);
 	});

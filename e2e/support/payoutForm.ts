@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import type { PayoutRecord } from '../../test/sandbox';
 import { examples } from './examples';
 import { submitForm, type Login } from './form';
-import { nodeOutput, type Execution, type N8nClient, type StoredWorkflow } from './n8n';
+import {
+	nodeOutput,
+	type Execution,
+	type N8nClient,
+	type StoredWorkflow,
+	type WorkflowJson,
+} from './n8n';
 
 export interface PayoutFormRequest {
 	orderNumber: string;
@@ -35,13 +41,20 @@ interface CredentialRef {
  */
 export async function activatePayoutForm(
 	n8n: N8nClient,
-	options: { formBaseUrl: string; tylt: CredentialRef; login: CredentialRef & Login },
+	options: {
+		formBaseUrl: string;
+		tylt: CredentialRef;
+		login: CredentialRef & Login;
+		/** Changes the example before it is stored (e.g. withRedisClaim). */
+		change?: (workflow: WorkflowJson) => WorkflowJson;
+	},
 ): Promise<ActivePayoutForm> {
-	const workflow = examples.useCredential(
+	let workflow = examples.useCredential(
 		examples.useCredential(examples.load('payoutOnForm'), options.tylt),
 		options.login,
 		'httpBasicAuth',
 	);
+	if (options.change) workflow = options.change(workflow);
 	examples.setFormPath(workflow, `e2e-payout-${randomUUID()}`);
 	const stored = await n8n.createWorkflow(workflow);
 	await n8n.activate(stored.id);
@@ -62,10 +75,15 @@ export function payoutsFor(payouts: PayoutRecord[], reference: string): PayoutRe
 	);
 }
 
+/** A submission the form did not answer within SUBMISSION_TIMEOUT_MS. */
+export const NO_ANSWER = 'no answer';
+/** Far beyond a round's few seconds: a submission waiting this long is never answered. */
+export const SUBMISSION_TIMEOUT_MS = 30000;
+
 export interface DrillRound {
 	orderNumber: string;
-	/** Every submission's HTTP answer, in the order they were sent. */
-	answers: number[];
+	/** Every submission's HTTP status (or NO_ANSWER), in the order they were sent. */
+	answers: Array<number | typeof NO_ANSWER>;
 	/** The payouts TYLT holds for the order after every submission was answered. */
 	payouts: PayoutRecord[];
 	ms: number;
@@ -104,10 +122,21 @@ export async function concurrentSubmissionDrill(
 		const request: PayoutFormRequest = { ...options.order, orderNumber };
 		const started = Date.now();
 		const answers = await Promise.all(
-			Array.from(
-				{ length: options.submissionsPerRound },
-				async () => (await submitForm(form.url, form.workflow, { ...request }, form.login)).status,
-			),
+			Array.from({ length: options.submissionsPerRound }, async () => {
+				try {
+					const answer = await submitForm(
+						form.url,
+						form.workflow,
+						{ ...request },
+						form.login,
+						SUBMISSION_TIMEOUT_MS,
+					);
+					return answer.status;
+				} catch (error) {
+					if ((error as Error).name === 'TimeoutError') return NO_ANSWER;
+					throw error;
+				}
+			}),
 		);
 		const ms = Date.now() - started;
 		rounds.push({ orderNumber, answers, payouts: payoutsFor(await options.payouts(), orderNumber), ms });
@@ -169,4 +198,88 @@ export function paidOnce(round: DrillRound): OrderExecutions {
 		alreadySent: round.answers.length - 1,
 		orderIds: round.payouts.map((payout) => payout.orderId),
 	};
+}
+
+/** How long a Redis claim on an order number lasts: the duplicate guard's default look-back (168 h). */
+export const REDIS_CLAIM_TTL_SECONDS = 168 * 3600;
+
+/**
+ * The queue-mode recipe for several workers: between "Within limit?" and "Send payout", n8n's Redis node
+ * increments `tylt-payout:<order number>` (Redis INCR is atomic for every worker on that Redis) and only the
+ * submission that got 1 goes on to Send payout; the others end in "Claimed by another submission: not paid".
+ * Send payout reads the form's fields from the Form Trigger, since the Redis node outputs only the counter.
+ */
+export function withRedisClaim(workflow: WorkflowJson, redis: CredentialRef): WorkflowJson {
+	const send = examples.node(workflow, 'Send payout');
+	const [x, y] = send.position;
+	send.position = [x + 480, y];
+	for (const [name, value] of Object.entries(send.parameters)) {
+		send.parameters[name] = fromFormTrigger(value);
+	}
+	workflow.nodes.push(
+		{
+			id: 'c1a1e7a0-6f0d-4a36-9d55-4b8f7e0c1a01',
+			name: 'Claim order (Redis)',
+			type: 'n8n-nodes-base.redis',
+			typeVersion: 1,
+			position: [x, y],
+			parameters: {
+				operation: 'incr',
+				key: '=tylt-payout:{{ $json.orderNumber }}',
+				expire: true,
+				ttl: REDIS_CLAIM_TTL_SECONDS,
+			},
+			credentials: { redis: { id: redis.id, name: redis.name } },
+		},
+		{
+			id: 'c1a1e7a0-6f0d-4a36-9d55-4b8f7e0c1a02',
+			name: 'First claim?',
+			type: 'n8n-nodes-base.if',
+			typeVersion: 2.2,
+			position: [x + 240, y],
+			parameters: {
+				conditions: {
+					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
+					conditions: [
+						{
+							id: 'c1a1e7a0-6f0d-4a36-9d55-4b8f7e0c1a03',
+							leftValue: '={{ Object.values($json)[0] }}',
+							rightValue: 1,
+							operator: { type: 'number', operation: 'equals' },
+						},
+					],
+					combinator: 'and',
+				},
+				options: {},
+			},
+		},
+		{
+			id: 'c1a1e7a0-6f0d-4a36-9d55-4b8f7e0c1a04',
+			name: 'Claimed by another submission: not paid',
+			type: 'n8n-nodes-base.noOp',
+			typeVersion: 1,
+			position: [x + 480, y + 200],
+			parameters: {},
+		},
+	);
+	const to = (node: string) => [{ node, type: 'main', index: 0 }];
+	workflow.connections['Within limit?'].main[0] = to('Claim order (Redis)');
+	workflow.connections['Claim order (Redis)'] = { main: [to('First claim?')] };
+	workflow.connections['First claim?'] = {
+		main: [to('Send payout'), to('Claimed by another submission: not paid')],
+	};
+	return workflow;
+}
+
+/** `$json.x` in an expression (or in the strings of a collection) → the Form Trigger's field x. */
+function fromFormTrigger(value: unknown): unknown {
+	if (typeof value === 'string') {
+		return value.replace(/\$json\./g, () => "$('Payout request form').item.json.");
+	}
+	if (value && typeof value === 'object') {
+		return Object.fromEntries(
+			Object.entries(value).map(([key, inner]) => [key, fromFormTrigger(inner)]),
+		);
+	}
+	return value;
 }
