@@ -45,8 +45,7 @@ it('reports what would be sent, with fee and limits, and sends nothing', async (
 			address: ADDRESS,
 			settledCurrency: 'USDT',
 			networkSymbol: 'TRX',
-			comments: 'July bonus [ref:row-31]',
-			merchantOrderId: 'row-31',
+			comments: '[ref:row-31] July bonus',
 		},
 	});
 	expect(creates()).toHaveLength(0);
@@ -81,6 +80,8 @@ it('shows the exact body a real run then sends', async () => {
 
 it('with a matching payout at TYLT, reports alreadySent and the existing payout, and sends nothing', async () => {
 	const [existing] = suite.sandbox.seedPayouts(1, {
+		toAddress: ADDRESS,
+		settledAmountRequested: 25,
 		comments: '[ref:row-33]',
 		merchantOrderId: 'row-33',
 		status: 'Completed',

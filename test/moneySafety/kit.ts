@@ -100,9 +100,15 @@ export function useMoneySafetySandbox(options: Omit<SandboxOptions, 'apiSecret'>
 	return { suite, itShowsNoSecret };
 }
 
-/** The reference the node put in a payout: the last `[ref:…]` tag of its comments (it appends the tag). */
+/**
+ * The reference the node put in a payout: the tag its comments begin with (the node puts it first), else
+ * the last `[ref:…]` tag (the previous version appended it).
+ */
 export function referenceInComments(comments: unknown): string | undefined {
-	const tags = [...String(comments ?? '').matchAll(/\[ref:([^\]\s]+)\]/g)];
+	const text = String(comments ?? '');
+	const leading = /^\s*\[ref:([^\]\s]+)\]/.exec(text);
+	if (leading) return leading[1];
+	const tags = [...text.matchAll(/\[ref:([^\]\s]+)\]/g)];
 	return tags.length === 0 ? undefined : tags[tags.length - 1][1];
 }
 

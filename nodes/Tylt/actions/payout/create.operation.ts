@@ -8,7 +8,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
 import { invalidFieldError } from '../../helpers/fieldError';
-import { commentsWithReference, defaultReference } from '../../helpers/merchantReference';
 import {
 	checkPayoutFields,
 	validatePayout,
@@ -20,6 +19,11 @@ import type {
 	PayoutRecord,
 	PayoutRequestBody,
 } from '../../helpers/types';
+import { createPayoutOnce } from '../../payout/guard';
+import type { PayoutLedger } from '../../payout/ledger';
+import { inDoubtSince, sentRecently } from '../../payout/processMemory';
+import { commentsWithReference, defaultReference } from '../../payout/references';
+import { confirmedMatch } from '../../payout/samePayout';
 import { createPayoutRequest } from '../../transport';
 import type { OperationScope } from '../operationScope';
 import { optionsDescription, readCreateOptions } from './create.options';
@@ -173,24 +177,90 @@ export async function execute(
 	};
 	if (options.referenceAsMerchantOrderId) body.merchantOrderId = reference;
 
-	const ledger = options.duplicateGuard
-		? await scope.payoutLedger(itemIndex, options.lookBackHours, options.timeoutMs)
-		: undefined;
-	const existing = ledger?.find(reference);
+	if (!options.duplicateGuard) {
+		if (options.dryRun) {
+			return [{ json: dryRunReport(catalog, body, reference, undefined, false) }];
+		}
+		await scope.paceCreate(options.pauseBetweenPayoutsMs);
+		const payoutRecord = await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs);
+		return [{ json: { ...payoutRecord, alreadySent: false, merchantReference: reference } }];
+	}
 
+	const ledger = await scope.payoutLedger(itemIndex, options.lookBackHours, options.timeoutMs);
+	const account = await scope.tyltAccount();
 	if (options.dryRun) {
-		const alreadyPlanned = ledger?.isPlanned(reference) ?? false;
-		ledger?.plan(reference);
-		return [{ json: dryRunReport(catalog, body, reference, existing, alreadyPlanned) }];
+		// No claim: a dry run must never hold up, or wait for, a run that sends.
+		return [
+			{
+				json: await dryRunWithGuard.call(this, {
+					catalog,
+					body,
+					reference,
+					ledger,
+					account,
+					lookBackHours: options.lookBackHours,
+					itemIndex,
+				}),
+			},
+		];
 	}
-	if (existing) {
-		return [{ json: { ...existing, alreadySent: true, merchantReference: reference } }];
-	}
+	const outcome = await createPayoutOnce.call(
+		this,
+		{
+			ledger,
+			account,
+			paceCreate: async () => await scope.paceCreate(options.pauseBetweenPayoutsMs),
+		},
+		{
+			body,
+			reference,
+			itemIndex,
+			lookBackHours: options.lookBackHours,
+			timeoutMs: options.timeoutMs,
+			inDoubtCheckMs: options.inDoubtCheckMs,
+		},
+	);
+	return [
+		{
+			json: {
+				...outcome.record,
+				alreadySent: outcome.alreadySent,
+				...(outcome.confirmedFromHistory ? { confirmedFromHistory: true } : {}),
+				merchantReference: reference,
+			},
+		},
+	];
+}
 
-	await scope.paceCreate(options.pauseBetweenPayoutsMs);
-	const payoutRecord = await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs);
-	ledger?.remember(payoutRecord, reference);
-	return [{ json: { ...payoutRecord, alreadySent: false, merchantReference: reference } }];
+/** A dry run sees what a real run would: the ledger, this process's recent payouts, references in doubt. */
+async function dryRunWithGuard(
+	this: IExecuteFunctions,
+	run: {
+		catalog: CurrencyCatalog;
+		body: PayoutRequestBody;
+		reference: string;
+		ledger: PayoutLedger;
+		account: string;
+		lookBackHours: number;
+		itemIndex: number;
+	},
+): Promise<IDataObject> {
+	const { ledger, reference, account } = run;
+	const recent = sentRecently(account, reference, Date.now() - run.lookBackHours * 3_600_000);
+	const fromLedger = ledger.find(reference);
+	const match = recent && !fromLedger?.certain ? { record: recent, certain: true } : fromLedger;
+	const existing = match
+		? confirmedMatch(this.getNode(), match, run.body, reference, run.itemIndex)
+		: undefined;
+	const alreadyPlanned = ledger.isPlanned(reference);
+	ledger.plan(reference);
+	const report = dryRunReport(run.catalog, run.body, reference, existing, alreadyPlanned);
+	if (!existing && inDoubtSince(account, reference) !== undefined) {
+		// A real run would look in fresh history and refuse when TYLT does not show the payout.
+		report.wouldSend = false;
+		report.inDoubt = true;
+	}
+	return report;
 }
 
 /** What a payout would do, from the same checks and body a real send uses. */
