@@ -3,7 +3,7 @@
  * sandbox: what n8n outputs equals what TYLT holds, with exactly the requests the node promises.
  */
 import { SEEDED_CURRENCIES } from '../test/sandbox';
-import { outputOf, tyltRecord, useE2e } from './support/context';
+import { outputOf, referenceOf, tyltRecord, useE2e } from './support/context';
 import { examples } from './support/examples';
 import type { WorkflowJson } from './support/n8n';
 
@@ -41,19 +41,23 @@ describe('Payout → Create (examples/create-payout.json)', () => {
 			output.map((item) => stored.find((payout) => payout.orderId === item.orderId)),
 		);
 		expect(
-			output.map(({ toAddress, settledAmountRequested, status, merchantOrderId, alreadySent }) => ({
-				toAddress,
-				settledAmountRequested,
-				status,
-				merchantOrderId,
-				alreadySent,
-			})),
+			output.map(
+				({ toAddress, settledAmountRequested, status, merchantReference, alreadySent, ...record }) => ({
+					toAddress,
+					settledAmountRequested,
+					status,
+					merchantReference,
+					taggedReference: referenceOf(record),
+					alreadySent,
+				}),
+			),
 		).toEqual(
 			RECIPIENTS.map((recipient) => ({
 				toAddress: recipient.wallet,
 				settledAmountRequested: recipient.amount,
 				status: 'Pending',
-				merchantOrderId: recipient.invoice,
+				merchantReference: recipient.invoice,
+				taggedReference: recipient.invoice,
 				alreadySent: false,
 			})),
 		);
@@ -79,8 +83,7 @@ describe('Payout → Create (examples/create-payout.json)', () => {
 					address: recipient.wallet,
 					baseAmount: recipient.amount,
 					customerName: recipient.name,
-					comments: `Invoice ${recipient.invoice} [ref:${recipient.invoice}]`,
-					merchantOrderId: recipient.invoice,
+					comments: `[ref:${recipient.invoice}] Invoice ${recipient.invoice}`,
 				}),
 			),
 		);

@@ -75,13 +75,12 @@ describe('Payout request form (examples/payout-on-form.json)', () => {
 		const payouts = await e2e.sandbox.payouts();
 		expect(payouts).toHaveLength(1);
 		expect(payouts[0]).toMatchObject({
-			merchantOrderId: ORDER.orderNumber,
 			toAddress: ORDER.wallet,
 			settledAmountRequested: ORDER.amount,
 			settledCurrency: ORDER.currency,
 			network: ORDER.network,
 			status: 'Pending',
-			comments: `Order ${ORDER.orderNumber} (payout form) [ref:${ORDER.orderNumber}]`,
+			comments: `[ref:${ORDER.orderNumber}] Order ${ORDER.orderNumber} (payout form)`,
 		});
 		const [sent] = outputOf(firstRun, 'Send payout');
 		expect(sent).toMatchObject({ alreadySent: false, merchantReference: ORDER.orderNumber });

@@ -3,7 +3,7 @@
  * settle in the sandbox; the TYLT Trigger runs for every callback, and only the final one of each payout
  * reaches the message endpoint (a local receiver standing in for Slack / Telegram).
  */
-import { useE2e } from './support/context';
+import { referenceOf, useE2e } from './support/context';
 import { examples } from './support/examples';
 import { startMessageReceiver, type MessageReceiver } from './support/messageReceiver';
 
@@ -47,7 +47,7 @@ describe('Notify when a payout settles (examples/settlement-notification.json)',
 		const failingWallet = 'TMo4TYXrVAoCzBM85F33tEFzzUs1YdkSSv';
 		await e2e.sandbox.setOutcome('Failed', failingWallet);
 		const payouts = await createPayouts(productionUrl);
-		expect(payouts.map((payout) => payout.merchantOrderId)).toEqual(['INV-1042', 'INV-1043']);
+		expect(payouts.map(referenceOf)).toEqual(['INV-1042', 'INV-1043']);
 
 		await e2e.sandbox.advance(SETTLE_MS);
 

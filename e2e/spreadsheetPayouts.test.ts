@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
-import { useE2e } from './support/context';
+import { referenceOf, useE2e } from './support/context';
 import { examples } from './support/examples';
 import type { StoredWorkflow } from './support/n8n';
 
@@ -105,7 +105,7 @@ describe('Pay a spreadsheet of payouts (examples/spreadsheet-payouts.json)', () 
 		const payouts = await e2e.sandbox.payouts();
 		expect(payouts).toHaveLength(ROWS.length);
 		expect(await createRequests()).toBe(ROWS.length);
-		const byReference = new Map(payouts.map((payout) => [payout.merchantOrderId, payout]));
+		const byReference = new Map(payouts.map((payout) => [referenceOf(payout), payout]));
 		for (const [id, name, wallet, amount, currency, network] of ROWS) {
 			expect(byReference.get(id)).toMatchObject({
 				customerName: name,
@@ -113,7 +113,7 @@ describe('Pay a spreadsheet of payouts (examples/spreadsheet-payouts.json)', () 
 				settledAmountRequested: Number(amount),
 				settledCurrency: currency,
 				network,
-				comments: `Spreadsheet row ${id} [ref:${id}]`,
+				comments: `[ref:${id}] Spreadsheet row ${id}`,
 			});
 		}
 		const written = statusFile(folder);
@@ -151,7 +151,7 @@ describe('Pay a spreadsheet of payouts (examples/spreadsheet-payouts.json)', () 
 		const execution = await e2e.n8n.runWorkflowOnce(workflow.id);
 
 		expect(execution.status).toBe('success');
-		expect((await e2e.sandbox.payouts()).map((payout) => payout.merchantOrderId).sort()).toEqual([
+		expect((await e2e.sandbox.payouts()).map(referenceOf).sort()).toEqual([
 			'row-1',
 			'row-2',
 		]);

@@ -92,8 +92,19 @@ export function useE2e(): E2eContext {
 		state.sandbox.apiKey,
 		state.sandbox.apiSecret,
 	);
+	// The TYLT node remembers the payouts it sent, per TYLT account, for the life of its n8n process, which
+	// every e2e file shares. So each test starts on an emptied sandbox that is a new account (a new API key, in
+	// the sandbox, the run's credential and `state`), as it would be to a fresh n8n; otherwise the node would
+	// rightly refuse to pay again a reference it paid in an earlier test.
 	beforeEach(async () => {
-		await sandbox.reset();
+		const apiKey = `e2e-account-${randomUUID()}`;
+		await sandbox.reset({ apiKey });
+		state.sandbox.apiKey = apiKey;
+		await n8n.updateCredential(state.credential.id, {
+			name: state.credential.name,
+			type: 'tyltApi',
+			data: { apiKey, apiSecret: state.sandbox.apiSecret, baseUrl: state.sandbox.url },
+		});
 	});
 
 	const context: E2eContext = {
@@ -192,6 +203,14 @@ export function failureOf(execution: Execution): {
 		);
 	}
 	return { message: error.message, description: error.description, node: error.node?.name };
+}
+
+/**
+ * The reference the node tagged a payout with (`[ref:<reference>]` in its comments), or undefined. The node
+ * sends it as merchantOrderId only with Send Reference as Merchant Order ID on.
+ */
+export function referenceOf(payout: { comments?: unknown }): string | undefined {
+	return /\[ref:([^\]]+)\]/.exec(String(payout.comments ?? ''))?.[1];
 }
 
 /** Drops what the node adds to TYLT's payout record, leaving the record as TYLT returned it. */

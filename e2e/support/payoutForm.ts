@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { PayoutRecord } from '../../test/sandbox';
+import { referenceOf } from './context';
 import { examples } from './examples';
 import { submitForm, type Login } from './form';
 import {
@@ -67,11 +68,10 @@ export async function activatePayoutForm(
 	};
 }
 
-/** The sandbox payouts that carry `reference` (as merchantOrderId or as `[ref:…]` in the comments). */
+/** The sandbox payouts that carry `reference` (in the comments' tag, or as merchantOrderId). */
 export function payoutsFor(payouts: PayoutRecord[], reference: string): PayoutRecord[] {
 	return payouts.filter(
-		(payout) =>
-			payout.merchantOrderId === reference || payout.comments.includes(`[ref:${reference}]`),
+		(payout) => referenceOf(payout) === reference || payout.merchantOrderId === reference,
 	);
 }
 

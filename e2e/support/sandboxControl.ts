@@ -9,7 +9,8 @@ import type { CallbackDelivery, LoggedRequest, PayoutRecord } from '../../test/s
 export class SandboxControl {
 	constructor(
 		readonly url: string,
-		readonly apiKey: string,
+		/** The current account's key: reset({ apiKey }) changes it. */
+		public apiKey: string,
 		readonly apiSecret: string,
 	) {}
 
@@ -25,8 +26,10 @@ export class SandboxControl {
 		return answer.data as T;
 	}
 
-	async reset(): Promise<void> {
-		await this.control('POST', '/reset');
+	/** Back to the seeded state; with `apiKey`, as a new TYLT account that takes that key. */
+	async reset(options: { apiKey?: string } = {}): Promise<void> {
+		await this.control('POST', '/reset', options);
+		if (options.apiKey) this.apiKey = options.apiKey;
 	}
 
 	/** Every API request waits this long before it is handled (0: none); reset() restores the start value. */

@@ -10,6 +10,7 @@ export type {
 	PayoutOutcome,
 	PayoutRecord,
 	SandboxOptions,
+	SandboxResetOptions,
 	SendCallbackOptions,
 	TransactionRecord,
 	TyltSandbox,

@@ -118,6 +118,11 @@ export interface SendCallbackOptions {
 	secret?: string;
 }
 
+export interface SandboxResetOptions {
+	/** From now on the sandbox is another TYLT account: API requests must carry this key (see reset()). */
+	apiKey?: string;
+}
+
 export interface TyltSandbox {
 	readonly url: string;
 	readonly port: number;
@@ -131,7 +136,8 @@ export interface TyltSandbox {
 	readonly payouts: PayoutRecord[];
 	/** Merchant balance per currency symbol. */
 	balances: Record<string, number>;
-	reset(): void;
+	/** Back to the seeded state; with `apiKey`, as a new TYLT account with that key. */
+	reset(options?: SandboxResetOptions): void;
 	seedPayouts(count: number, template?: Partial<PayoutRecord>): PayoutRecord[];
 	seedPayIn(merchantOrderId: string, details?: Record<string, unknown>): void;
 	setPayoutOutcome(outcome: PayoutOutcome, predicate?: (record: PayoutRecord) => boolean): void;
