@@ -19,21 +19,16 @@ import {
 	requestsTo,
 	tronAddress,
 } from '../helpers/sandboxKit';
-import { payoutsPerReference, useMoneySafetySandbox } from './kit';
+import { hoursAgo, payoutsPerReference, useMoneySafetySandbox } from './kit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
 const ADDRESS = tronAddress('window recipient');
-const HOUR_MS = 3_600_000;
 /** The item's payout details, for seeded history that is the same payout. */
 const SAME_PAYOUT = { toAddress: ADDRESS, settledAmountRequested: 25 };
 
 const creates = () => requestsTo(suite.sandbox, 'createPayout');
 const historyPagesRead = () => requestsTo(suite.sandbox, 'payoutHistory').length;
-
-function hoursAgo(hours: number): string {
-	return new Date(Date.now() - hours * HOUR_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
 
 function payoutWith(options: INodeParameters, additionalFields: INodeParameters = {}) {
 	return payoutCreate({ address: ADDRESS, additionalFields, options });

@@ -72,13 +72,7 @@ export async function createPayoutOnce(
 	const { ledger, account } = scope;
 	const release = await claimReference(account, reference);
 	try {
-		const windowStartMs = Date.now() - payout.lookBackHours * HOUR_MS;
-		const fromLedger = ledger.find(reference);
-		// A payout this process sent is a certain match; the ledger may hold only a doubtful one.
-		const recent = fromLedger?.certain
-			? undefined
-			: sentRecently(account, reference, windowStartMs);
-		const known = recent ? { record: recent, certain: true } : fromLedger;
+		const known = knownPayout(scope, reference, payout.lookBackHours);
 		if (known) {
 			const record = confirmedMatch(this.getNode(), known, body, reference, itemIndex);
 			ledger.remember(record, reference);
@@ -121,6 +115,47 @@ export async function createPayoutOnce(
 	} finally {
 		release();
 	}
+}
+
+/**
+ * What a dry run would meet: the payout a real run would output instead of sending (collisions throw as
+ * they would), whether this execution already planned the reference, and whether it is held in doubt (a
+ * real run would then read fresh history and refuse if TYLT does not show it). Claims nothing.
+ */
+export function previewPayoutOnce(
+	this: IExecuteFunctions,
+	scope: Pick<GuardScope, 'ledger' | 'account'>,
+	payout: Pick<GuardedPayout, 'body' | 'reference' | 'itemIndex' | 'lookBackHours'>,
+): { existing?: PayoutRecord; alreadyPlanned: boolean; inDoubt: boolean } {
+	const { ledger, account } = scope;
+	const { reference } = payout;
+	const known = knownPayout(scope, reference, payout.lookBackHours);
+	const existing = known
+		? confirmedMatch(this.getNode(), known, payout.body, reference, payout.itemIndex)
+		: undefined;
+	const alreadyPlanned = ledger.isPlanned(reference);
+	ledger.plan(reference);
+	return {
+		existing,
+		alreadyPlanned,
+		inDoubt: !existing && inDoubtSince(account, reference) !== undefined,
+	};
+}
+
+/**
+ * The reference's payout as this execution and process know it: the ledger (history inside the window, and
+ * this execution's sends), else a payout this process sent inside the window, which a ledger read earlier
+ * than that send cannot hold. A process send is a certain match; the ledger may hold only a doubtful one.
+ */
+function knownPayout(
+	scope: Pick<GuardScope, 'ledger' | 'account'>,
+	reference: string,
+	lookBackHours: number,
+): ReferenceMatch | undefined {
+	const fromLedger = scope.ledger.find(reference);
+	if (fromLedger?.certain) return fromLedger;
+	const recent = sentRecently(scope.account, reference, Date.now() - lookBackHours * HOUR_MS);
+	return recent ? { record: recent, certain: true } : fromLedger;
 }
 
 /** The payout with the reference in fresh history, from shortly before `sinceMs`. */

@@ -73,7 +73,8 @@ export function sentRecently(
 /** Remembers a payout TYLT has for the reference; it is no longer in doubt. */
 export function rememberSent(account: string, reference: string, record: PayoutRecord) {
 	const key = claimKey(account, reference);
-	sent.set(key, record);
+	// A copy: the output item shares nested objects with `record`, and later nodes may change them.
+	sent.set(key, JSON.parse(JSON.stringify(record)) as PayoutRecord);
 	inDoubt.delete(key);
 }
 

@@ -6,6 +6,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { createHash } from 'crypto';
@@ -15,7 +16,8 @@ import { NodeApiError, sleep } from 'n8n-workflow';
 import { normalizeBaseUrl } from '../../shared/signing';
 import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
 
-export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions;
+/** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
+export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface TyltRequest {
 	method: IHttpRequestMethods;

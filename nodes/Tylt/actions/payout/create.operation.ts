@@ -19,11 +19,8 @@ import type {
 	PayoutRecord,
 	PayoutRequestBody,
 } from '../../helpers/types';
-import { createPayoutOnce } from '../../payout/guard';
-import type { PayoutLedger } from '../../payout/ledger';
-import { inDoubtSince, sentRecently } from '../../payout/processMemory';
+import { createPayoutOnce, previewPayoutOnce } from '../../payout/guard';
 import { commentsWithReference, defaultReference } from '../../payout/references';
-import { confirmedMatch } from '../../payout/samePayout';
 import { createPayoutRequest } from '../../transport';
 import type { OperationScope } from '../operationScope';
 import { optionsDescription, readCreateOptions } from './create.options';
@@ -192,15 +189,17 @@ export async function execute(
 		// No claim: a dry run must never hold up, or wait for, a run that sends.
 		return [
 			{
-				json: await dryRunWithGuard.call(this, {
+				json: dryRunWithGuard.call(
+					this,
 					catalog,
-					body,
-					reference,
-					ledger,
-					account,
-					lookBackHours: options.lookBackHours,
-					itemIndex,
-				}),
+					{ ledger, account },
+					{
+						body,
+						reference,
+						itemIndex,
+						lookBackHours: options.lookBackHours,
+					},
+				),
 			},
 		];
 	}
@@ -233,30 +232,21 @@ export async function execute(
 }
 
 /** A dry run sees what a real run would: the ledger, this process's recent payouts, references in doubt. */
-async function dryRunWithGuard(
+function dryRunWithGuard(
 	this: IExecuteFunctions,
-	run: {
-		catalog: CurrencyCatalog;
-		body: PayoutRequestBody;
-		reference: string;
-		ledger: PayoutLedger;
-		account: string;
-		lookBackHours: number;
-		itemIndex: number;
-	},
-): Promise<IDataObject> {
-	const { ledger, reference, account } = run;
-	const recent = sentRecently(account, reference, Date.now() - run.lookBackHours * 3_600_000);
-	const fromLedger = ledger.find(reference);
-	const match = recent && !fromLedger?.certain ? { record: recent, certain: true } : fromLedger;
-	const existing = match
-		? confirmedMatch(this.getNode(), match, run.body, reference, run.itemIndex)
-		: undefined;
-	const alreadyPlanned = ledger.isPlanned(reference);
-	ledger.plan(reference);
-	const report = dryRunReport(run.catalog, run.body, reference, existing, alreadyPlanned);
-	if (!existing && inDoubtSince(account, reference) !== undefined) {
-		// A real run would look in fresh history and refuse when TYLT does not show the payout.
+	catalog: CurrencyCatalog,
+	scope: Parameters<typeof previewPayoutOnce>[0],
+	payout: Parameters<typeof previewPayoutOnce>[1],
+): IDataObject {
+	const preview = previewPayoutOnce.call(this, scope, payout);
+	const report = dryRunReport(
+		catalog,
+		payout.body,
+		payout.reference,
+		preview.existing,
+		preview.alreadyPlanned,
+	);
+	if (preview.inDoubt) {
 		report.wouldSend = false;
 		report.inDoubt = true;
 	}
