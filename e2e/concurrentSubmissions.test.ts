@@ -1,7 +1,7 @@
 /**
  * Issue #10, in a real n8n: examples/payout-on-form.json submitted several times at the same moment for one
  * order number (a double click, a form posted from two tabs, a client that retries while the first request
- * still runs) must pay that order exactly once. TYLT answers every request after 300 ms, as a remote API
+ * still runs) must pay that order exactly once. TYLT answers every request after 300 ms (DRILL), as a remote API
  * does: without a claim shared by the concurrent executions, each of them reads a history without the
  * payout and sends its own.
  */
@@ -10,7 +10,10 @@ import type { Login } from './support/form';
 import {
 	activatePayoutForm,
 	concurrentSubmissionDrill,
+	DRILL,
 	executionsByOrder,
+	expectEveryAnswer200,
+	expectOnePayoutPerOrder,
 	paidOnce,
 	type ActivePayoutForm,
 } from './support/payoutForm';
@@ -18,15 +21,6 @@ import {
 const e2e = useE2e();
 
 const LOGIN: Login = { user: 'payout-desk', password: 'e2e-form-Passw0rd!' };
-/** A create (and a history read) at a remote TYLT takes about this long. */
-const TYLT_LATENCY_MS = 300;
-const ROUNDS = 10;
-const ORDER = {
-	wallet: 'TDy2r6LnrvAvn8GMgfe9PaSbDLmTkG4uJF',
-	amount: 25,
-	currency: 'USDT',
-	network: 'TRX',
-};
 
 let form: ActivePayoutForm;
 
@@ -44,7 +38,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-	await e2e.sandbox.setLatency(TYLT_LATENCY_MS);
+	await e2e.sandbox.setLatency(DRILL.tyltLatencyMs);
 });
 
 // Every other file shares this sandbox: leave it answering at once.
@@ -60,31 +54,23 @@ describe('Payout request form submitted several times at once (issue #10)', () =
 
 			const report = await concurrentSubmissionDrill(form, {
 				submissionsPerRound,
-				rounds: ROUNDS,
-				order: ORDER,
 				payouts: async () => await e2e.sandbox.payouts(),
 			});
 			console.log(`[e2e concurrent] ${report.summary}`);
 
-			// Every submission was answered, and the form's answer is the one of a handled request.
-			expect(report.rounds.map((round) => round.answers)).toEqual(
-				report.rounds.map(() => Array(submissionsPerRound).fill(200)),
-			);
+			expectEveryAnswer200(report);
 			// TYLT: exactly one payout per order, in every round.
-			expect(report.paidTwice.map((round) => round.orderNumber)).toEqual([]);
-			expect(report.rounds.map((round) => round.payouts.length)).toEqual(
-				Array(ROUNDS).fill(1),
-			);
+			expectOnePayoutPerOrder(report);
 			// n8n: one execution per submission, all successful; one sent the payout, the others output it with
 			// alreadySent: true.
 			const executions = (
 				await e2e.n8n.waitForExecutions(
 					form.workflow.id,
-					executionsBefore + ROUNDS * submissionsPerRound,
+					executionsBefore + DRILL.rounds * submissionsPerRound,
 					30000,
 				)
 			).slice(executionsBefore);
-			expect(executions).toHaveLength(ROUNDS * submissionsPerRound);
+			expect(executions).toHaveLength(DRILL.rounds * submissionsPerRound);
 			expect(
 				executionsByOrder(
 					executions,

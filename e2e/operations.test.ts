@@ -42,7 +42,14 @@ describe('Payout → Create (examples/create-payout.json)', () => {
 		);
 		expect(
 			output.map(
-				({ toAddress, settledAmountRequested, status, merchantReference, alreadySent, ...record }) => ({
+				({
+					toAddress,
+					settledAmountRequested,
+					status,
+					merchantReference,
+					alreadySent,
+					...record
+				}) => ({
 					toAddress,
 					settledAmountRequested,
 					status,

@@ -151,10 +151,7 @@ describe('Pay a spreadsheet of payouts (examples/spreadsheet-payouts.json)', () 
 		const execution = await e2e.n8n.runWorkflowOnce(workflow.id);
 
 		expect(execution.status).toBe('success');
-		expect((await e2e.sandbox.payouts()).map(referenceOf).sort()).toEqual([
-			'row-1',
-			'row-2',
-		]);
+		expect((await e2e.sandbox.payouts()).map(referenceOf).sort()).toEqual(['row-1', 'row-2']);
 		expect(
 			statusFile(folder).map(({ id, status, tyltOrderId, message }) => ({
 				id,

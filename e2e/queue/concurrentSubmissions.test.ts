@@ -22,7 +22,10 @@ import { n8nLibrary, REPO_ROOT, type Execution, type N8nClient } from '../suppor
 import {
 	activatePayoutForm,
 	concurrentSubmissionDrill,
+	DRILL,
 	executionsByOrder,
+	expectEveryAnswer200,
+	expectOnePayoutPerOrder,
 	paidOnce,
 	NO_ANSWER,
 	withRedisClaim,
@@ -33,14 +36,7 @@ import { startQueueMode, type QueueMode } from '../support/queue';
 
 const LOG_DIR = path.join(REPO_ROOT, '.cache', 'n8n-e2e-queue-concurrent');
 const LOGIN: Login = { user: 'queue-desk', password: 'e2e-queue-Passw0rd!' };
-const TYLT_LATENCY_MS = 300;
-const ROUNDS = 10;
-const ORDER = {
-	wallet: 'TDy2r6LnrvAvn8GMgfe9PaSbDLmTkG4uJF',
-	amount: 30,
-	currency: 'USDT',
-	network: 'TRX',
-};
+const ROUNDS = DRILL.rounds;
 
 let sandbox: TyltSandbox;
 let queue: QueueMode;
@@ -53,7 +49,7 @@ beforeAll(async () => {
 	const started = Date.now();
 	sandbox = await startSandbox({
 		autoSettle: false,
-		latencyMs: TYLT_LATENCY_MS,
+		latencyMs: DRILL.tyltLatencyMs,
 		apiSecret: 'e2e-queue-concurrent-secret-8c2e',
 	});
 	queue = await startQueueMode({
@@ -93,16 +89,10 @@ async function drill(
 	const before = new Set((await n8n.listExecutions(form.workflow.id)).map((run) => run.id));
 	const report = await concurrentSubmissionDrill(form, {
 		submissionsPerRound,
-		rounds: ROUNDS,
-		order: ORDER,
 		payouts: async () => sandbox.payouts,
 	});
 	const executions = (
-		await n8n.waitForExecutions(
-			form.workflow.id,
-			before.size + ROUNDS * submissionsPerRound,
-			60000,
-		)
+		await n8n.waitForExecutions(form.workflow.id, before.size + ROUNDS * submissionsPerRound, 60000)
 	).filter((run) => !before.has(run.id));
 	return { report, executions };
 }
@@ -129,13 +119,8 @@ describe('queue mode: the payout form submitted several times at once (issue #10
 				const { report, executions } = await drill(submissionsPerRound, form);
 				console.log(`[e2e queue concurrent] one worker: ${report.summary}`);
 
-				expect(report.rounds.map((round) => round.answers)).toEqual(
-					report.rounds.map(() => Array(submissionsPerRound).fill(200)),
-				);
-				expect(report.paidTwice.map((round) => round.orderNumber)).toEqual([]);
-				expect(report.rounds.map((round) => round.payouts.length)).toEqual(
-					Array(ROUNDS).fill(1),
-				);
+				expectEveryAnswer200(report);
+				expectOnePayoutPerOrder(report);
 				expect(executions).toHaveLength(ROUNDS * submissionsPerRound);
 				expect(workersOf(executions)).toEqual({ worker: ROUNDS * submissionsPerRound });
 				expect(
@@ -164,13 +149,9 @@ describe('queue mode: the payout form submitted several times at once (issue #10
 					`[e2e queue concurrent] two workers: ${report.summary}; executions per worker ${JSON.stringify(ranOn)}`,
 				);
 
-				expect(report.rounds.map((round) => round.answers)).toEqual(
-					report.rounds.map(() => Array(submissionsPerRound).fill(200)),
-				);
+				expectEveryAnswer200(report);
 				expect(executions).toHaveLength(ROUNDS * submissionsPerRound);
-				expect(Object.values(ranOn).reduce((sum, count) => sum + count, 0)).toBe(
-					executions.length,
-				);
+				expect(Object.values(ranOn).reduce((sum, count) => sum + count, 0)).toBe(executions.length);
 				// Each order paid at least once and at most once per submission; each execution that sent a payout
 				// is one TYLT holds, the others output one TYLT holds.
 				const byOrder = executionsByOrder(
@@ -231,10 +212,7 @@ describe('queue mode: the payout form submitted several times at once (issue #10
 				// finished but misses Bull's completion event. Their executions are below, successful; such a lost
 				// answer is counted, any other answer must be 200.
 				expect(answers.filter((answer) => answer !== 200 && answer !== NO_ANSWER)).toEqual([]);
-				expect(report.paidTwice.map((round) => round.orderNumber)).toEqual([]);
-				expect(report.rounds.map((round) => round.payouts.length)).toEqual(
-					Array(ROUNDS).fill(1),
-				);
+				expectOnePayoutPerOrder(report);
 				expect(executions).toHaveLength(ROUNDS * submissionsPerRound);
 				// One execution per order reached Send payout and sent; the others stopped at the claim.
 				expect(

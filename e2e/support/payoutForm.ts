@@ -80,6 +80,20 @@ export const NO_ANSWER = 'no answer';
 /** Far beyond a round's few seconds: a submission waiting this long is never answered. */
 export const SUBMISSION_TIMEOUT_MS = 30000;
 
+/** Issue #10's drill, as both the regular and the queue-mode file run it. */
+export const DRILL = {
+	/** A create (and a history read) at a remote TYLT takes about this long. */
+	tyltLatencyMs: 300,
+	rounds: 10,
+	/** What each round submits, under a new order number. */
+	order: {
+		wallet: 'TDy2r6LnrvAvn8GMgfe9PaSbDLmTkG4uJF',
+		amount: 25,
+		currency: 'USDT',
+		network: 'TRX',
+	} satisfies Omit<PayoutFormRequest, 'orderNumber'>,
+};
+
 export interface DrillRound {
 	orderNumber: string;
 	/** Every submission's HTTP status (or NO_ANSWER), in the order they were sent. */
@@ -109,17 +123,18 @@ export async function concurrentSubmissionDrill(
 	form: ActivePayoutForm,
 	options: {
 		submissionsPerRound: number;
-		rounds: number;
-		order: Omit<PayoutFormRequest, 'orderNumber'>;
 		/** What TYLT holds now (the sandbox). */
 		payouts: () => Promise<PayoutRecord[]>;
+		rounds?: number;
+		order?: Omit<PayoutFormRequest, 'orderNumber'>;
 	},
 ): Promise<DrillReport> {
+	const { rounds: roundCount = DRILL.rounds, order = DRILL.order } = options;
 	const rounds: DrillRound[] = [];
 	const runTag = randomUUID().slice(0, 8);
-	for (let round = 1; round <= options.rounds; round++) {
+	for (let round = 1; round <= roundCount; round++) {
 		const orderNumber = `ORD-${runTag}-${options.submissionsPerRound}x-${round}`;
-		const request: PayoutFormRequest = { ...options.order, orderNumber };
+		const request: PayoutFormRequest = { ...order, orderNumber };
 		const started = Date.now();
 		const answers = await Promise.all(
 			Array.from({ length: options.submissionsPerRound }, async () => {
@@ -139,7 +154,12 @@ export async function concurrentSubmissionDrill(
 			}),
 		);
 		const ms = Date.now() - started;
-		rounds.push({ orderNumber, answers, payouts: payoutsFor(await options.payouts(), orderNumber), ms });
+		rounds.push({
+			orderNumber,
+			answers,
+			payouts: payoutsFor(await options.payouts(), orderNumber),
+			ms,
+		});
 	}
 	const paidTwice = rounds.filter((round) => round.payouts.length > 1);
 	const extraPayouts = paidTwice.reduce((sum, round) => sum + round.payouts.length - 1, 0);
@@ -153,6 +173,19 @@ export async function concurrentSubmissionDrill(
 			`${paidTwice.length} of ${rounds.length} rounds paid more than once (${extraPayouts} extra payouts); ` +
 			`${options.submissionsPerRound} submissions at once, ${averageMs} ms a round`,
 	};
+}
+
+/** Every submission of every round was answered 200 (the form's answer once its execution ended). */
+export function expectEveryAnswer200(report: DrillReport): void {
+	expect(report.rounds.map((round) => round.answers)).toEqual(
+		report.rounds.map(() => Array(report.submissionsPerRound).fill(200)),
+	);
+}
+
+/** TYLT holds exactly one payout for every round's order. */
+export function expectOnePayoutPerOrder(report: DrillReport): void {
+	expect(report.paidTwice.map((round) => round.orderNumber)).toEqual([]);
+	expect(report.rounds.map((round) => round.payouts.length)).toEqual(report.rounds.map(() => 1));
 }
 
 /** What the executions of one order did, from n8n's stored executions of the form workflow. */
