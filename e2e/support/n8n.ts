@@ -56,11 +56,6 @@ export interface N8nClient {
 		type: string;
 		data: Record<string, string | number | boolean>;
 	}): Promise<{ id: string; name: string; type: string }>;
-	/** `data` replaces the credential's data. */
-	updateCredential(
-		id: string,
-		credential: { name?: string; type?: string; data: Record<string, string | number | boolean> },
-	): Promise<{ id: string; name: string; type: string }>;
 	/** Node types the server knows (/types/nodes.json), optionally those whose name starts with `prefix`. */
 	nodeTypes(prefix?: string): Promise<Array<{ name: string; version: number | number[] }>>;
 	createWorkflow(workflow: WorkflowJson): Promise<StoredWorkflow>;

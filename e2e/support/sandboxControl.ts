@@ -9,8 +9,7 @@ import type { CallbackDelivery, LoggedRequest, PayoutRecord } from '../../test/s
 export class SandboxControl {
 	constructor(
 		readonly url: string,
-		/** The current account's key: reset({ apiKey }) changes it. */
-		public apiKey: string,
+		readonly apiKey: string,
 		readonly apiSecret: string,
 	) {}
 
@@ -26,10 +25,8 @@ export class SandboxControl {
 		return answer.data as T;
 	}
 
-	/** Back to the seeded state; with `apiKey`, as a new TYLT account that takes that key. */
-	async reset(options: { apiKey?: string } = {}): Promise<void> {
-		await this.control('POST', '/reset', options);
-		if (options.apiKey) this.apiKey = options.apiKey;
+	async reset(): Promise<void> {
+		await this.control('POST', '/reset');
 	}
 
 	/** Every API request waits this long before it is handled (0: none); reset() restores the start value. */

@@ -526,11 +526,6 @@ class N8nClient {
 		return await this.api('POST', '/credentials', { name, type, data });
 	}
 
-	/** PATCH /api/v1/credentials/:id: `data` replaces the credential's data. */
-	async updateCredential(id, { name, type, data }) {
-		return await this.api('PATCH', `/credentials/${id}`, { name, type, data });
-	}
-
 	async deleteCredential(id) {
 		return await this.api('DELETE', `/credentials/${id}`);
 	}

@@ -59,9 +59,8 @@ const CONTROL_ACTIONS: Record<string, ControlAction> = {
 			Object.entries(CONTROL_ACTIONS).map(([route, action]) => `${route}: ${action.summary}`),
 	},
 	'POST /_sandbox/reset': {
-		summary:
-			'{apiKey?}: back to the seeded state (payouts, balances, pay-ins, logs, faults, outcomes); with apiKey, as a new TYLT account that takes that key',
-		run: (body, sandbox) => sandbox.reset({ apiKey: optionalStringField(body, 'apiKey') }),
+		summary: 'back to the seeded state (payouts, balances, pay-ins, logs, faults, outcomes)',
+		run: (_body, sandbox) => sandbox.reset(),
 	},
 	'POST /_sandbox/seed-payouts': {
 		summary: '{count, template?}: add history records, 1 s apart, older than existing ones',

@@ -10,7 +10,6 @@ export type {
 	PayoutOutcome,
 	PayoutRecord,
 	SandboxOptions,
-	SandboxResetOptions,
 	SendCallbackOptions,
 	TransactionRecord,
 	TyltSandbox,

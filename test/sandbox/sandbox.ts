@@ -21,7 +21,6 @@ import type {
 	PayoutOutcome,
 	PayoutRecord,
 	SandboxOptions,
-	SandboxResetOptions,
 	SendCallbackOptions,
 	TyltSandbox,
 } from './types';
@@ -40,10 +39,9 @@ const DEFAULTS: Required<SandboxOptions> = {
 const SAMPLE_AGE_MS = 60 * 1000;
 
 class Sandbox implements TyltSandbox {
-	readonly apiSecret: string;
+	readonly apiKey: string;
 
-	/** The account's API key: a holder, so reset({ apiKey }) reaches the request pipeline. */
-	private readonly credentials: { apiKey: string; apiSecret: string };
+	readonly apiSecret: string;
 
 	private readonly options: Required<SandboxOptions>;
 
@@ -71,8 +69,8 @@ class Sandbox implements TyltSandbox {
 
 	constructor(options: SandboxOptions) {
 		this.options = { ...DEFAULTS, ...stripUndefined(options) };
+		this.apiKey = this.options.apiKey;
 		this.apiSecret = this.options.apiSecret;
-		this.credentials = { apiKey: this.options.apiKey, apiSecret: this.apiSecret };
 		this.clock = new SandboxClock(this.options.autoSettle);
 		this.dispatcher = new CallbackDispatcher(this.apiSecret, this.options.callbackTimeoutMs);
 		this.book = new PayoutBook(this.clock, this.options.completionDelayMs, (record) =>
@@ -82,7 +80,7 @@ class Sandbox implements TyltSandbox {
 		this.latency = { ms: checkedLatency(this.options.latencyMs) };
 
 		const pipeline: PipelineContext = {
-			credentials: this.credentials,
+			credentials: { apiKey: this.apiKey, apiSecret: this.apiSecret },
 			clock: this.clock,
 			faults: this.faults,
 			timers: this.timers,
@@ -96,10 +94,6 @@ class Sandbox implements TyltSandbox {
 				? handleControlRequest(req, res, this)
 				: handleApiRequest(req, res, pipeline));
 		});
-	}
-
-	get apiKey(): string {
-		return this.credentials.apiKey;
 	}
 
 	get port(): number {
@@ -150,17 +144,8 @@ class Sandbox implements TyltSandbox {
 		});
 	}
 
-	/**
-	 * The clock keeps its time: timestamps handed out before a reset must not repeat after it. With `apiKey`
-	 * the sandbox becomes another TYLT account from now on (requests must carry that key): to a client that
-	 * remembers payouts per account, as the TYLT node does per n8n process, an emptied history is then a new
-	 * account's, not a TYLT that forgot payouts.
-	 */
-	reset(options: SandboxResetOptions = {}): void {
-		if (options.apiKey !== undefined) {
-			if (!options.apiKey) throw new Error('reset: apiKey must not be empty');
-			this.credentials.apiKey = options.apiKey;
-		}
+	/** The clock keeps its time: timestamps handed out before a reset must not repeat after it. */
+	reset(): void {
 		this.timers.cancelAll();
 		this.stopSettleTimer();
 		this.book.reset();

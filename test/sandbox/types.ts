@@ -118,11 +118,6 @@ export interface SendCallbackOptions {
 	secret?: string;
 }
 
-export interface SandboxResetOptions {
-	/** From now on the sandbox is another TYLT account: API requests must carry this key (see reset()). */
-	apiKey?: string;
-}
-
 export interface TyltSandbox {
 	readonly url: string;
 	readonly port: number;
@@ -136,8 +131,7 @@ export interface TyltSandbox {
 	readonly payouts: PayoutRecord[];
 	/** Merchant balance per currency symbol. */
 	balances: Record<string, number>;
-	/** Back to the seeded state; with `apiKey`, as a new TYLT account with that key. */
-	reset(options?: SandboxResetOptions): void;
+	reset(): void;
 	seedPayouts(count: number, template?: Partial<PayoutRecord>): PayoutRecord[];
 	seedPayIn(merchantOrderId: string, details?: Record<string, unknown>): void;
 	setPayoutOutcome(outcome: PayoutOutcome, predicate?: (record: PayoutRecord) => boolean): void;
