@@ -28,6 +28,7 @@ import {
 	expectOnePayoutPerOrder,
 	paidOnce,
 	NO_ANSWER,
+	SUBMISSION_TIMEOUT_MS,
 	withRedisClaim,
 	type ActivePayoutForm,
 	type DrillReport,
@@ -227,6 +228,9 @@ describe('queue mode: the payout form submitted several times at once (issue #10
 					})),
 				);
 			},
+			// A round with a submission n8n leaves unanswered (above) waits SUBMISSION_TIMEOUT_MS for it (its
+			// submissions run side by side), on top of its own second or two.
+			ROUNDS * (SUBMISSION_TIMEOUT_MS + 10000),
 		);
 	});
 });

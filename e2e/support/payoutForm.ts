@@ -77,8 +77,8 @@ export function payoutsFor(payouts: PayoutRecord[], reference: string): PayoutRe
 
 /** A submission the form did not answer within SUBMISSION_TIMEOUT_MS. */
 export const NO_ANSWER = 'no answer';
-/** Far beyond a round's few seconds: a submission waiting this long is never answered. */
-export const SUBMISSION_TIMEOUT_MS = 30000;
+/** Several times a round's one or two seconds: a submission waiting this long is never answered. */
+export const SUBMISSION_TIMEOUT_MS = 10000;
 
 /** Issue #10's drill, as both the regular and the queue-mode file run it. */
 export const DRILL = {
