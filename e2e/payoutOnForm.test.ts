@@ -3,26 +3,20 @@
  * Basic Auth) is submitted over HTTP the way the form page submits it (multipart/form-data, fields
  * `field-<index>`), and the sandbox must hold exactly the payout the form asked for, once.
  */
-import { randomUUID } from 'node:crypto';
-
 import { outputOf, tyltRecord, useE2e } from './support/context';
-import { examples } from './support/examples';
 import { basicAuth, submitForm, type Login } from './support/form';
 import type { StoredWorkflow } from './support/n8n';
+import {
+	activatePayoutForm,
+	type ActivePayoutForm,
+	type PayoutFormRequest,
+} from './support/payoutForm';
 
 const e2e = useE2e();
 
 const LOGIN: Login = { user: 'payout-desk', password: 'e2e-form-Passw0rd!' };
 
-interface FormRequest {
-	orderNumber: string;
-	wallet: string;
-	amount: number;
-	currency: string;
-	network: string;
-}
-
-const ORDER: FormRequest = {
+const ORDER: PayoutFormRequest = {
 	orderNumber: 'ORD-7001',
 	wallet: 'TDy2r6LnrvAvn8GMgfe9PaSbDLmTkG4uJF',
 	amount: 25,
@@ -31,7 +25,7 @@ const ORDER: FormRequest = {
 };
 
 /** ORDER with an order number (the payout's reference) of the running test: see e2e.reference. */
-function order(changes: Partial<FormRequest> = {}): FormRequest {
+function order(changes: Partial<PayoutFormRequest> = {}): PayoutFormRequest {
 	const request = { ...ORDER, ...changes };
 	return { ...request, orderNumber: e2e.reference(request.orderNumber) };
 }
@@ -47,20 +41,18 @@ beforeAll(async () => {
 });
 
 /** The example, active under a form path of its own; resolves once n8n serves its production form. */
-async function activeForm(): Promise<{ workflow: StoredWorkflow; url: string }> {
-	const workflow = examples.useCredential(e2e.example('payoutOnForm'), login, 'httpBasicAuth');
-	examples.setFormPath(workflow, `e2e-payout-${randomUUID()}`);
-	const stored = await e2e.create(workflow);
-	await e2e.n8n.activate(stored.id);
-	const url = examples.formUrl(e2e.state.n8n.url, workflow);
-	await e2e.n8n.waitForWebhook(url);
-	return { workflow: stored, url };
+async function activeForm(): Promise<ActivePayoutForm> {
+	return await activatePayoutForm(e2e.n8n, {
+		formBaseUrl: e2e.state.n8n.url,
+		tylt: e2e.state.credential,
+		login: { ...login, ...LOGIN },
+	});
 }
 
 async function submit(
 	url: string,
 	workflow: StoredWorkflow,
-	request: FormRequest,
+	request: PayoutFormRequest,
 	login: Login | null = LOGIN,
 ) {
 	return await submitForm(url, workflow, { ...request }, login);

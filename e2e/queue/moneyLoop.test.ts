@@ -143,7 +143,7 @@ describe('n8n in queue mode (main, worker, webhook processor on Redis and Postgr
 		expect(output.map((item) => item.orderId).sort()).toEqual(
 			stored.map((payout) => payout.orderId).sort(),
 		);
-		expect(output.map((item) => [item.merchantOrderId, item.alreadySent])).toEqual([
+		expect(output.map((item) => [item.merchantReference, item.alreadySent])).toEqual([
 			['INV-1042', false],
 			['INV-1043', false],
 		]);
@@ -267,7 +267,7 @@ describe('n8n in queue mode (main, worker, webhook processor on Redis and Postgr
 		expect(runs.map((run) => nodeOutput(run, 'Send payout')[0].alreadySent)).toEqual([false, true]);
 		expect(sandbox.payouts).toEqual([
 			expect.objectContaining({
-				merchantOrderId: order.orderNumber,
+				comments: `[ref:${order.orderNumber}] Order ${order.orderNumber} (payout form)`,
 				toAddress: order.wallet,
 				settledAmountRequested: order.amount,
 			}),

@@ -13,12 +13,16 @@ export function basicAuth({ user, password }: Login): string {
 	return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 }
 
-/** `values` by the elements' Custom Field Name (fieldName); elements without a value are sent empty. */
+/**
+ * `values` by the elements' Custom Field Name (fieldName); elements without a value are sent empty. With
+ * `timeoutMs`, a submission not answered by then rejects (a TimeoutError) instead of waiting for ever.
+ */
 export async function submitForm(
 	url: string,
 	workflow: WorkflowJson,
 	values: Record<string, string | number>,
 	login: Login | null,
+	timeoutMs?: number,
 ): Promise<{ status: number; body: string }> {
 	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger');
 	if (!trigger) throw new Error(`Workflow "${workflow.name}" has no Form Trigger`);
@@ -31,6 +35,7 @@ export async function submitForm(
 		method: 'POST',
 		headers: login ? { authorization: basicAuth(login) } : {},
 		body,
+		signal: timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs),
 	});
 	return { status: response.status, body: await response.text() };
 }

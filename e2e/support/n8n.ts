@@ -54,7 +54,7 @@ export interface N8nClient {
 	createCredential(credential: {
 		name: string;
 		type: string;
-		data: Record<string, string>;
+		data: Record<string, string | number | boolean>;
 	}): Promise<{ id: string; name: string; type: string }>;
 	/** Node types the server knows (/types/nodes.json), optionally those whose name starts with `prefix`. */
 	nodeTypes(prefix?: string): Promise<Array<{ name: string; version: number | number[] }>>;

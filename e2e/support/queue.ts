@@ -23,7 +23,10 @@ export interface QueueService {
 
 export interface QueueMode {
 	main: QueueProcess;
+	/** The first worker (workers[0]). */
 	worker: QueueProcess;
+	/** Every worker started so far, addWorker's included. */
+	workers: QueueProcess[];
 	webhook: QueueProcess;
 	redis: QueueService;
 	postgres: QueueService & { database: string; user: string; initMs: number };
@@ -42,7 +45,11 @@ export interface QueueMode {
 	/** The queue-mode settings every n8n process got. */
 	env: Record<string, string>;
 	/** One more worker; `packageDir: null` = without the package. Stopped by stop(). */
-	addWorker(options?: { name?: string; packageDir?: string | null }): Promise<QueueProcess>;
+	addWorker(options?: {
+		name?: string;
+		packageDir?: string | null;
+		concurrency?: number;
+	}): Promise<QueueProcess>;
 	stop(): Promise<{ stopMs: number }>;
 }
 
@@ -51,6 +58,9 @@ interface QueueLibrary {
 		packageDir?: string | null;
 		logDir?: string;
 		webhookProcessor?: boolean;
+		/** How many workers to start (default 1). */
+		workers?: number;
+		/** Each worker's --concurrency (default 5). */
 		concurrency?: number;
 		env?: Record<string, string>;
 		install?: boolean;

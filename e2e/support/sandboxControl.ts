@@ -35,6 +35,11 @@ export class SandboxControl {
 		await this.control('POST', '/reset');
 	}
 
+	/** Every API request waits this long before it is handled (0: none); reset() restores the start value. */
+	async setLatency(ms: number): Promise<void> {
+		await this.control('POST', '/latency', { ms });
+	}
+
 	async seedPayouts(count: number, template?: Partial<PayoutRecord>): Promise<PayoutRecord[]> {
 		return await this.control('POST', '/seed-payouts', { count, template });
 	}

@@ -601,12 +601,14 @@ async function startN8nProcess(
  *                                             redis.log, postgres.log); default: the run's folder
  * @param {boolean} [options.webhookProcessor=true]  start `n8n webhook` and let only it serve production
  *                                             webhooks (N8N_DISABLE_PRODUCTION_MAIN_PROCESS=true)
- * @param {number}  [options.concurrency=5]   the worker's --concurrency
+ * @param {number}  [options.workers=1]       how many workers to start (`worker`, then `worker-2`, …)
+ * @param {number}  [options.concurrency=5]   each worker's --concurrency (addWorker can set its own)
  * @param {object}  [options.env]              extra environment for all three n8n processes
  * @param {boolean} [options.install=true]     apt-get install redis-server / postgresql when missing (root only)
  * @param {(line:string)=>void} [options.log]
- * @returns {Promise<{main, worker, webhook, redis, postgres, url:string, webhookUrl:string, folder:string,
- *   timings:object, stop:()=>Promise<object>}>}  main/worker/webhook: { url, port, userFolder, logs, logFile,
+ * @returns {Promise<{main, worker, workers, webhook, redis, postgres, url:string, webhookUrl:string,
+ *   folder:string, timings:object, addWorker, stop:()=>Promise<object>}>}  `worker` is workers[0];
+ *   main/worker/webhook: { url, port, userFolder, logs, logFile,
  *   pid, readyMs, exited, stop() }. stop() ends the n8n processes, then PostgreSQL and Redis, and removes the
  *   run's folder (kept with TYLT_N8N_KEEP_USER_FOLDER=1); it is safe to call twice.
  */
@@ -632,19 +634,19 @@ async function startQueueMode(options = {}) {
 		return file;
 	};
 
-	const stack = { folder, timings, dependencies: deps, extraWorkers: [] };
+	const workerCount = options.workers === undefined ? 1 : options.workers;
+	if (!Number.isInteger(workerCount) || workerCount < 1) {
+		throw new Error(`options.workers must be a whole number >= 1, got ${options.workers}`);
+	}
+	/** Every worker started so far, the first one also as stack.worker. */
+	const stack = { folder, timings, dependencies: deps, workers: [] };
 	let stopping = null;
 	stack.stop = () =>
 		(stopping =
 			stopping ||
 			(async () => {
 				const stopStarted = Date.now();
-				const n8nProcesses = [
-					stack.webhook,
-					stack.worker,
-					...stack.extraWorkers,
-					stack.main,
-				].filter(Boolean);
+				const n8nProcesses = [stack.webhook, ...stack.workers, stack.main].filter(Boolean);
 				await Promise.allSettled(n8nProcesses.map((each) => each.stop()));
 				await Promise.allSettled(
 					[stack.postgres, stack.redis].filter(Boolean).map((each) => each.stop()),
@@ -666,7 +668,7 @@ async function startQueueMode(options = {}) {
 		]);
 		timings.redisAndPostgresMs = Date.now() - started;
 
-		const [mainPort, workerPort, webhookPort, ...brokerPorts] = await freePorts(6);
+		const [mainPort, webhookPort, ...brokerPorts] = await freePorts(4);
 		const url = `http://${HOST}:${mainPort}`;
 		const webhookUrl = webhookProcessor ? `http://${HOST}:${webhookPort}` : url;
 		const shared = {
@@ -706,54 +708,56 @@ async function startQueueMode(options = {}) {
 		});
 		timings.mainMs = Date.now() - started;
 
-		started = Date.now();
-		const worker = startN8nProcess('worker', {
-			...common,
-			userFolder: path.join(folder, 'worker'),
-			port: workerPort,
-			brokerPort: brokerPorts[1],
-			logFile: logFile('worker'),
-			args: [`--concurrency=${options.concurrency || 5}`],
-		}).then((each) => (stack.worker = each));
-		const webhook = webhookProcessor
-			? startN8nProcess('webhook', {
-					...common,
-					userFolder: path.join(folder, 'webhook'),
-					port: webhookPort,
-					brokerPort: brokerPorts[2],
-					logFile: logFile('webhook'),
-				}).then((each) => (stack.webhook = each))
-			: Promise.resolve(null);
-		const results = await Promise.allSettled([worker, webhook]);
-		const failed = results.find((result) => result.status === 'rejected');
-		if (failed) throw failed.reason;
-		timings.workerAndWebhookMs = Date.now() - started;
-
-		stack.url = url;
-		stack.webhookUrl = webhookUrl;
-		/** The queue-mode settings every n8n process got (on top of env.sh and its own folder and ports). */
-		stack.env = shared;
 		/**
-		 * One more worker (scaling out), with its own user folder; `packageDir: null` starts one without the
-		 * package, as a worker on a machine where nobody installed it. stop() stops it too.
+		 * One more worker (scaling out), with its own user folder, name (`worker`, `worker-2`, …: its folder and
+		 * log) and --concurrency; `packageDir: null` starts one without the package, as a worker on a machine
+		 * where nobody installed it. stop() stops it too.
 		 */
-		stack.addWorker = async ({
-			name = `worker-${stack.extraWorkers.length + 2}`,
+		const addWorker = async ({
+			name = stack.workers.length === 0 ? 'worker' : `worker-${stack.workers.length + 1}`,
 			packageDir: workerPackage = packageDir,
+			concurrency = options.concurrency || 5,
 		} = {}) => {
 			const [port, brokerPort] = await freePorts(2);
-			const extra = await startN8nProcess('worker', {
+			const worker = await startN8nProcess('worker', {
 				...common,
 				packageDir: workerPackage,
 				userFolder: path.join(folder, name),
 				port,
 				brokerPort,
 				logFile: logFile(name),
-				args: [`--concurrency=${options.concurrency || 5}`],
+				args: [`--concurrency=${concurrency}`],
 			});
-			stack.extraWorkers.push(extra);
-			return extra;
+			stack.workers.push(worker);
+			return worker;
 		};
+
+		started = Date.now();
+		// One after another: each names itself after the workers before it (and two n8n boots at once on a
+		// small machine take as long as one after the other).
+		const workers = (async () => {
+			for (let count = 0; count < workerCount; count++) await addWorker();
+			stack.worker = stack.workers[0];
+		})();
+		const webhook = webhookProcessor
+			? startN8nProcess('webhook', {
+					...common,
+					userFolder: path.join(folder, 'webhook'),
+					port: webhookPort,
+					brokerPort: brokerPorts[1],
+					logFile: logFile('webhook'),
+				}).then((each) => (stack.webhook = each))
+			: Promise.resolve(null);
+		const results = await Promise.allSettled([workers, webhook]);
+		const failed = results.find((result) => result.status === 'rejected');
+		if (failed) throw failed.reason;
+		timings.workersAndWebhookMs = Date.now() - started;
+
+		stack.url = url;
+		stack.webhookUrl = webhookUrl;
+		/** The queue-mode settings every n8n process got (on top of env.sh and its own folder and ports). */
+		stack.env = shared;
+		stack.addWorker = addWorker;
 		return stack;
 	} catch (error) {
 		await stack.stop();
