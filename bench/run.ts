@@ -14,7 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { runCreateCase } from './cases/create';
+import { runGuardCase } from './cases/guard';
 import { runHistoryCase } from './cases/history';
+import { runLatencyCase } from './cases/latency';
+import { runPaginationCase } from './cases/pagination';
 import { runTriggerCase } from './cases/trigger';
 import type { BenchContext, N8nHandle } from './lib/context';
 import { describeMachine } from './lib/machine';
@@ -22,6 +25,7 @@ import { parseOptions, USAGE } from './lib/options';
 import type { BenchResults } from './lib/report';
 import { resultsMarkdown } from './lib/report';
 import { WorkerProcess } from './lib/workerProcess';
+import type { BenchJobs } from './workers/jobs';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const n8nLib = require('../scripts/n8n/n8n.js');
@@ -55,11 +59,11 @@ async function main(): Promise<number> {
 	}
 	const { nodeBin, n8nPackageDir } = runtime();
 	const started = Date.now();
-	const workers: WorkerProcess[] = [];
+	const workers: WorkerProcess<BenchJobs>[] = [];
 	let n8nHandle: Promise<N8nHandle> | undefined;
 
 	const spawnWorker = (role: string) => {
-		const worker = new WorkerProcess(role, nodeBin);
+		const worker = new WorkerProcess<BenchJobs>(role, nodeBin);
 		workers.push(worker);
 		return worker;
 	};
@@ -73,7 +77,7 @@ async function main(): Promise<number> {
 		const access = await sandbox.call('sandbox.start', {});
 		log(`sandbox at ${access.url} (pid ${sandbox.pid})`);
 
-		const context: BenchContext = {
+		const context: BenchContext<BenchJobs> = {
 			options,
 			sandbox,
 			access,
@@ -111,7 +115,11 @@ async function main(): Promise<number> {
 		};
 		if (options.cases.includes('create')) results.create = await runCreateCase(context);
 		if (options.cases.includes('history')) results.history = await runHistoryCase(context);
+		if (options.cases.includes('pagination'))
+			results.pagination = await runPaginationCase(context);
 		if (options.cases.includes('trigger')) results.trigger = await runTriggerCase(context);
+		if (options.cases.includes('latency')) results.latency = await runLatencyCase(context);
+		if (options.cases.includes('guard')) results.guard = await runGuardCase(context);
 		results.totalSeconds = (Date.now() - started) / 1000;
 		results.machine.loadAtEnd = os.loadavg();
 

@@ -1,7 +1,7 @@
 /** What every case gets: options, the sandbox, worker processes and (started on first use) a real n8n. */
-import type { SandboxAccess } from '../workers/createJobs';
 import type { BenchOptions } from './options';
-import type { WorkerProcess } from './workerProcess';
+import type { SandboxAccess } from './results';
+import type { JobTable, WorkerProcess } from './workerProcess';
 
 /** scripts/n8n/n8n.js is plain CommonJS; these are the parts the bench uses. */
 export interface N8nClient {
@@ -27,13 +27,14 @@ export interface N8nHandle {
 	nodeOutput(execution: unknown, nodeName: string): unknown[];
 }
 
-export interface BenchContext {
+/** `Jobs`: what the worker processes can run (bench/workers/jobs.ts, `BenchJobs`). */
+export interface BenchContext<Jobs extends JobTable = JobTable> {
 	options: BenchOptions;
 	/** The process running the sandbox (jobs `sandbox.*`). */
-	sandbox: WorkerProcess;
+	sandbox: WorkerProcess<Jobs>;
 	access: SandboxAccess;
 	log(message: string): void;
 	/** A new worker process, stopped when the bench ends. */
-	worker(role: string): WorkerProcess;
+	worker(role: string): WorkerProcess<Jobs>;
 	n8n(): Promise<N8nHandle>;
 }

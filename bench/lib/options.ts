@@ -1,8 +1,9 @@
 /** Command-line options of `npm run bench`. */
 
-export type CaseName = 'create' | 'history' | 'trigger';
+export type CaseName = 'create' | 'history' | 'pagination' | 'trigger' | 'latency' | 'guard';
 
-export const CASE_NAMES: CaseName[] = ['create', 'history', 'trigger'];
+/** In the order they run and are reported. */
+export const CASE_NAMES: CaseName[] = ['create', 'history', 'pagination', 'trigger', 'latency', 'guard'];
 
 /** How much work each case does; `--quick` shrinks every size but keeps the shape of every case. */
 export interface Sizes {
@@ -11,6 +12,14 @@ export interface Sizes {
 	/** Payout → Get Many: seeded history sizes, an exact multiple of the page size and a non-multiple. */
 	historyRecords: number[];
 	pageSize: number;
+	/** Return All in n8n, the TYLT node against the HTTP Request node's pagination: seeded history. */
+	paginationRecords: number;
+	/** Remote-API case: the sandbox's wait before every request, payouts created, history read. */
+	latencyMs: number;
+	latencyPayouts: number;
+	latencyRecords: number;
+	/** Duplicate guard, one payout per execution: payouts in the look-back window. */
+	guardHistory: number[];
 	/** Trigger: callbacks per in-process run. */
 	callbacks: number;
 	/** Trigger: callbacks per variant per round through n8n's webhook server. */
@@ -30,6 +39,11 @@ const FULL: Sizes = {
 	payouts: 1000,
 	historyRecords: [20_000, 20_050],
 	pageSize: 200,
+	paginationRecords: 20_000,
+	latencyMs: 150,
+	latencyPayouts: 100,
+	latencyRecords: 20_000,
+	guardHistory: [0, 2_000, 10_000],
 	callbacks: 100_000,
 	roundTrips: 24,
 };
@@ -38,14 +52,19 @@ const QUICK: Sizes = {
 	payouts: 200,
 	historyRecords: [4_000, 4_050],
 	pageSize: 200,
+	paginationRecords: 4_000,
+	latencyMs: 150,
+	latencyPayouts: 20,
+	latencyRecords: 4_000,
+	guardHistory: [0, 400, 2_000],
 	callbacks: 20_000,
 	roundTrips: 12,
 };
 
-export const USAGE = `npm run bench -- [--rounds N] [--quick] [--only create,history,trigger] [--write | --no-write]
+export const USAGE = `npm run bench -- [--rounds N] [--quick] [--only ${CASE_NAMES.join(',')}] [--write | --no-write]
 
-  --rounds N   A/B rounds per case (default 5, --quick: 2); medians are reported
-  --quick      smaller sizes (${QUICK.payouts} payouts, ${QUICK.historyRecords.join('/')} records, ${QUICK.callbacks} callbacks): a sanity run
+  --rounds N   A/B rounds per case (default 5, --quick: 2; the latency case at most 3); medians are reported
+  --quick      smaller sizes (${QUICK.payouts} payouts, ${QUICK.historyRecords.join('/')} records, ${QUICK.callbacks} callbacks, ${QUICK.latencyPayouts} payouts at latency): a sanity run
   --only LIST  run only these cases (comma-separated: ${CASE_NAMES.join(', ')})
   --write      write docs/benchmarks.md (default for a full run)
   --no-write   only print (default for --quick and --only)`;

@@ -6,20 +6,9 @@
 import { createHmac } from 'node:crypto';
 
 import { rawRequest } from '../lib/rawHttp';
+import type { PayoutRow, SandboxAccess } from '../lib/results';
 
 const CREATE_PATH = '/transactions/merchant/createPayoutRequest';
-
-export interface PayoutRow {
-	address: string;
-	amount: number;
-	ref: string;
-}
-
-export interface SandboxAccess {
-	url: string;
-	apiKey: string;
-	apiSecret: string;
-}
 
 export const createJobs = {
 	async 'create.raw'(params: SandboxAccess & { payouts: PayoutRow[] }) {

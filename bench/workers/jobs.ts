@@ -7,11 +7,11 @@ import type { historyJobs } from './historyJobs';
 import type { sandboxJobs } from './sandboxJobs';
 import type { triggerJobs } from './triggerJobs';
 
-type AllJobs = typeof sandboxJobs & typeof createJobs & typeof historyJobs & typeof triggerJobs;
-
-export type JobName = keyof AllJobs;
-export type JobParams<N extends JobName> = Parameters<AllJobs[N]>[0];
-export type JobResult<N extends JobName> = Awaited<ReturnType<AllJobs[N]>>;
+/** Every job by name: the type parameter of the coordinator's WorkerProcess and BenchContext. */
+export type BenchJobs = typeof sandboxJobs &
+	typeof createJobs &
+	typeof historyJobs &
+	typeof triggerJobs;
 
 type JobTable = Record<string, (params: unknown) => Promise<unknown>>;
 
