@@ -7,6 +7,7 @@
  */
 import type { BenchContext } from '../lib/context';
 import { runWorkflow } from '../lib/n8nRun';
+import { HTTP_NODE_FRAME, TYLT_NODE_FRAME } from '../lib/profileSummary';
 import type { CreateResult, CreateRun, CreateVariant } from '../lib/results';
 import { rotated } from '../lib/stats';
 import {
@@ -27,9 +28,7 @@ export async function runCreateCase(context: BenchContext<BenchJobs>): Promise<C
 	const rows = payoutRows(count);
 	const store = async (workflow: object) => (await n8n.client.createWorkflow(workflow)).id;
 	const workflows = {
-		guardOn: await store(
-			tyltCreateWorkflow('bench: create, guard on', rows, n8n.credential, true),
-		),
+		guardOn: await store(tyltCreateWorkflow('bench: create, guard on', rows, n8n.credential, true)),
 		guardOff: await store(
 			tyltCreateWorkflow('bench: create, guard off', rows, n8n.credential, false),
 		),
@@ -44,6 +43,7 @@ export async function runCreateCase(context: BenchContext<BenchJobs>): Promise<C
 		await sandbox.call('sandbox.reset', {});
 		const { index } = await sandbox.call('sandbox.mark', {});
 		let ms: number;
+		let startedAt: number | undefined;
 		if (variant === 'raw') {
 			rawRun++;
 			const payouts = rows.map((row, item) => ({ ...row, ref: `raw-${rawRun}-${item}` }));
@@ -61,6 +61,7 @@ export async function runCreateCase(context: BenchContext<BenchJobs>): Promise<C
 			if (fresh !== count)
 				throw new Error(`create (${variant}): ${fresh} of ${count} payouts were new`);
 			ms = execution.nodeMs[nodeName];
+			startedAt = execution.nodeStartedAt[nodeName];
 		}
 		const requests = await sandbox.call('sandbox.summary', { since: index, withPayouts: true });
 		if (requests.byEndpoint.createPayout !== count || requests.payoutsStored !== count) {
@@ -68,7 +69,7 @@ export async function runCreateCase(context: BenchContext<BenchJobs>): Promise<C
 				`create (${variant}): ${requests.byEndpoint.createPayout} creates sent, ${requests.payoutsStored} payouts stored, ${count} expected`,
 			);
 		}
-		return { ms, requests };
+		return { ms, startedAt, requests };
 	}
 
 	log(`create: warm-up (${count} payouts each: ${VARIANTS.join(', ')})`);
@@ -87,5 +88,11 @@ export async function runCreateCase(context: BenchContext<BenchJobs>): Promise<C
 			);
 		}
 	}
+	await context.profiled(`Create ${count}, TYLT node, guard on`, TYLT_NODE_FRAME, () =>
+		run('guardOn'),
+	);
+	await context.profiled(`Create ${count}, HTTP Request node`, HTTP_NODE_FRAME, () =>
+		run('httpNode'),
+	);
 	return result;
 }

@@ -6,6 +6,7 @@
  */
 import type { BenchContext } from '../lib/context';
 import { runWorkflow } from '../lib/n8nRun';
+import { TYLT_NODE_FRAME } from '../lib/profileSummary';
 import type { GuardDataset, GuardRun, GuardVariant } from '../lib/results';
 import { rotated } from '../lib/stats';
 import { TYLT_NODE, payoutRows, tyltCreateWorkflow } from '../lib/workflows';
@@ -35,12 +36,20 @@ export async function runGuardCase(context: BenchContext<BenchJobs>): Promise<Gu
 		const execution = await runWorkflow(n8n, workflows[variant], `guard (${variant}, ${history})`);
 		const output = execution.output(TYLT_NODE) as Array<{ alreadySent?: boolean }>;
 		const requests = await sandbox.call('sandbox.summary', { since: index, withPayouts: true });
-		if (output.length !== 1 || output[0].alreadySent !== false || requests.byEndpoint.createPayout !== 1) {
+		if (
+			output.length !== 1 ||
+			output[0].alreadySent !== false ||
+			requests.byEndpoint.createPayout !== 1
+		) {
 			throw new Error(
 				`guard (${variant}, ${history}): ${requests.byEndpoint.createPayout ?? 0} creates, output ${JSON.stringify(output).slice(0, 200)}`,
 			);
 		}
-		return { ms: execution.nodeMs[TYLT_NODE], requests };
+		return {
+			ms: execution.nodeMs[TYLT_NODE],
+			startedAt: execution.nodeStartedAt[TYLT_NODE],
+			requests,
+		};
 	}
 
 	const variants: GuardVariant[] = ['guardOn', 'guardOff'];
@@ -60,5 +69,9 @@ export async function runGuardCase(context: BenchContext<BenchJobs>): Promise<Gu
 		}
 		datasets.push(dataset);
 	}
+	const most = Math.max(...options.sizes.guardHistory);
+	await context.profiled(`One payout, guard on, ${most} in the window`, TYLT_NODE_FRAME, () =>
+		run('guardOn', most),
+	);
 	return datasets;
 }

@@ -7,6 +7,7 @@
  */
 import type { BenchContext } from '../lib/context';
 import { runWorkflow } from '../lib/n8nRun';
+import { TYLT_NODE_FRAME } from '../lib/profileSummary';
 import type { LatencyResult, LatencyRun, LatencyVariant } from '../lib/results';
 import { rotated } from '../lib/stats';
 import {
@@ -50,6 +51,7 @@ export async function runLatencyCase(context: BenchContext<BenchJobs>): Promise<
 		const { index } = await sandbox.call('sandbox.mark', {});
 		let ms: number;
 		let done: number;
+		let startedAt: number | undefined;
 		if (variant === 'createRaw') {
 			rawRun++;
 			const batch = rows.map((row, item) => ({ ...row, ref: `latency-${rawRun}-${item}` }));
@@ -64,6 +66,7 @@ export async function runLatencyCase(context: BenchContext<BenchJobs>): Promise<
 			const execution = await runWorkflow(n8n, workflows[variant], `latency (${variant})`);
 			const nodeName = variant === 'createHttpNode' ? HTTP_NODE : TYLT_NODE;
 			ms = execution.nodeMs[nodeName];
+			startedAt = execution.nodeStartedAt[nodeName];
 			done = execution.output(nodeName).length;
 		}
 		const summary = await sandbox.call('sandbox.summary', { since: index, withPayouts: !history });
@@ -76,7 +79,7 @@ export async function runLatencyCase(context: BenchContext<BenchJobs>): Promise<
 		if (summary.byStatus['200'] !== summary.total) {
 			throw new Error(`latency (${variant}): answers ${JSON.stringify(summary.byStatus)}`);
 		}
-		return { ms, requests: summary.total };
+		return { ms, startedAt, requests: summary.total };
 	}
 
 	const result: LatencyResult = {
@@ -99,6 +102,14 @@ export async function runLatencyCase(context: BenchContext<BenchJobs>): Promise<
 			}
 		}
 	}
+	await context.profiled(`Create ${payouts} at ${latencyMs} ms, TYLT node`, TYLT_NODE_FRAME, () =>
+		run('createNode'),
+	);
+	await context.profiled(
+		`Return All ${records} at ${latencyMs} ms, TYLT node`,
+		TYLT_NODE_FRAME,
+		() => run('historyNode'),
+	);
 	await sandbox.call('sandbox.reset', {});
 	return result;
 }

@@ -6,6 +6,7 @@
  */
 import type { BenchContext } from '../lib/context';
 import { runWorkflow } from '../lib/n8nRun';
+import { HTTP_NODE_FRAME, TYLT_NODE_FRAME } from '../lib/profileSummary';
 import type { PaginationResult, PaginationRun, PaginationVariant } from '../lib/results';
 import { rotated } from '../lib/stats';
 import {
@@ -53,7 +54,12 @@ export async function runPaginationCase(
 		if (variant === 'node') {
 			const items = execution.output(TYLT_NODE).length;
 			if (items !== records) throw new Error(`Return All (node): ${items} of ${records} records`);
-			return { ms: execution.nodeMs[TYLT_NODE], requests: summary.total, items };
+			return {
+				ms: execution.nodeMs[TYLT_NODE],
+				startedAt: execution.nodeStartedAt[TYLT_NODE],
+				requests: summary.total,
+				items,
+			};
 		}
 		const pages = execution.output(HTTP_NODE) as Array<{ data?: unknown[] }>;
 		const split = execution.output(SPLIT_NODE).length;
@@ -65,6 +71,7 @@ export async function runPaginationCase(
 		}
 		return {
 			ms: execution.nodeMs[HTTP_NODE],
+			startedAt: execution.nodeStartedAt[HTTP_NODE],
 			splitOutMs: execution.nodeMs[SPLIT_NODE],
 			requests: summary.total,
 			items: pages.length,
@@ -84,5 +91,11 @@ export async function runPaginationCase(
 			);
 		}
 	}
+	await context.profiled(`Return All ${records}, TYLT node`, TYLT_NODE_FRAME, () => run('node'));
+	await context.profiled(
+		`Return All ${records}, HTTP Request pagination + Split Out`,
+		HTTP_NODE_FRAME,
+		() => run('httpNode'),
+	);
 	return result;
 }

@@ -1,5 +1,6 @@
 /** What every case gets: options, the sandbox, worker processes and (started on first use) a real n8n. */
 import type { BenchOptions } from './options';
+import type { NodeFrame, ProfileSummary } from './profileSummary';
 import type { SandboxAccess } from './results';
 import type { JobTable, WorkerProcess } from './workerProcess';
 
@@ -37,4 +38,14 @@ export interface BenchContext<Jobs extends JobTable = JobTable> {
 	/** A new worker process, stopped when the bench ends. */
 	worker(role: string): WorkerProcess<Jobs>;
 	n8n(): Promise<N8nHandle>;
+	/**
+	 * With --profile: runs `run` once more under a CPU profiler attached to n8n's main process and keeps the
+	 * summary (never a measured run: profiling slows it). Without --profile: does nothing.
+	 */
+	profiled(
+		label: string,
+		node: NodeFrame,
+		run: () => Promise<{ ms: number; startedAt?: number }>,
+	): Promise<void>;
+	profiles: ProfileSummary[];
 }

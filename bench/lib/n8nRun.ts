@@ -6,7 +6,7 @@ interface Execution {
 	status: string;
 	data: {
 		resultData: {
-			runData: Record<string, Array<{ executionTime: number }>>;
+			runData: Record<string, Array<{ executionTime: number; startTime: number }>>;
 			error?: unknown;
 		};
 	};
@@ -15,6 +15,8 @@ interface Execution {
 export interface WorkflowRun {
 	/** n8n's `executionTime` of each node that ran (its execute, expressions and requests; nothing around it). */
 	nodeMs: Record<string, number>;
+	/** When each node started (epoch ms, n8n's clock: the same machine's). */
+	nodeStartedAt: Record<string, number>;
 	output(nodeName: string): unknown[];
 }
 
@@ -31,7 +33,10 @@ export async function runWorkflow(
 		);
 	}
 	const nodeMs: Record<string, number> = {};
-	for (const [name, runs] of Object.entries(execution.data.resultData.runData))
+	const nodeStartedAt: Record<string, number> = {};
+	for (const [name, runs] of Object.entries(execution.data.resultData.runData)) {
 		nodeMs[name] = runs[0].executionTime;
-	return { nodeMs, output: (nodeName) => n8n.nodeOutput(execution, nodeName) };
+		nodeStartedAt[name] = runs[0].startTime;
+	}
+	return { nodeMs, nodeStartedAt, output: (nodeName) => n8n.nodeOutput(execution, nodeName) };
 }

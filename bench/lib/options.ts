@@ -3,7 +3,14 @@
 export type CaseName = 'create' | 'history' | 'pagination' | 'trigger' | 'latency' | 'guard';
 
 /** In the order they run and are reported. */
-export const CASE_NAMES: CaseName[] = ['create', 'history', 'pagination', 'trigger', 'latency', 'guard'];
+export const CASE_NAMES: CaseName[] = [
+	'create',
+	'history',
+	'pagination',
+	'trigger',
+	'latency',
+	'guard',
+];
 
 /** How much work each case does; `--quick` shrinks every size but keeps the shape of every case. */
 export interface Sizes {
@@ -32,6 +39,11 @@ export interface BenchOptions {
 	cases: CaseName[];
 	/** Write docs/benchmarks.md (default: yes for a full run, no for --quick). */
 	write: boolean;
+	/**
+	 * CPU-profile n8n's main process (started with --inspect) during one extra, unmeasured run of selected
+	 * variants after a case's rounds; summaries go into the results, raw profiles into .cache/bench-profiles.
+	 */
+	profile: boolean;
 	sizes: Sizes;
 }
 
@@ -66,6 +78,8 @@ export const USAGE = `npm run bench -- [--rounds N] [--quick] [--only ${CASE_NAM
   --rounds N   A/B rounds per case (default 5, --quick: 2; the latency case at most 3); medians are reported
   --quick      smaller sizes (${QUICK.payouts} payouts, ${QUICK.historyRecords.join('/')} records, ${QUICK.callbacks} callbacks, ${QUICK.latencyPayouts} payouts at latency): a sanity run
   --only LIST  run only these cases (comma-separated: ${CASE_NAMES.join(', ')})
+  --profile    after the rounds, one more run of the n8n variants under a CPU profiler (n8n's main process),
+               summarised in the results; raw profiles in .cache/bench-profiles (open in Chrome DevTools)
   --write      write docs/benchmarks.md (default for a full run)
   --no-write   only print (default for --quick and --only)`;
 
@@ -74,6 +88,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
 	let quick = false;
 	let cases: CaseName[] = [...CASE_NAMES];
 	let write: boolean | undefined;
+	let profile = false;
 	for (let index = 0; index < argv.length; index++) {
 		const argument = argv[index];
 		const [flag, inline] = argument.split('=', 2);
@@ -110,6 +125,9 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
 			case '--write':
 				write = true;
 				break;
+			case '--profile':
+				profile = true;
+				break;
 			case '--no-write':
 				write = false;
 				break;
@@ -127,6 +145,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
 		cases,
 		// docs/benchmarks.md holds one complete, full-size run: a partial or quick run must not replace it.
 		write: write ?? (!quick && complete),
+		profile,
 		sizes: quick ? QUICK : FULL,
 	};
 }

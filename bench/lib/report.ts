@@ -4,6 +4,7 @@
  */
 import type { Machine } from './machine';
 import type { BenchOptions } from './options';
+import type { ProfileSummary } from './profileSummary';
 import type {
 	CreateResult,
 	CreateVariant,
@@ -26,6 +27,7 @@ export interface BenchResults {
 	trigger?: TriggerResult;
 	latency?: LatencyResult;
 	guard?: GuardDataset[];
+	profiles?: ProfileSummary[];
 }
 
 interface Row {
@@ -60,8 +62,10 @@ const distinct = (values: number[]) =>
 
 /** A cost ratio against its target (lower is better): the row's Ratio and Met cells. */
 function against(value: number, target: number): Pick<Row, 'ratio' | 'target' | 'met'> {
+	// A third decimal where two would print the target itself for a ratio just above it.
+	const close = ratio(value) === ratio(target) && value > target;
 	return {
-		ratio: ratio(value),
+		ratio: ratio(value, close ? 3 : 2),
 		target: `≤ ${target.toFixed(2)}×`,
 		met: value <= target ? YES : `${NO} (see analysis)`,
 	};
@@ -269,7 +273,7 @@ function latencyRows(result: LatencyResult): Row[] {
 		item: `4. Floor at ${latencyMs} ms: raw signed loop, ${thousands(result.payouts)} creates ÷ (payouts × latency)`,
 		node: spread(times('createRaw'), ms),
 		baseline: ms(createFloor),
-		ratio: ratio(median(times('createRaw')) / createFloor),
+		ratio: ratio(median(times('createRaw')) / createFloor, 3),
 		target: '—',
 		met: '',
 	});
@@ -302,7 +306,7 @@ function latencyRows(result: LatencyResult): Row[] {
 		item: `4. Floor at ${latencyMs} ms: raw paging loop ÷ (pages × latency)`,
 		node: spread(times('historyRaw'), ms),
 		baseline: ms(requests('historyRaw') * latencyMs),
-		ratio: ratio(median(times('historyRaw')) / (requests('historyRaw') * latencyMs)),
+		ratio: ratio(median(times('historyRaw')) / (requests('historyRaw') * latencyMs), 3),
 		target: '—',
 		met: '',
 	});
@@ -312,8 +316,7 @@ function latencyRows(result: LatencyResult): Row[] {
 function guardRows(datasets: GuardDataset[]): Row[] {
 	const rows: Row[] = [];
 	for (const dataset of datasets) {
-		const times = (variant: 'guardOn' | 'guardOff') =>
-			dataset.runs[variant].map((run) => run.ms);
+		const times = (variant: 'guardOn' | 'guardOff') => dataset.runs[variant].map((run) => run.ms);
 		const requests = (variant: 'guardOn' | 'guardOff', key?: string) =>
 			dataset.runs[variant].map((run) =>
 				key ? (run.requests.byEndpoint[key] ?? 0) : run.requests.total,
@@ -607,6 +610,27 @@ function triggerDetails(result: TriggerResult): string {
 	return lines.join('\n');
 }
 
+function profileDetails(profiles: ProfileSummary[]): string {
+	const lines = [
+		"#### Where n8n's main thread spends a node's run (--profile: one extra, unmeasured run each)",
+		'',
+		"A CPU profile of n8n's main process (sampled every 0.2 ms) over the node's run as n8n's run data gives it; each busy sample is classified by what is on its stack, first match in the order the buckets are defined (`bench/lib/profileSummary.ts`). Busy = not idle; the rest of the window the thread waits (for TYLT, or for sockets).",
+	];
+	for (const summary of profiles) {
+		lines.push(
+			'',
+			`**${summary.label}**: ${ms(summary.busyMs)} busy of ${ms(summary.wallMs)}.`,
+			'',
+			'| Busy with | ms | share of busy |',
+			'| --- | ---: | ---: |',
+			...summary.buckets.map(
+				(entry) => `| ${entry.bucket} | ${ms(entry.ms)} | ${percent(entry.ms / summary.busyMs)} |`,
+			),
+		);
+	}
+	return lines.join('\n');
+}
+
 export function resultsMarkdown(results: BenchResults): string {
 	const rows = [
 		...(results.create ? createRows(results.create) : []),
@@ -629,5 +653,6 @@ export function resultsMarkdown(results: BenchResults): string {
 	if (results.trigger) parts.push(triggerDetails(results.trigger));
 	if (results.latency) parts.push(latencyDetails(results.latency));
 	if (results.guard) parts.push(guardDetails(results.guard));
+	if (results.profiles?.length) parts.push(profileDetails(results.profiles));
 	return parts.join('\n\n');
 }

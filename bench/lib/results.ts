@@ -51,6 +51,8 @@ export type CreateVariant = 'guardOn' | 'guardOff' | 'httpNode' | 'raw';
 
 export interface CreateRun {
 	ms: number;
+	/** When the measured node started (epoch ms), for --profile; absent for loops outside n8n. */
+	startedAt?: number;
 	requests: RequestSummary;
 }
 
@@ -79,6 +81,8 @@ export type PaginationVariant = 'node' | 'httpNode';
 export interface PaginationRun {
 	/** The paging node's own executionTime. */
 	ms: number;
+	/** When it started (epoch ms), for --profile. */
+	startedAt?: number;
 	/** For the HTTP Request workflow: the Split Out node that turns its pages into one item per record. */
 	splitOutMs?: number;
 	requests: number;
@@ -112,10 +116,17 @@ export interface TriggerResult {
 }
 
 /** Case 4: the sandbox answering every request after `latencyMs`. */
-export type LatencyVariant = 'createNode' | 'createRaw' | 'createHttpNode' | 'historyNode' | 'historyRaw';
+export type LatencyVariant =
+	| 'createNode'
+	| 'createRaw'
+	| 'createHttpNode'
+	| 'historyNode'
+	| 'historyRaw';
 
 export interface LatencyRun {
 	ms: number;
+	/** When the measured node started (epoch ms), for --profile; absent for loops outside n8n. */
+	startedAt?: number;
 	requests: number;
 }
 
@@ -132,6 +143,8 @@ export type GuardVariant = 'guardOn' | 'guardOff';
 
 export interface GuardRun {
 	ms: number;
+	/** When the measured node started (epoch ms), for --profile; absent for loops outside n8n. */
+	startedAt?: number;
 	requests: RequestSummary;
 }
 

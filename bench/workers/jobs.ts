@@ -4,6 +4,7 @@
  */
 import type { createJobs } from './createJobs';
 import type { historyJobs } from './historyJobs';
+import type { profileJobs } from './profileJobs';
 import type { sandboxJobs } from './sandboxJobs';
 import type { triggerJobs } from './triggerJobs';
 
@@ -11,7 +12,8 @@ import type { triggerJobs } from './triggerJobs';
 export type BenchJobs = typeof sandboxJobs &
 	typeof createJobs &
 	typeof historyJobs &
-	typeof triggerJobs;
+	typeof triggerJobs &
+	typeof profileJobs;
 
 type JobTable = Record<string, (params: unknown) => Promise<unknown>>;
 
@@ -21,6 +23,7 @@ const MODULES: Record<string, () => JobTable> = {
 	create: () => require('./createJobs').createJobs,
 	history: () => require('./historyJobs').historyJobs,
 	trigger: () => require('./triggerJobs').triggerJobs,
+	profile: () => require('./profileJobs').profileJobs,
 };
 
 export function findJob(name: string): ((params: unknown) => Promise<unknown>) | undefined {
