@@ -6,6 +6,7 @@ import { createHash, createHmac } from 'node:crypto';
 
 import type { INodeParameters } from 'n8n-workflow';
 
+import { forgetProcessMemory } from '../../nodes/Tylt/payout/processMemory';
 import type { TyltCredentialData } from '../harness/n8nContext';
 import { startSandbox } from '../sandbox';
 import type { EndpointName, LoggedRequest, SandboxOptions, TyltSandbox } from '../sandbox';
@@ -83,8 +84,9 @@ export function payoutCreate(overrides: INodeParameters = {}): INodeParameters {
 }
 
 /**
- * One sandbox per test file, reset before each test. Returns a stand-in that forwards to the running
- * sandbox, so tests read `sandbox.requests` as if they held it themselves.
+ * One sandbox per test file, reset before each test, and the node's process-wide memory (payouts sent,
+ * references in doubt) forgotten with it: each test starts as a fresh n8n process would. Returns a
+ * stand-in that forwards to the running sandbox, so tests read `sandbox.requests` as if they held it.
  */
 export function useSandbox(options: SandboxOptions = { autoSettle: false }): TyltSandbox {
 	let running: TyltSandbox | undefined;
@@ -94,13 +96,21 @@ export function useSandbox(options: SandboxOptions = { autoSettle: false }): Tyl
 	afterAll(async () => {
 		await running?.close();
 	});
-	beforeEach(() => running?.reset());
+	beforeEach(() => {
+		running?.reset();
+		forgetProcessMemory();
+	});
 
 	return new Proxy({} as TyltSandbox, {
 		get(_target, property) {
 			if (!running) throw new Error('The sandbox is only available inside tests and hooks');
 			const value = Reflect.get(running, property, running);
 			return typeof value === 'function' ? value.bind(running) : value;
+		},
+		// Setters (latencyMs, balances) must reach the running sandbox, not the stand-in.
+		set(_target, property, value) {
+			if (!running) throw new Error('The sandbox is only available inside tests and hooks');
+			return Reflect.set(running, property, value, running);
 		},
 	});
 }

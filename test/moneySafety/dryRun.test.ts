@@ -45,8 +45,7 @@ it('reports what would be sent, with fee and limits, and sends nothing', async (
 			address: ADDRESS,
 			settledCurrency: 'USDT',
 			networkSymbol: 'TRX',
-			comments: 'July bonus [ref:row-31]',
-			merchantOrderId: 'row-31',
+			comments: '[ref:row-31] July bonus',
 		},
 	});
 	expect(creates()).toHaveLength(0);
@@ -81,6 +80,8 @@ it('shows the exact body a real run then sends', async () => {
 
 it('with a matching payout at TYLT, reports alreadySent and the existing payout, and sends nothing', async () => {
 	const [existing] = suite.sandbox.seedPayouts(1, {
+		toAddress: ADDRESS,
+		settledAmountRequested: 25,
 		comments: '[ref:row-33]',
 		merchantOrderId: 'row-33',
 		status: 'Completed',
@@ -120,6 +121,35 @@ it('leaves nothing behind: a real run after it sends the payout', async () => {
 
 	expect(sent.json).toMatchObject({ alreadySent: false, merchantReference: 'row-35' });
 	expect(creates()).toHaveLength(1);
+});
+
+it('reports a reference held in doubt (an earlier create’s outcome unknown) as not sent, with inDoubt', async () => {
+	suite.sandbox.injectFault('createPayout', { kind: 'drop' });
+	const options = { reference: 'row-36', inDoubtCheckSeconds: 0 };
+	await suite.fail({ parameters: payout({ options }) });
+
+	const [report] = await suite.run({
+		parameters: payout({ options: { ...options, dryRun: true } }),
+	});
+
+	expect(report.json).toMatchObject({ wouldSend: false, alreadySent: false, inDoubt: true });
+	expect(creates()).toHaveLength(1);
+});
+
+it('reports a collision exactly as a real run does', async () => {
+	const [other] = suite.sandbox.seedPayouts(1, {
+		comments: '[ref:row-37]',
+		settledAmountRequested: 99,
+	});
+
+	const error = await suite.fail({
+		parameters: payout({ options: { reference: 'row-37', dryRun: true } }),
+	});
+
+	expect(error.message).toContain(
+		`"row-37" of item 0 is already used by TYLT payout ${other.orderId}`,
+	);
+	expect(creates()).toHaveLength(0);
 });
 
 itShowsNoSecret();

@@ -6,37 +6,51 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { EVM_ADDRESS, payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
-import { onceEach, payoutsPerReference, useMoneySafetySandbox, useShortRetryBackoff } from './kit';
+import {
+	hoursAgo,
+	onceEach,
+	payoutsPerReference,
+	useMoneySafetySandbox,
+	useShortRetryBackoff,
+} from './kit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
 const ADDRESS = tronAddress('guarded recipient');
-const HOUR_MS = 3_600_000;
+/** The item's payout details (25 USDT on TRX to ADDRESS), for seeded history that is the same payout. */
+const SAME_PAYOUT = { toAddress: ADDRESS, settledAmountRequested: 25 };
 
 const creates = () => requestsTo(suite.sandbox, 'createPayout');
 const createBodies = () => creates().map((request) => JSON.parse(request.rawBody));
 const historyPagesRead = () => requestsTo(suite.sandbox, 'payoutHistory').length;
-
-/** TYLT's record time format: ISO 8601 UTC, whole seconds. */
-function hoursAgo(hours: number): string {
-	return new Date(Date.now() - hours * HOUR_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
 
 function payoutWith(options: INodeParameters, additionalFields: INodeParameters = {}) {
 	return payoutCreate({ address: ADDRESS, additionalFields, options });
 }
 
 describe('the reference', () => {
-	it('travels in the comments as [ref:…] after the user’s comment, and as the merchant order ID', async () => {
+	it('travels in the comments as [ref:…] before the user’s comment, and only there by default', async () => {
 		await suite.run({ parameters: payoutWith({ reference: 'row-17' }, { comments: 'May bonus' }) });
 
 		expect(createBodies()).toEqual([
-			expect.objectContaining({ comments: 'May bonus [ref:row-17]', merchantOrderId: 'row-17' }),
+			expect.objectContaining({ comments: '[ref:row-17] May bonus' }),
 		]);
-		expect(suite.sandbox.payouts[0]).toMatchObject({
-			comments: 'May bonus [ref:row-17]',
-			merchantOrderId: 'row-17',
+		expect(createBodies()[0]).not.toHaveProperty('merchantOrderId');
+		expect(suite.sandbox.payouts[0]).toMatchObject({ comments: '[ref:row-17] May bonus' });
+	});
+
+	it('with Send Reference as Merchant Order ID on, also travels as the merchant order ID', async () => {
+		await suite.run({
+			parameters: payoutWith(
+				{ reference: 'row-17', referenceAsMerchantOrderId: true },
+				{ comments: 'May bonus' },
+			),
 		});
+
+		expect(createBodies()).toEqual([
+			expect.objectContaining({ comments: '[ref:row-17] May bonus', merchantOrderId: 'row-17' }),
+		]);
+		expect(suite.sandbox.payouts[0]).toMatchObject({ merchantOrderId: 'row-17' });
 	});
 
 	it('is the whole comment when the user set none', async () => {
@@ -45,7 +59,7 @@ describe('the reference', () => {
 		expect(createBodies()[0].comments).toBe('[ref:row-18]');
 	});
 
-	it('with Send Reference as Merchant Order ID off, travels only in the comments, and a re-run still finds it', async () => {
+	it('with Send Reference as Merchant Order ID off (the default), a re-run finds it by the comments', async () => {
 		const parameters = payoutWith(
 			{ reference: 'row-19', referenceAsMerchantOrderId: false },
 			{ comments: 'June bonus' },
@@ -56,7 +70,7 @@ describe('the reference', () => {
 
 		expect(createBodies()).toHaveLength(1);
 		expect(createBodies()[0]).not.toHaveProperty('merchantOrderId');
-		expect(createBodies()[0].comments).toBe('June bonus [ref:row-19]');
+		expect(createBodies()[0].comments).toBe('[ref:row-19] June bonus');
 		// TYLT gives the payout a merchant order ID of its own, so only the comments can match.
 		expect(suite.sandbox.payouts[0].merchantOrderId).not.toBe('row-19');
 		expect(rerun.json).toMatchObject({
@@ -69,6 +83,7 @@ describe('the reference', () => {
 
 	it('matches a payout in TYLT history by its merchant order ID alone (made outside this node)', async () => {
 		const [existing] = suite.sandbox.seedPayouts(1, {
+			...SAME_PAYOUT,
 			merchantOrderId: 'INV-5005',
 			comments: 'paid by hand',
 			status: 'Completed',
@@ -86,6 +101,7 @@ describe('the reference', () => {
 
 	it('matches a payout TYLT marked Failed: it counts as sent, and the output shows its status', async () => {
 		const [failed] = suite.sandbox.seedPayouts(1, {
+			...SAME_PAYOUT,
 			merchantOrderId: 'MO-other',
 			comments: '[ref:row-20]',
 			status: 'Failed',
@@ -102,8 +118,16 @@ describe('the reference', () => {
 	});
 
 	it('returns the newest payout when TYLT holds several with the reference', async () => {
-		const [newer] = suite.sandbox.seedPayouts(1, { comments: '[ref:row-21]', status: 'Completed' });
-		const [older] = suite.sandbox.seedPayouts(1, { comments: '[ref:row-21]', status: 'Failed' });
+		const [newer] = suite.sandbox.seedPayouts(1, {
+			...SAME_PAYOUT,
+			comments: '[ref:row-21]',
+			status: 'Completed',
+		});
+		const [older] = suite.sandbox.seedPayouts(1, {
+			...SAME_PAYOUT,
+			comments: '[ref:row-21]',
+			status: 'Failed',
+		});
 
 		const [output] = await suite.run({ parameters: payoutWith({ reference: 'row-21' }) });
 
@@ -178,10 +202,7 @@ describe('the default reference (no Reference set)', () => {
 		const [again] = await suite.run({ items: [base], parameters: PAYOUT_FROM_ITEM });
 
 		expect(sent.json.merchantReference).toBe(dryRunReference);
-		expect(createBodies()[0]).toMatchObject({
-			merchantOrderId: dryRunReference,
-			comments: `[ref:${dryRunReference}]`,
-		});
+		expect(createBodies()[0]).toMatchObject({ comments: `[ref:${dryRunReference}]` });
 		expect(again.json).toMatchObject({ alreadySent: true, merchantReference: dryRunReference });
 		expect(creates()).toHaveLength(1);
 	});
@@ -195,6 +216,7 @@ describe('how far back TYLT history is read (Duplicate Look-Back)', () => {
 		suite.sandbox.seedPayouts(recent, { comments: 'recent, someone else' });
 		suite.sandbox.seedPayouts(PAGE, { comments: 'old, someone else', createdAt: hoursAgo(200) });
 		return suite.sandbox.seedPayouts(1, {
+			...SAME_PAYOUT,
 			comments: '[ref:old-row]',
 			merchantOrderId: 'old-row',
 			createdAt: hoursAgo(201),
@@ -241,31 +263,8 @@ describe('how far back TYLT history is read (Duplicate Look-Back)', () => {
 		},
 	);
 
-	it('bounds the reading, not the matching: an old match on a page read anyway is still found', async () => {
-		// Safer than the option's wording suggests: nothing on a page already read is ignored.
-		const [old] = suite.sandbox.seedPayouts(1, {
-			comments: '[ref:old-row]',
-			merchantOrderId: 'old-row',
-			createdAt: hoursAgo(200),
-		});
-
-		const [output] = await suite.run({
-			parameters: payoutWith({ reference: 'old-row', lookBackHours: 168 }),
-		});
-
-		expect(historyPagesRead()).toBe(1);
-		expect(output.json).toMatchObject({ alreadySent: true, orderId: old.orderId });
-	});
-
-	it('reads at most 10,000 payouts (50 pages), however long the look-back', async () => {
-		suite.sandbox.seedPayouts(10_000, { comments: 'recent, someone else' });
-		suite.sandbox.seedPayouts(1, { comments: '[ref:row-10001]', merchantOrderId: 'row-10001' });
-
-		const [output] = await suite.run({ parameters: payoutWith({ reference: 'row-10001' }) });
-
-		expect(historyPagesRead()).toBe(50);
-		expect(output.json.alreadySent).toBe(false);
-	});
+	// Only the window counts (an old match on a page read anyway is not found), and a window holding more
+	// than 10,000 payouts is an error: historyWindow.test.ts.
 });
 
 describe('when TYLT history cannot be read', () => {

@@ -7,6 +7,7 @@ import { inspect } from 'node:util';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
+import { heldClaims } from '../../nodes/Tylt/payout/claims';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
 import { runTyltNode, type RunOptions } from '../harness/n8nContext';
 import type { SandboxOptions, TyltSandbox } from '../sandbox';
@@ -43,6 +44,8 @@ export function useMoneySafetySandbox(options: Omit<SandboxOptions, 'apiSecret'>
 	// Registered before useSandbox's reset, so it reads each test's request log before the log is cleared.
 	beforeEach(() => rememberSignatures());
 	const sandbox = useSandbox({ autoSettle: false, ...options, apiSecret: API_SECRET });
+	// Whatever a case did (sent, waited, failed, was refused), no reference claim outlives its execution.
+	afterEach(() => expect(heldClaims()).toBe(0));
 
 	function rememberSignatures() {
 		for (const request of sandbox.requests) {
@@ -100,10 +103,21 @@ export function useMoneySafetySandbox(options: Omit<SandboxOptions, 'apiSecret'>
 	return { suite, itShowsNoSecret };
 }
 
-/** The reference the node put in a payout: the last `[ref:…]` tag of its comments (it appends the tag). */
+/**
+ * The reference the node put in a payout: the tag its comments begin with (the node puts it first), else
+ * the last `[ref:…]` tag (the previous version appended it).
+ */
 export function referenceInComments(comments: unknown): string | undefined {
-	const tags = [...String(comments ?? '').matchAll(/\[ref:([^\]\s]+)\]/g)];
+	const text = String(comments ?? '');
+	const leading = /^\s*\[ref:([^\]\s]+)\]/.exec(text);
+	if (leading) return leading[1];
+	const tags = [...text.matchAll(/\[ref:([^\]\s]+)\]/g)];
 	return tags.length === 0 ? undefined : tags[tags.length - 1][1];
+}
+
+/** A createdAt `hours` ago in TYLT's record time format: ISO 8601 UTC, whole seconds. */
+export function hoursAgo(hours: number): string {
+	return new Date(Date.now() - hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** How many payouts the sandbox holds per reference: the money that actually left. */

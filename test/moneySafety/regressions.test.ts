@@ -15,7 +15,7 @@ it('reads the node’s own tag, not a reference the user’s comment mentions, s
 	const parameters = payoutCreate({
 		address: tronAddress('retry recipient'),
 		additionalFields: { comments: 'Retry of [ref:row-17]' },
-		options: { reference: 'row-17-b', referenceAsMerchantOrderId: false },
+		options: { reference: 'row-17-b' },
 	});
 	await suite.run({ parameters });
 	const [rerun] = await suite.run({ parameters });
@@ -47,7 +47,9 @@ it('says a create that could not reach TYLT was not sent', async () => {
 it('says a create that timed out has an unknown outcome because of the timeout', async () => {
 	suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 600 });
 	const error = await suite.fail({
-		parameters: payoutCreate({ options: { reference: 'slow-1', timeoutSeconds: 0.2 } }),
+		parameters: payoutCreate({
+			options: { reference: 'slow-1', timeoutSeconds: 0.2, inDoubtCheckSeconds: 0 },
+		}),
 	});
 
 	expect(error.message).toContain('outcome of this payout is unknown');

@@ -1,11 +1,14 @@
 /**
- * A create whose answer is lost is never sent again by the node: it says the outcome is unknown, and a
- * re-run with the duplicate guard finds the payout if TYLT made it, or sends it if TYLT did not. Either
+ * A create whose answer is lost is never sent again by the node. It looks for the payout in TYLT history
+ * for In-Doubt Check seconds; found, the payout is output; not found, it says the outcome is unknown and
+ * holds the reference in doubt in this n8n process: a re-run then outputs the payout if history shows it,
+ * refuses while the hold lasts if not, and after the hold sends it if TYLT still does not have it. Either
  * way the payout exists once. A create TYLT refused or never received says so, and is not repeated either.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { PROCESS_MEMORY_LIMITS } from '../../nodes/Tylt/payout/processMemory';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
 import type { Fault } from '../sandbox';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
@@ -91,16 +94,19 @@ const LOST_ANSWERS: LostAnswer[] = [
 ];
 
 describe.each(LOST_ANSWERS)('a create whose answer is lost: $what', (lost) => {
+	const unchecked = { ...lost.options, inDoubtCheckSeconds: 0 };
+
 	it('is attempted exactly once, and the error says the outcome is unknown and how to recover', async () => {
 		suite.sandbox.injectFault('createPayout', lost.fault);
 
-		const error = await suite.fail({ parameters: payoutWith(lost.options) });
+		const error = await suite.fail({ parameters: payoutWith(unchecked) });
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain('outcome of this payout is unknown');
 		expect(error.message).toContain('TYLT may have created it');
 		if (lost.cause) expect(error.message).toMatch(lost.cause);
-		expect(error.description).toContain('Duplicate Guard');
+		expect(error.description).toContain(`[ref:${REFERENCE}]`);
+		expect(error.description).toContain('in doubt until');
 		expect(error.context.itemIndex).toBe(0);
 		if (lost.tyltCreatedIt) {
 			await until(() => suite.sandbox.payouts.length === 1, 'TYLT to create the payout');
@@ -109,21 +115,56 @@ describe.each(LOST_ANSWERS)('a create whose answer is lost: $what', (lost) => {
 		expect(suite.sandbox.payouts).toHaveLength(lost.tyltCreatedIt ? 1 : 0);
 	});
 
-	it('a re-run with the duplicate guard leaves exactly one payout for the reference', async () => {
+	it('a re-run leaves exactly one payout: TYLT’s if it made it; otherwise refused while in doubt, sent after the hold', async () => {
 		suite.sandbox.injectFault('createPayout', lost.fault);
-		await suite.fail({ parameters: payoutWith(lost.options) });
+		await suite.fail({ parameters: payoutWith(unchecked) });
 		if (lost.tyltCreatedIt) {
-			// A re-run before TYLT finished a slow create would not see it yet: the guard reads history.
+			// A slow create may land after the node gave up; until then a re-run is refused (overlap.test.ts).
 			await until(() => suite.sandbox.payouts.length === 1, 'TYLT to create the payout');
+		} else {
+			const refused = await suite.fail({ parameters: payoutWith(unchecked) });
+			expect(refused.message).toContain(`"${REFERENCE}"`);
+			expect(refused.message).toMatch(/in doubt.*Check TYLT first/);
+			expect(refused.description).toContain(`[ref:${REFERENCE}]`);
+			expect(creates()).toHaveLength(1);
 		}
 
-		const [rerun] = await suite.run({ parameters: payoutWith(lost.options) });
+		const configuredHold = PROCESS_MEMORY_LIMITS.inDoubtHoldMs;
+		// The hold has passed (15 minutes by default).
+		if (!lost.tyltCreatedIt) PROCESS_MEMORY_LIMITS.inDoubtHoldMs = 0;
+		try {
+			const [rerun] = await suite.run({ parameters: payoutWith(unchecked) });
 
-		expect(rerun.json.alreadySent).toBe(lost.tyltCreatedIt);
-		expect(rerun.json.merchantReference).toBe(REFERENCE);
-		expect(rerun.json.orderId).toBe(suite.sandbox.payouts[0].orderId);
+			expect(rerun.json.alreadySent).toBe(lost.tyltCreatedIt);
+			expect(rerun.json.merchantReference).toBe(REFERENCE);
+			expect(rerun.json.orderId).toBe(suite.sandbox.payouts[0].orderId);
+		} finally {
+			PROCESS_MEMORY_LIMITS.inDoubtHoldMs = configuredHold;
+		}
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach([REFERENCE]));
 		expect(creates()).toHaveLength(lost.tyltCreatedIt ? 1 : 2);
+	});
+
+	it('with In-Doubt Check, a payout TYLT made is output, confirmed from history; one it did not make stays unknown', async () => {
+		suite.sandbox.injectFault('createPayout', lost.fault);
+		const parameters = payoutWith({ ...lost.options, inDoubtCheckSeconds: 1.5 });
+
+		if (lost.tyltCreatedIt) {
+			const [output] = await suite.run({ parameters });
+			expect(output.json).toMatchObject({
+				alreadySent: false,
+				confirmedFromHistory: true,
+				merchantReference: REFERENCE,
+				orderId: suite.sandbox.payouts[0].orderId,
+			});
+		} else {
+			const error = await suite.fail({ parameters });
+			expect(error.message).toContain('outcome of this payout is unknown');
+			expect(error.description).toContain('looked for it in TYLT history for 1.5 s');
+			expect(requestsTo(suite.sandbox, 'payoutHistory').length).toBeGreaterThan(1);
+		}
+		expect(creates()).toHaveLength(1);
+		expect(suite.sandbox.payouts).toHaveLength(lost.tyltCreatedIt ? 1 : 0);
 	});
 });
 
@@ -134,7 +175,7 @@ it('with Continue On Fail, a lost answer is an error item, the next payout is st
 	];
 	const parameters = payoutCreate({
 		address: '={{ $json.address }}',
-		options: { reference: '={{ $json.ref }}' },
+		options: { reference: '={{ $json.ref }}', inDoubtCheckSeconds: 0 },
 	});
 	suite.sandbox.injectFault('createPayout', { kind: 'createdButResponseLost' });
 

@@ -2,21 +2,21 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
-import { PayoutLedger } from '../helpers/payoutLedger';
-import { HISTORY_PAGE_SIZE_MAX, getPayoutHistory, getSupportedCurrencies } from '../transport';
-
-/** The duplicate guard reads at most this much history, however long the look-back (50 pages of 200). */
-export const LEDGER_MAX_RECORDS = 10_000;
+import { readPayoutHistoryWindow } from '../payout/history';
+import { PayoutLedger } from '../payout/ledger';
+import { getSupportedCurrencies, tyltAccountKey } from '../transport';
 
 /** State shared by all items of one execution. */
 export interface OperationScope {
 	/** TYLT's currency list, fetched at most once per execution however many items need it. */
 	currencyCatalog(itemIndex: number, timeoutMs?: number): Promise<CurrencyCatalog>;
 	/**
-	 * Recent payouts by reference, read once per execution (with the first item's look-back), then kept
-	 * current with every payout this execution sends.
+	 * The payouts inside the look-back window by reference, read once per execution (with the first item's
+	 * look-back), then kept current with every payout this execution sends or finds.
 	 */
 	payoutLedger(itemIndex: number, lookBackHours: number, timeoutMs?: number): Promise<PayoutLedger>;
+	/** The TYLT account this execution pays from, as a hash (never the API key itself). */
+	tyltAccount(): Promise<string>;
 	/** Waits so that consecutive creates of this execution are at least `pauseMs` apart. */
 	paceCreate(pauseMs: number): Promise<void>;
 }
@@ -24,6 +24,7 @@ export interface OperationScope {
 export function createOperationScope(context: IExecuteFunctions): OperationScope {
 	let catalog: Promise<CurrencyCatalog> | undefined;
 	let ledger: Promise<PayoutLedger> | undefined;
+	let account: Promise<string> | undefined;
 	let createsSent = 0;
 	return {
 		async currencyCatalog(itemIndex, timeoutMs) {
@@ -33,20 +34,19 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 			return await catalog;
 		},
 		async payoutLedger(itemIndex, lookBackHours, timeoutMs) {
-			const cutoff = Date.now() - lookBackHours * 3_600_000;
-			ledger ??= getPayoutHistory
-				.call(
-					context,
-					{
-						pageSize: HISTORY_PAGE_SIZE_MAX,
-						limit: LEDGER_MAX_RECORDS,
-						stopAfter: (record) => Date.parse(record.createdAt) < cutoff,
-						timeoutMs,
-					},
+			ledger ??= readPayoutHistoryWindow
+				.call(context, {
+					lookBackHours,
+					timeoutMs,
 					itemIndex,
-				)
+					lookBackParameter: 'Options → Duplicate Look-Back (Hours)',
+				})
 				.then((history) => new PayoutLedger(history));
 			return await ledger;
+		},
+		async tyltAccount() {
+			account ??= tyltAccountKey.call(context);
+			return await account;
 		},
 		async paceCreate(pauseMs) {
 			if (createsSent++ > 0 && pauseMs > 0) await sleep(pauseMs);

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { CurrencyRecord, PayoutRecord, PayoutRequestBody } from '../helpers/types';
 import { TYLT_ENDPOINTS } from './endpoints';
+import { createPayoutEnvelope, payoutHistoryEnvelope } from './envelopes';
 import { tyltApiRequest, type TyltContext } from './request';
 
 export async function getSupportedCurrencies(
@@ -31,6 +32,7 @@ export async function createPayoutRequest(
 		itemIndex,
 		timeoutMs,
 		movesMoney: true,
+		envelope: createPayoutEnvelope,
 	})) as PayoutRecord;
 }
 
@@ -51,9 +53,27 @@ export interface HistoryPaging {
 	/** Stop after this many records; undefined reads until TYLT returns a short or empty page. */
 	limit?: number;
 	pageSize: number;
-	/** Stop at the first page that holds a record this returns true for (history is newest first). */
-	stopAfter?: (record: PayoutRecord) => boolean;
 	timeoutMs?: number;
+}
+
+/**
+ * One page of payout history, newest first. Only an answer in TYLT's documented envelope counts: anything
+ * else is an error (after the usual read retries), never an empty page.
+ */
+export async function getPayoutHistoryPage(
+	this: TyltContext,
+	page: { rows: number; page: number; timeoutMs?: number },
+	itemIndex?: number,
+): Promise<PayoutRecord[]> {
+	return (await tyltApiRequest.call(this, {
+		method: 'GET',
+		path: TYLT_ENDPOINTS.payoutHistory,
+		// rows then page, as numbers: the query is sent and signed in this order.
+		qs: { rows: page.rows, page: page.page },
+		itemIndex,
+		timeoutMs: page.timeoutMs,
+		envelope: payoutHistoryEnvelope,
+	})) as PayoutRecord[];
 }
 
 /**
@@ -69,19 +89,14 @@ export async function getPayoutHistory(
 		paging.limit === undefined ? paging.pageSize : Math.min(paging.limit, paging.pageSize);
 	const records: PayoutRecord[] = [];
 	for (let page = 1; ; page++) {
-		// rows then page, as numbers: the query is sent and signed in this order.
-		const pageRecords = (await await tyltApiRequest.call(this, {
-			method: 'GET',
-			path: TYLT_ENDPOINTS.payoutHistory,
-			qs: { rows, page },
+		const received = await getPayoutHistoryPage.call(
+			this,
+			{ rows, page, timeoutMs: paging.timeoutMs },
 			itemIndex,
-			timeoutMs: paging.timeoutMs,
-		})) as PayoutRecord[];
-		const received = Array.isArray(pageRecords) ? pageRecords : [];
+		);
 		records.push(...received);
 		if (paging.limit !== undefined && records.length >= paging.limit)
 			return records.slice(0, paging.limit);
 		if (received.length < rows) return records;
-		if (paging.stopAfter && received.some(paging.stopAfter)) return records;
 	}
 }

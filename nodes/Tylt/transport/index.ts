@@ -1,9 +1,16 @@
-export { tyltApiRequest, REQUEST_TIMEOUT_MS, RETRY_POLICY } from './request';
+export {
+	tyltApiRequest,
+	tyltAccountKey,
+	isOutcomeUnknown,
+	REQUEST_TIMEOUT_MS,
+	RETRY_POLICY,
+} from './request';
 export type { TyltContext, TyltRequest } from './request';
 export { TYLT_ENDPOINTS, HISTORY_PAGE_SIZE_DEFAULT, HISTORY_PAGE_SIZE_MAX } from './endpoints';
 export {
 	getSupportedCurrencies,
 	getPayoutHistory,
+	getPayoutHistoryPage,
 	createPayoutRequest,
 	getPayInDetails,
 } from './calls';

@@ -1,15 +1,23 @@
 import type {
+	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
+import { createHash } from 'crypto';
+
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions;
+import { normalizeBaseUrl } from '../../shared/signing';
+import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
+
+/** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
+export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface TyltRequest {
 	method: IHttpRequestMethods;
@@ -23,6 +31,8 @@ export interface TyltRequest {
 	 * so a create whose answer was lost may exist, and sending it again could pay twice.
 	 */
 	movesMoney?: boolean;
+	/** What a usable HTTP 200 answer must look like; anything else is treated as no answer. */
+	envelope?: EnvelopeCheck;
 }
 
 /** Bounded exponential back-off for reads; exported so tests can shorten the waits. */
@@ -33,13 +43,6 @@ export const RETRY_POLICY = {
 };
 
 export const REQUEST_TIMEOUT_MS = 60_000;
-
-/** The envelope every TYLT call answers with. `errorCode` is absent on create, 0 on success elsewhere. */
-interface TyltEnvelope {
-	data?: unknown;
-	errorCode?: number;
-	msg?: string;
-}
 
 interface TyltResponse {
 	statusCode: number;
@@ -75,13 +78,17 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 			throw rejectedError.call(this, request, result.statusCode, result.envelope);
 		}
 		if (request.movesMoney) {
-			throw result.outcome === 'unreachable'
-				? apiError.call(this, request, `${result.cause}: the payout was not sent`, {
-						networkCode: result.code,
-						description:
-							'Nothing reached TYLT. Check the Base URL of the TYLT credential and the network.',
-					})
-				: unknownOutcomeError.call(this, request, result);
+			if (result.outcome === 'unreachable') {
+				throw apiError.call(this, request, `${result.cause}: the payout was not sent`, {
+					networkCode: result.code,
+					description:
+						'Nothing reached TYLT. Check the Base URL of the TYLT credential and the network.',
+				});
+			}
+			const error = unknownOutcomeError.call(this, request, result);
+			// HTTP 429 is a refusal: nothing was accepted. Every other transient create may exist at TYLT.
+			if (result.statusCode !== 429) outcomeUnknown.add(error);
+			throw error;
 		}
 		if (attempt >= retries) throw gaveUpError.call(this, request, result, attempt + 1);
 		await sleep(
@@ -115,6 +122,29 @@ async function credentialsOnce(this: TyltContext): Promise<ICredentialsDecrypted
 		credentialsPerExecution.set(this, credentials);
 	}
 	return await credentials;
+}
+
+/**
+ * Which TYLT account a call goes to: a hash of the base URL and the API key (never the secret, and never the
+ * key itself, so process-wide memories keyed by account hold nothing a memory dump could reuse).
+ */
+export async function tyltAccountKey(this: TyltContext): Promise<string> {
+	const credentials = ((await credentialsOnce.call(this))?.data ??
+		(await this.getCredentials('tyltApi'))) as ICredentialDataDecryptedObject | undefined;
+	const baseUrl = normalizeBaseUrl(String(credentials?.baseUrl ?? ''));
+	const apiKey = String(credentials?.apiKey ?? '');
+	return createHash('sha256')
+		.update(JSON.stringify([baseUrl, apiKey]))
+		.digest('hex')
+		.slice(0, 32);
+}
+
+/** Creates whose answer was lost: TYLT may or may not have made the payout. */
+const outcomeUnknown = new WeakSet<object>();
+
+/** Whether a create failed in a way that leaves open whether TYLT made the payout. */
+export function isOutcomeUnknown(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && outcomeUnknown.has(error);
 }
 
 async function attemptOnce(this: TyltContext, request: TyltRequest): Promise<Attempt> {
@@ -163,6 +193,9 @@ async function attemptOnce(this: TyltContext, request: TyltRequest): Promise<Att
 	if (typeof envelope.errorCode === 'number' && envelope.errorCode !== 0) {
 		return { outcome: 'rejected', statusCode, envelope };
 	}
+	const problem = request.envelope?.(envelope);
+	// Not a refusal: for a create, TYLT may have made the payout and answered oddly.
+	if (problem) return { outcome: 'transient', cause: problem, statusCode };
 	return { outcome: 'success', data: envelope.data };
 }
 

@@ -59,11 +59,10 @@ describe('the request TYLT receives', () => {
 				settledCurrency: 'USDT',
 				networkSymbol: 'TRX',
 				customerName: CUSTOMER_NAME,
-				// The duplicate guard's reference travels in the comments and as the merchant order ID.
-				comments: 'Prämie März — «ok» [ref:invoice-2026-0042]',
+				// The duplicate guard's reference travels first in the comments; only the spec's fields are sent.
+				comments: '[ref:invoice-2026-0042] Prämie März — «ok»',
 				callBackUrl,
 				redirectUrl,
-				merchantOrderId: 'invoice-2026-0042',
 			}),
 		);
 		// Compact JSON with the characters themselves, not \u escapes, as the spec's signed string requires.
@@ -101,7 +100,6 @@ describe('the request TYLT receives', () => {
 				settledCurrency: 'USDT',
 				networkSymbol: 'TRX',
 				comments: '[ref:row-7]',
-				merchantOrderId: 'row-7',
 			}),
 		);
 	});
@@ -196,7 +194,7 @@ describe('the output', () => {
 				json: {
 					...payoutRecord,
 					alreadySent: false,
-					merchantReference: payoutRecord.merchantOrderId,
+					merchantReference: /^\[ref:(.+)\]$/.exec(payoutRecord.comments)?.[1],
 				},
 				pairedItem: { item: itemIndex },
 			})),

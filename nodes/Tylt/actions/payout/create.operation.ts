@@ -8,7 +8,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
 import { invalidFieldError } from '../../helpers/fieldError';
-import { commentsWithReference, defaultReference } from '../../helpers/merchantReference';
 import {
 	checkPayoutFields,
 	validatePayout,
@@ -20,6 +19,8 @@ import type {
 	PayoutRecord,
 	PayoutRequestBody,
 } from '../../helpers/types';
+import { createPayoutOnce, previewPayoutOnce } from '../../payout/guard';
+import { commentsWithReference, defaultReference } from '../../payout/references';
 import { createPayoutRequest } from '../../transport';
 import type { OperationScope } from '../operationScope';
 import { optionsDescription, readCreateOptions } from './create.options';
@@ -173,24 +174,83 @@ export async function execute(
 	};
 	if (options.referenceAsMerchantOrderId) body.merchantOrderId = reference;
 
-	const ledger = options.duplicateGuard
-		? await scope.payoutLedger(itemIndex, options.lookBackHours, options.timeoutMs)
-		: undefined;
-	const existing = ledger?.find(reference);
+	if (!options.duplicateGuard) {
+		if (options.dryRun) {
+			return [{ json: dryRunReport(catalog, body, reference, undefined, false) }];
+		}
+		await scope.paceCreate(options.pauseBetweenPayoutsMs);
+		const payoutRecord = await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs);
+		return [{ json: { ...payoutRecord, alreadySent: false, merchantReference: reference } }];
+	}
 
+	const ledger = await scope.payoutLedger(itemIndex, options.lookBackHours, options.timeoutMs);
+	const account = await scope.tyltAccount();
 	if (options.dryRun) {
-		const alreadyPlanned = ledger?.isPlanned(reference) ?? false;
-		ledger?.plan(reference);
-		return [{ json: dryRunReport(catalog, body, reference, existing, alreadyPlanned) }];
+		// No claim: a dry run must never hold up, or wait for, a run that sends.
+		return [
+			{
+				json: dryRunWithGuard.call(
+					this,
+					catalog,
+					{ ledger, account },
+					{
+						body,
+						reference,
+						itemIndex,
+						lookBackHours: options.lookBackHours,
+					},
+				),
+			},
+		];
 	}
-	if (existing) {
-		return [{ json: { ...existing, alreadySent: true, merchantReference: reference } }];
-	}
+	const outcome = await createPayoutOnce.call(
+		this,
+		{
+			ledger,
+			account,
+			paceCreate: async () => await scope.paceCreate(options.pauseBetweenPayoutsMs),
+		},
+		{
+			body,
+			reference,
+			itemIndex,
+			lookBackHours: options.lookBackHours,
+			timeoutMs: options.timeoutMs,
+			inDoubtCheckMs: options.inDoubtCheckMs,
+		},
+	);
+	return [
+		{
+			json: {
+				...outcome.record,
+				alreadySent: outcome.alreadySent,
+				...(outcome.confirmedFromHistory ? { confirmedFromHistory: true } : {}),
+				merchantReference: reference,
+			},
+		},
+	];
+}
 
-	await scope.paceCreate(options.pauseBetweenPayoutsMs);
-	const payoutRecord = await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs);
-	ledger?.remember(payoutRecord, reference);
-	return [{ json: { ...payoutRecord, alreadySent: false, merchantReference: reference } }];
+/** A dry run sees what a real run would: the ledger, this process's recent payouts, references in doubt. */
+function dryRunWithGuard(
+	this: IExecuteFunctions,
+	catalog: CurrencyCatalog,
+	scope: Parameters<typeof previewPayoutOnce>[0],
+	payout: Parameters<typeof previewPayoutOnce>[1],
+): IDataObject {
+	const preview = previewPayoutOnce.call(this, scope, payout);
+	const report = dryRunReport(
+		catalog,
+		payout.body,
+		payout.reference,
+		preview.existing,
+		preview.alreadyPlanned,
+	);
+	if (preview.inDoubt) {
+		report.wouldSend = false;
+		report.inDoubt = true;
+	}
+	return report;
 }
 
 /** What a payout would do, from the same checks and body a real send uses. */

@@ -1,13 +1,14 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidFieldError } from '../../helpers/fieldError';
-import { MAX_REFERENCE_LENGTH } from '../../helpers/merchantReference';
+import { MAX_REFERENCE_LENGTH } from '../../payout/references';
 import { REQUEST_TIMEOUT_MS } from '../../transport';
 
 export interface CreateOptions {
 	duplicateGuard: boolean;
 	reference?: string;
 	lookBackHours: number;
+	inDoubtCheckMs: number;
 	referenceAsMerchantOrderId: boolean;
 	dryRun: boolean;
 	pauseBetweenPayoutsMs: number;
@@ -48,7 +49,7 @@ export const optionsDescription: INodeProperties = {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether to skip a payout whose reference TYLT already has (recent history) or this execution already sent, returning the existing payout instead. Keep it on: re-runs and retries then never pay twice.',
+				'Whether to skip a payout whose reference TYLT already has (history inside the look-back) or this n8n process already sent, returning the existing payout instead. Keep it on: re-runs, retries and overlapping executions then never pay twice.',
 		},
 		{
 			displayName: 'Duplicate Look-Back (Hours)',
@@ -57,7 +58,16 @@ export const optionsDescription: INodeProperties = {
 			typeOptions: { minValue: 1 },
 			default: 168,
 			description:
-				'How far back the duplicate guard searches TYLT payout history (at most 10,000 payouts)',
+				'How far back the duplicate guard searches TYLT payout history. Only payouts inside this window count. A window holding more than 10,000 payouts is an error that says which look-back fits.',
+		},
+		{
+			displayName: 'In-Doubt Check (Seconds)',
+			name: 'inDoubtCheckSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 30,
+			description:
+				'When a create gets no usable answer (timeout, dropped connection), how long to look for the payout in TYLT history before reporting the outcome as unknown. 0 reports it at once.',
 		},
 		{
 			displayName: 'Pause Between Payouts (Ms)',
@@ -81,9 +91,9 @@ export const optionsDescription: INodeProperties = {
 			displayName: 'Send Reference as Merchant Order ID',
 			name: 'referenceAsMerchantOrderId',
 			type: 'boolean',
-			default: true,
+			default: false,
 			description:
-				'Whether to also send the reference as merchantOrderId (it always travels in the comments)',
+				'Whether to also send the reference as merchantOrderId, a field TYLT’s create documentation does not list. The reference always travels in the comments, which is where the guard finds it.',
 		},
 		{
 			displayName: 'Timeout (Seconds)',
@@ -99,6 +109,7 @@ export const optionsDescription: INodeProperties = {
 interface RawOptions {
 	dryRun?: boolean;
 	duplicateGuard?: boolean;
+	inDoubtCheckSeconds?: unknown;
 	lookBackHours?: unknown;
 	pauseBetweenPayoutsMs?: unknown;
 	reference?: unknown;
@@ -141,7 +152,8 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		duplicateGuard: raw.duplicateGuard ?? true,
 		reference,
 		lookBackHours: number('Duplicate Look-Back (Hours)', 'lookBackHours', 168, 1),
-		referenceAsMerchantOrderId: raw.referenceAsMerchantOrderId ?? true,
+		inDoubtCheckMs: number('In-Doubt Check (Seconds)', 'inDoubtCheckSeconds', 30, 0) * 1000,
+		referenceAsMerchantOrderId: raw.referenceAsMerchantOrderId ?? false,
 		dryRun: raw.dryRun ?? false,
 		pauseBetweenPayoutsMs: number('Pause Between Payouts (Ms)', 'pauseBetweenPayoutsMs', 0, 0),
 		timeoutMs: number('Timeout (Seconds)', 'timeoutSeconds', REQUEST_TIMEOUT_MS / 1000, 0.1) * 1000,

@@ -1,0 +1,232 @@
+/**
+ * The duplicate guard around one payout create. In order:
+ * 1. claim the reference in this n8n process (executions that overlap take turns per reference);
+ * 2. look for it: this execution's ledger (history inside the look-back window, read once per execution),
+ *    then the payouts this process sent recently (another execution's send that the ledger predates);
+ * 3. a reference in doubt (an earlier create's outcome is unknown) is looked up in fresh history, and is
+ *    refused when TYLT does not show it;
+ * 4. send; if the outcome is unknown, hold the reference in doubt and look for it in history for a while
+ *    (In-Doubt Check) before reporting the unknown outcome.
+ * A reference found with different payout details is an error, never "already sent".
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
+import { createPayoutRequest, isOutcomeUnknown } from '../transport';
+import { claimReference } from './claims';
+import { findReference, readPayoutHistoryWindow, type ReferenceMatch } from './history';
+import type { PayoutLedger } from './ledger';
+import {
+	PROCESS_MEMORY_LIMITS,
+	inDoubtSince,
+	markInDoubt,
+	rememberSent,
+	sentRecently,
+} from './processMemory';
+import { confirmedMatch } from './samePayout';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * TYLT stamps createdAt with its own clock: the in-doubt look-up reads history from this long before the
+ * create was attempted, so a TYLT clock somewhat behind n8n's still puts the payout inside.
+ */
+const CLOCK_SKEW_ALLOWANCE_MS = 15 * 60_000;
+
+/** Spacing of the in-doubt check's history reads (doubling), tunable for tests. */
+export const IN_DOUBT_CHECK_POLICY = { firstPauseMs: 1000, maxPauseMs: 8000 };
+
+export interface GuardedPayout {
+	body: PayoutRequestBody;
+	reference: string;
+	itemIndex: number;
+	lookBackHours: number;
+	timeoutMs: number;
+	/** How long to look for a create with an unknown outcome in history; 0 reports it at once. */
+	inDoubtCheckMs: number;
+}
+
+/** What the guard needs from the execution: its ledger, the account, and its pacing of creates. */
+export interface GuardScope {
+	ledger: PayoutLedger;
+	/** tyltAccountKey: the hash of base URL and API key. */
+	account: string;
+	paceCreate(): Promise<void>;
+}
+
+export interface GuardedOutcome {
+	record: PayoutRecord;
+	alreadySent: boolean;
+	/** The create's answer was lost, and the payout was then found in TYLT history. */
+	confirmedFromHistory?: boolean;
+}
+
+/** Sends the payout unless TYLT or this process already has it; at most one payout per reference. */
+export async function createPayoutOnce(
+	this: IExecuteFunctions,
+	scope: GuardScope,
+	payout: GuardedPayout,
+): Promise<GuardedOutcome> {
+	const { reference, itemIndex, body } = payout;
+	const { ledger, account } = scope;
+	const release = await claimReference(account, reference);
+	try {
+		const known = knownPayout(scope, reference, payout.lookBackHours);
+		if (known) {
+			const record = confirmedMatch(this.getNode(), known, body, reference, itemIndex);
+			ledger.remember(record, reference);
+			return { record, alreadySent: true };
+		}
+
+		const doubtSinceMs = inDoubtSince(account, reference);
+		if (doubtSinceMs !== undefined) {
+			// A failed read here fails the item: in doubt, nothing is sent on a guess.
+			const match = await lookUp.call(this, payout, doubtSinceMs);
+			if (!match) throw stillInDoubtError.call(this, payout, doubtSinceMs);
+			const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex);
+			rememberSent(account, reference, record);
+			ledger.remember(record, reference);
+			return { record, alreadySent: true };
+		}
+
+		await scope.paceCreate();
+		const attemptedMs = Date.now();
+		const sent = await createPayoutRequest.call(this, body, itemIndex, payout.timeoutMs).then(
+			(record) => ({ record }),
+			(error: unknown) => ({ error }),
+		);
+		if ('error' in sent) {
+			// Refused, or never reached TYLT: nothing exists, and a waiting execution may send it.
+			if (!isOutcomeUnknown(sent.error)) throw sent.error;
+			markInDoubt(account, reference, attemptedMs);
+			const match = await inDoubtCheck.call(this, payout, attemptedMs);
+			if (!match) {
+				throw withInDoubtAdvice(sent.error as { description?: string | null }, payout, attemptedMs);
+			}
+			const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex);
+			rememberSent(account, reference, record);
+			ledger.remember(record, reference);
+			return { record, alreadySent: false, confirmedFromHistory: true };
+		}
+		rememberSent(account, reference, sent.record);
+		ledger.remember(sent.record, reference);
+		return { record: sent.record, alreadySent: false };
+	} finally {
+		release();
+	}
+}
+
+/**
+ * What a dry run would meet: the payout a real run would output instead of sending (collisions throw as
+ * they would), whether this execution already planned the reference, and whether it is held in doubt (a
+ * real run would then read fresh history and refuse if TYLT does not show it). Claims nothing.
+ */
+export function previewPayoutOnce(
+	this: IExecuteFunctions,
+	scope: Pick<GuardScope, 'ledger' | 'account'>,
+	payout: Pick<GuardedPayout, 'body' | 'reference' | 'itemIndex' | 'lookBackHours'>,
+): { existing?: PayoutRecord; alreadyPlanned: boolean; inDoubt: boolean } {
+	const { ledger, account } = scope;
+	const { reference } = payout;
+	const known = knownPayout(scope, reference, payout.lookBackHours);
+	const existing = known
+		? confirmedMatch(this.getNode(), known, payout.body, reference, payout.itemIndex)
+		: undefined;
+	const alreadyPlanned = ledger.isPlanned(reference);
+	ledger.plan(reference);
+	return {
+		existing,
+		alreadyPlanned,
+		inDoubt: !existing && inDoubtSince(account, reference) !== undefined,
+	};
+}
+
+/**
+ * The reference's payout as this execution and process know it: the ledger (history inside the window, and
+ * this execution's sends), else a payout this process sent inside the window, which a ledger read earlier
+ * than that send cannot hold. A process send is a certain match; the ledger may hold only a doubtful one.
+ */
+function knownPayout(
+	scope: Pick<GuardScope, 'ledger' | 'account'>,
+	reference: string,
+	lookBackHours: number,
+): ReferenceMatch | undefined {
+	const fromLedger = scope.ledger.find(reference);
+	if (fromLedger?.certain) return fromLedger;
+	const recent = sentRecently(scope.account, reference, Date.now() - lookBackHours * HOUR_MS);
+	return recent ? { record: recent, certain: true } : fromLedger;
+}
+
+/** The payout with the reference in fresh history, from shortly before `sinceMs`. */
+async function lookUp(
+	this: IExecuteFunctions,
+	payout: GuardedPayout,
+	sinceMs: number,
+): Promise<ReferenceMatch | undefined> {
+	const records = await readPayoutHistoryWindow.call(this, {
+		cutoffMs: sinceMs - CLOCK_SKEW_ALLOWANCE_MS,
+		timeoutMs: payout.timeoutMs,
+		itemIndex: payout.itemIndex,
+	});
+	return findReference(records, payout.reference);
+}
+
+/**
+ * Looks for a create with a lost answer in history, reading at once and then at doubling intervals until
+ * `inDoubtCheckMs` has passed. A slow TYLT may record the payout after the node stopped waiting for it.
+ * A read that fails is tried again at the next interval: the error to report is the unknown outcome.
+ */
+async function inDoubtCheck(
+	this: IExecuteFunctions,
+	payout: GuardedPayout,
+	attemptedMs: number,
+): Promise<ReferenceMatch | undefined> {
+	if (payout.inDoubtCheckMs <= 0) return undefined;
+	const deadline = Date.now() + payout.inDoubtCheckMs;
+	let pauseMs = IN_DOUBT_CHECK_POLICY.firstPauseMs;
+	for (;;) {
+		const match = await lookUp.call(this, payout, attemptedMs).then(
+			(found) => found,
+			() => undefined,
+		);
+		if (match) return match;
+		const left = deadline - Date.now();
+		if (left <= 0) return undefined;
+		await sleep(Math.min(pauseMs, left));
+		pauseMs = Math.min(pauseMs * 2, IN_DOUBT_CHECK_POLICY.maxPauseMs);
+	}
+}
+
+function holdEnds(sinceMs: number): string {
+	return new Date(sinceMs + PROCESS_MEMORY_LIMITS.inDoubtHoldMs).toISOString();
+}
+
+/** The transport's unknown-outcome error, with what the guard did and what it will do next. */
+function withInDoubtAdvice<E extends { description?: string | null }>(
+	error: E,
+	payout: GuardedPayout,
+	attemptedMs: number,
+): E {
+	const checked =
+		payout.inDoubtCheckMs > 0
+			? `The node looked for it in TYLT history for ${payout.inDoubtCheckMs / 1000} s and did not find it. `
+			: '';
+	error.description = `${checked}Do not create it again by hand: look for [ref:${payout.reference}] in the TYLT dashboard first. This n8n process holds the reference in doubt until ${holdEnds(attemptedMs)}: a run before then outputs the payout if TYLT history shows it, and otherwise refuses to send it. After that, a run with Duplicate Guard on sends it only if TYLT history still does not have it.`;
+	return error;
+}
+
+function stillInDoubtError(
+	this: IExecuteFunctions,
+	payout: GuardedPayout,
+	sinceMs: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		this.getNode(),
+		`Reference "${payout.reference}" of item ${payout.itemIndex} is in doubt: an earlier create of it had an unknown outcome and TYLT history does not show it yet. Check TYLT first; nothing was sent`,
+		{
+			itemIndex: payout.itemIndex,
+			description: `A create of this payout at ${new Date(sinceMs).toISOString()} got no usable answer, so TYLT may have made it. Look for [ref:${payout.reference}] in the TYLT dashboard. If TYLT has it, it will show up in history and a run outputs it with alreadySent true. If TYLT does not have it, this n8n process sends it again after ${holdEnds(sinceMs)}; to send it sooner, give it a new reference.`,
+		},
+	);
+}

@@ -1,0 +1,125 @@
+/**
+ * Reading TYLT payout history back to a point in time, for every feature that looks payouts up there: the
+ * duplicate guard, the in-doubt check, and anything that finds a payout by its reference. One reader, so
+ * every user of history agrees on what "inside the window" means and on when a scan is incomplete.
+ */
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { PayoutRecord } from '../helpers/types';
+import { HISTORY_PAGE_SIZE_MAX, getPayoutHistoryPage, type TyltContext } from '../transport';
+
+export { findReference, referencesOf, type ReferenceMatch } from './references';
+
+const HOUR_MS = 3_600_000;
+
+/** The most history one window may hold (50 pages of 200): beyond it a scan is refused, never cut short. */
+export const PAYOUT_HISTORY_MAX_RECORDS = 10_000;
+
+export interface PayoutHistoryWindowRequest {
+	/** The window: payouts created in the last `lookBackHours`, or at or after `cutoffMs` (epoch ms). */
+	lookBackHours?: number;
+	cutoffMs?: number;
+	/** Default PAYOUT_HISTORY_MAX_RECORDS. More payouts than this inside the window is an error. */
+	maxRecords?: number;
+	/** Records per request; default and maximum HISTORY_PAGE_SIZE_MAX (200). */
+	pageSize?: number;
+	timeoutMs?: number;
+	itemIndex?: number;
+	/** The parameter that sets the window, named in the error when the window holds too much. */
+	lookBackParameter?: string;
+}
+
+/**
+ * When a record was created, or undefined when TYLT's `createdAt` cannot be read. Such a record counts as
+ * inside every window (fail closed: a payout of unknown age may be the one a re-run must not repeat).
+ */
+export function payoutCreatedMs(record: PayoutRecord): number | undefined {
+	const time = Date.parse(String(record.createdAt ?? ''));
+	return Number.isNaN(time) ? undefined : time;
+}
+
+export function isInsideWindow(record: PayoutRecord, cutoffMs: number): boolean {
+	const created = payoutCreatedMs(record);
+	return created === undefined || created >= cutoffMs;
+}
+
+/**
+ * The payouts created inside the window, newest first (history's order). Pages are read until one holds a
+ * payout older than the cut-off, or TYLT has no more. Payouts older than the cut-off are left out, also
+ * those on a page read anyway. A window holding more than `maxRecords` payouts throws an error that says
+ * which look-back would fit: a partial scan would let a duplicate through unnoticed.
+ */
+export async function readPayoutHistoryWindow(
+	this: TyltContext,
+	request: PayoutHistoryWindowRequest,
+): Promise<PayoutRecord[]> {
+	const startedMs = Date.now();
+	const cutoffMs = windowCutoff(request, startedMs);
+	const maxRecords = request.maxRecords ?? PAYOUT_HISTORY_MAX_RECORDS;
+	const rows = Math.min(
+		Math.max(1, Math.floor(request.pageSize ?? HISTORY_PAGE_SIZE_MAX)),
+		HISTORY_PAGE_SIZE_MAX,
+	);
+	const inside: PayoutRecord[] = [];
+	for (let page = 1; ; page++) {
+		const received = await getPayoutHistoryPage.call(
+			this,
+			{ rows, page, timeoutMs: request.timeoutMs },
+			request.itemIndex,
+		);
+		let reachedCutoff = false;
+		for (const record of received) {
+			if (isInsideWindow(record, cutoffMs)) inside.push(record);
+			else reachedCutoff = true;
+		}
+		if (inside.length > maxRecords) {
+			throw windowTooLargeError(this.getNode(), request, {
+				startedMs,
+				maxRecords,
+				newest: inside.slice(0, maxRecords),
+			});
+		}
+		if (reachedCutoff || received.length < rows) return inside;
+	}
+}
+
+function windowCutoff(request: PayoutHistoryWindowRequest, nowMs: number): number {
+	if (request.cutoffMs !== undefined) return request.cutoffMs;
+	if (request.lookBackHours !== undefined) return nowMs - request.lookBackHours * HOUR_MS;
+	throw new Error('readPayoutHistoryWindow needs lookBackHours or cutoffMs');
+}
+
+function windowTooLargeError(
+	node: INode,
+	request: PayoutHistoryWindowRequest,
+	read: { startedMs: number; maxRecords: number; newest: PayoutRecord[] },
+): NodeOperationError {
+	const count = read.maxRecords.toLocaleString('en-US');
+	const parameter = request.lookBackParameter ?? 'the look-back';
+	const asked =
+		request.lookBackHours !== undefined
+			? `the last ${request.lookBackHours} hours`
+			: `since ${new Date(request.cutoffMs ?? 0).toISOString()}`;
+	const oldestMs = read.newest
+		.map(payoutCreatedMs)
+		.reduce<
+			number | undefined
+		>((oldest, time) => (time === undefined ? oldest : Math.min(oldest ?? time, time)), undefined);
+	let advice: string;
+	if (oldestMs === undefined) {
+		advice = `Shorten ${parameter}.`;
+	} else {
+		const coveredHours = (read.startedMs - oldestMs) / HOUR_MS;
+		const fitting = Math.floor(coveredHours);
+		advice =
+			fitting >= 1
+				? `The ${count} newest payouts go back to ${new Date(oldestMs).toISOString()} (${coveredHours.toFixed(1)} hours): set ${parameter} to ${fitting} hours or less.`
+				: `The ${count} newest payouts go back only to ${new Date(oldestMs).toISOString()}, less than an hour: no look-back fits. Give each payout a reference of its own and turn the check off only if you accept the risk of paying twice.`;
+	}
+	return new NodeOperationError(
+		node,
+		`TYLT payout history holds more than ${count} payouts in ${asked}: too many to check them all`,
+		{ itemIndex: request.itemIndex, description: advice },
+	);
+}

@@ -1,0 +1,94 @@
+/**
+ * What this n8n process remembers about payouts between executions, per TYLT account and reference:
+ * - payouts it sent recently: an execution that read history before another one created the payout must
+ *   still see it (its ledger is stale);
+ * - references in doubt: a create whose answer was lost may exist at TYLT, and must not be sent again until
+ *   history shows it or the hold has passed.
+ * Both are bounded in size and age; keys hold the account hash, never the API key.
+ */
+import type { PayoutRecord } from '../helpers/types';
+import { claimKey } from './claims';
+
+/** Tunable so tests can shorten the hold; not user options. */
+export const PROCESS_MEMORY_LIMITS = {
+	/** How long a payout this process sent is remembered (the guard also applies the item's look-back). */
+	sentMaxAgeMs: 24 * 3_600_000,
+	/** How long a reference stays in doubt after a create with an unknown outcome. */
+	inDoubtHoldMs: 15 * 60_000,
+	maxEntries: 10_000,
+};
+
+interface Entry<T> {
+	value: T;
+	atMs: number;
+}
+
+/** A map that forgets entries older than `maxAgeMs()` and, beyond `maxEntries`, the oldest first. */
+class BoundedMemory<T> {
+	private readonly entries = new Map<string, Entry<T>>();
+
+	constructor(private readonly maxAgeMs: () => number) {}
+
+	get(key: string, nowMs = Date.now()): Entry<T> | undefined {
+		const entry = this.entries.get(key);
+		if (entry && nowMs - entry.atMs > this.maxAgeMs()) {
+			this.entries.delete(key);
+			return undefined;
+		}
+		return entry;
+	}
+
+	set(key: string, value: T, atMs = Date.now()) {
+		// Re-inserted, so Map order stays oldest first and eviction drops the oldest.
+		this.entries.delete(key);
+		this.entries.set(key, { value, atMs });
+		for (const oldest of this.entries.keys()) {
+			if (this.entries.size <= PROCESS_MEMORY_LIMITS.maxEntries) break;
+			this.entries.delete(oldest);
+		}
+	}
+
+	delete(key: string) {
+		this.entries.delete(key);
+	}
+
+	clear() {
+		this.entries.clear();
+	}
+}
+
+const sent = new BoundedMemory<PayoutRecord>(() => PROCESS_MEMORY_LIMITS.sentMaxAgeMs);
+const inDoubt = new BoundedMemory<true>(() => PROCESS_MEMORY_LIMITS.inDoubtHoldMs);
+
+/** A payout this process sent (or confirmed from history) for the reference, at or after `sinceMs`. */
+export function sentRecently(
+	account: string,
+	reference: string,
+	sinceMs: number,
+): PayoutRecord | undefined {
+	const entry = sent.get(claimKey(account, reference));
+	return entry && entry.atMs >= sinceMs ? entry.value : undefined;
+}
+
+/** Remembers a payout TYLT has for the reference; it is no longer in doubt. */
+export function rememberSent(account: string, reference: string, record: PayoutRecord) {
+	const key = claimKey(account, reference);
+	// A copy: the output item shares nested objects with `record`, and later nodes may change them.
+	sent.set(key, JSON.parse(JSON.stringify(record)) as PayoutRecord);
+	inDoubt.delete(key);
+}
+
+export function markInDoubt(account: string, reference: string, sinceMs = Date.now()) {
+	inDoubt.set(claimKey(account, reference), true, sinceMs);
+}
+
+/** When the reference's unknown outcome happened, while it is still held in doubt. */
+export function inDoubtSince(account: string, reference: string): number | undefined {
+	return inDoubt.get(claimKey(account, reference))?.atMs;
+}
+
+/** Forgets everything (tests start each case from a fresh process). */
+export function forgetProcessMemory() {
+	sent.clear();
+	inDoubt.clear();
+}

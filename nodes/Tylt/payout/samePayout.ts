@@ -1,0 +1,131 @@
+/**
+ * A reference names one payout. When TYLT already has a payout with the item's reference, the item is that
+ * payout only if it pays the same thing; otherwise the reference is reused by mistake (a copied workflow, a
+ * row id that restarted), and answering "already sent" would report another payout as this one.
+ */
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
+import type { ReferenceMatch } from './references';
+
+const EVM_HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+function sameText(a: unknown, b: unknown): boolean {
+	return (
+		typeof a === 'string' &&
+		typeof b === 'string' &&
+		a.trim().toUpperCase() === b.trim().toUpperCase()
+	);
+}
+
+function sameAddress(recordAddress: unknown, itemAddress: string): boolean {
+	if (typeof recordAddress !== 'string') return false;
+	// EVM addresses are one address in any letter case (EIP-55 only adds a checksum); others are case-sensitive.
+	if (EVM_HEX_ADDRESS.test(recordAddress) && EVM_HEX_ADDRESS.test(itemAddress)) {
+		return recordAddress.toLowerCase() === itemAddress.toLowerCase();
+	}
+	return recordAddress.trim() === itemAddress.trim();
+}
+
+/** Amounts are JSON numbers in the spec, strings in some integrations: compare the values. */
+function sameAmount(recordAmount: unknown, itemAmount: number): boolean {
+	const value = typeof recordAmount === 'string' ? Number(recordAmount) : recordAmount;
+	if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+	return Math.abs(value - itemAmount) <= 1e-9 * Math.max(1, Math.abs(value), Math.abs(itemAmount));
+}
+
+const shown = (value: unknown) => (value === undefined || value === '' ? '(none)' : String(value));
+
+/**
+ * How the payout differs from the item: recipient, network, settled currency and amount. The amount is
+ * compared where both sides state it in the same unit:
+ * - an item in crypto (no Base Currency) against the record's settledAmountRequested; a record sized in a
+ *   fiat baseCurrency differs;
+ * - an item in fiat against the record's baseAmount/baseCurrency when the record carries them (TYLT's
+ *   records may; the spec does not list them). Without them the crypto amount TYLT converted at its own
+ *   rate cannot be compared, and only recipient, network and currency are.
+ */
+export function differencesFrom(record: PayoutRecord, body: PayoutRequestBody): string[] {
+	const differences: string[] = [];
+	const compare = (what: string, same: boolean, there: unknown, here: unknown) => {
+		if (!same) differences.push(`${what} ${shown(there)} there, ${shown(here)} in this item`);
+	};
+	compare('address', sameAddress(record.toAddress, body.address), record.toAddress, body.address);
+	compare(
+		'network',
+		sameText(record.network, body.networkSymbol),
+		record.network,
+		body.networkSymbol,
+	);
+	compare(
+		'settled currency',
+		sameText(record.settledCurrency, body.settledCurrency),
+		record.settledCurrency,
+		body.settledCurrency,
+	);
+	const recordBaseCurrency =
+		typeof record.baseCurrency === 'string' && record.baseCurrency !== ''
+			? record.baseCurrency
+			: undefined;
+	if (body.baseCurrency === undefined) {
+		if (recordBaseCurrency && !sameText(recordBaseCurrency, record.settledCurrency)) {
+			differences.push(
+				`amount in ${recordBaseCurrency} there, in ${body.settledCurrency} in this item`,
+			);
+		} else {
+			compare(
+				'amount',
+				sameAmount(record.settledAmountRequested, body.baseAmount),
+				record.settledAmountRequested,
+				body.baseAmount,
+			);
+		}
+	} else if (recordBaseCurrency) {
+		compare(
+			'amount',
+			sameText(recordBaseCurrency, body.baseCurrency) &&
+				sameAmount(record.baseAmount, body.baseAmount),
+			`${shown(record.baseAmount)} ${recordBaseCurrency}`,
+			`${body.baseAmount} ${body.baseCurrency}`,
+		);
+	}
+	return differences;
+}
+
+/**
+ * The payout to output for a reference match, or an error when the match cannot be trusted: another
+ * payout under the same reference, or a payout whose comment only may carry the reference.
+ */
+export function confirmedMatch(
+	node: INode,
+	match: ReferenceMatch,
+	body: PayoutRequestBody,
+	reference: string,
+	itemIndex: number,
+): PayoutRecord {
+	const { record } = match;
+	const orderId = shown(record.orderId);
+	if (!match.certain) {
+		throw new NodeOperationError(
+			node,
+			`Reference "${reference}" of item ${itemIndex} may belong to TYLT payout ${orderId}: check TYLT first; nothing was sent`,
+			{
+				itemIndex,
+				description: `The comments of payout ${orderId} begin with another reference and end with [ref:${reference}], as the previous version of this node wrote its tag. Whether ${orderId} is this payout cannot be told. Check it in the TYLT dashboard: if it is this payout, nothing more is needed; if not, give this item another reference.`,
+			},
+		);
+	}
+	const differences = differencesFrom(record, body);
+	if (differences.length > 0) {
+		throw new NodeOperationError(
+			node,
+			`Reference "${reference}" of item ${itemIndex} is already used by TYLT payout ${orderId}, which pays something else: nothing was sent`,
+			{
+				itemIndex,
+				description: `Payout ${orderId} differs from this item: ${differences.join('; ')}. A reference identifies one payout: give this item a reference of its own, or correct the item if it is meant to be payout ${orderId}.`,
+			},
+		);
+	}
+	return record;
+}

@@ -1,0 +1,48 @@
+/**
+ * What a usable answer looks like, per call. An HTTP 200 whose body is not the documented envelope is not a
+ * success: a history page that cannot be read would let the duplicate guard see "no payouts" and pay again,
+ * and a create answer without a payout record leaves the payout's fate unknown.
+ */
+
+/** The envelope every TYLT call answers with. `errorCode` is absent on create, 0 on success elsewhere. */
+export interface TyltEnvelope {
+	data?: unknown;
+	errorCode?: number;
+	msg?: string;
+}
+
+/** Undefined when the envelope is usable, otherwise what is wrong with it (words only, never the body). */
+export type EnvelopeCheck = (envelope: TyltEnvelope) => string | undefined;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The one field every use of a payout record relies on: TYLT's own identifier. */
+function isPayoutRecord(value: unknown): boolean {
+	return isObject(value) && typeof value.orderId === 'string' && value.orderId !== '';
+}
+
+/** Spec: `{ data: [<payout record>, ...], errorCode: 0, msg: "" }`. */
+export const payoutHistoryEnvelope: EnvelopeCheck = (envelope) => {
+	if (typeof envelope.errorCode !== 'number') {
+		return 'the payout history answer is not TYLT’s envelope (no numeric errorCode)';
+	}
+	if (!Array.isArray(envelope.data)) {
+		return 'the payout history answer holds no list of payouts (data is not an array)';
+	}
+	const bad = envelope.data.findIndex((record) => !isPayoutRecord(record));
+	if (bad !== -1) {
+		return `record ${bad + 1} of the payout history answer is not a payout (no orderId)`;
+	}
+	return undefined;
+};
+
+/** Spec: `{ data: <payout record>, msg: <string> }`. */
+export const createPayoutEnvelope: EnvelopeCheck = (envelope) => {
+	if (!isObject(envelope.data)) {
+		return 'the answer holds no payout record (data is not an object)';
+	}
+	if (!isPayoutRecord(envelope.data)) return 'the payout record in the answer has no orderId';
+	return undefined;
+};

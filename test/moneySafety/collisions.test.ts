@@ -1,0 +1,175 @@
+/**
+ * A reference already used by a payout that pays something else (another recipient, network, currency or
+ * amount) is a mistake in the workflow, not a re-run: the node stops with an error naming the reference,
+ * the item and the existing payout, sends nothing, and never reports the other payout as this one.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { PayoutRecord } from '../sandbox';
+import { EVM_ADDRESS, payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
+import { useMoneySafetySandbox } from './kit';
+
+const { suite, itShowsNoSecret } = useMoneySafetySandbox();
+
+const ADDRESS = tronAddress('collision recipient');
+const creates = () => requestsTo(suite.sandbox, 'createPayout');
+
+/** The item: 25 USDT on TRX to ADDRESS, reference row-60. */
+const ITEM = payoutCreate({ address: ADDRESS, options: { reference: 'row-60' } });
+
+/** A payout in TYLT history with the item's reference and the item's details, except `overrides`. */
+function seedWithReference(overrides: Partial<PayoutRecord> = {}): PayoutRecord {
+	return suite.sandbox.seedPayouts(1, {
+		comments: '[ref:row-60] June payout',
+		toAddress: ADDRESS,
+		settledCurrency: 'USDT',
+		network: 'TRX',
+		settledAmountRequested: 25,
+		...overrides,
+	})[0];
+}
+
+async function expectCollision(parameters: INodeParameters, existing: PayoutRecord, itemIndex = 0) {
+	const error = await suite.fail({ parameters });
+	expect(error).toBeInstanceOf(NodeOperationError);
+	expect(error.message).toContain('"row-60"');
+	expect(error.message).toContain(`item ${itemIndex}`);
+	expect(error.message).toContain(existing.orderId);
+	expect(error.message).toContain('nothing was sent');
+	expect(error.context.itemIndex).toBe(itemIndex);
+	expect(creates()).toHaveLength(0);
+	return error;
+}
+
+describe('a payout in TYLT history with the item’s reference', () => {
+	it.each<[string, Partial<PayoutRecord>, RegExp]>([
+		[
+			'another address',
+			{ toAddress: tronAddress('someone else') },
+			/address T\w+ there, T\w+ in this item/,
+		],
+		['another network', { network: 'BSC' }, /network BSC there, TRX in this item/],
+		[
+			'another settled currency',
+			{ settledCurrency: 'USDC' },
+			/settled currency USDC there, USDT in this item/,
+		],
+		['another amount', { settledAmountRequested: 250 }, /amount 250 there, 25 in this item/],
+		['an amount sized in fiat', { baseCurrency: 'EUR', baseAmount: 25 }, /amount in EUR there/],
+		['no amount at all', { settledAmountRequested: undefined }, /amount \(none\) there/],
+	])(
+		'with %s: an error naming reference, item and payout; nothing is sent',
+		async (_case, overrides, says) => {
+			const existing = seedWithReference(overrides);
+
+			const error = await expectCollision(ITEM, existing);
+
+			expect(error.description).toMatch(says);
+		},
+	);
+
+	it('with the same details is that payout: alreadySent', async () => {
+		const existing = seedWithReference();
+
+		const [output] = await suite.run({ parameters: ITEM });
+
+		expect(output.json).toMatchObject({ alreadySent: true, orderId: existing.orderId });
+	});
+
+	it('the same EVM address in other letter case is the same recipient', async () => {
+		const existing = seedWithReference({ toAddress: EVM_ADDRESS.toLowerCase(), network: 'BSC' });
+
+		const [output] = await suite.run({
+			parameters: payoutCreate({
+				networkSymbol: 'BSC',
+				address: EVM_ADDRESS,
+				options: { reference: 'row-60' },
+			}),
+		});
+
+		expect(output.json).toMatchObject({ alreadySent: true, orderId: existing.orderId });
+	});
+
+	it('an amount given as text in the record is compared by value', async () => {
+		const existing = seedWithReference({ settledAmountRequested: '25.0' as unknown as number });
+
+		const [output] = await suite.run({ parameters: ITEM });
+
+		expect(output.json).toMatchObject({ alreadySent: true, orderId: existing.orderId });
+	});
+});
+
+describe('an item in fiat (Base Currency)', () => {
+	const IN_EUR = payoutCreate({
+		address: ADDRESS,
+		baseAmount: 100,
+		additionalFields: { baseCurrency: 'EUR' },
+		options: { reference: 'row-60' },
+	});
+
+	it('matches a record carrying the same baseAmount and baseCurrency', async () => {
+		const existing = seedWithReference({
+			baseAmount: 100,
+			baseCurrency: 'EUR',
+			settledAmountRequested: 108,
+		});
+
+		const [output] = await suite.run({ parameters: IN_EUR });
+
+		expect(output.json).toMatchObject({ alreadySent: true, orderId: existing.orderId });
+	});
+
+	it('collides with a record carrying another fiat amount', async () => {
+		const existing = seedWithReference({
+			baseAmount: 90,
+			baseCurrency: 'EUR',
+			settledAmountRequested: 97.2,
+		});
+
+		const error = await expectCollision(IN_EUR, existing);
+
+		expect(error.description).toMatch(/amount 90 EUR there, 100 EUR in this item/);
+	});
+
+	it('against a record without baseAmount/baseCurrency, compares recipient, network and currency only', async () => {
+		// The crypto amount is TYLT's conversion at its own rate: it cannot be compared with 100 EUR.
+		const existing = seedWithReference({ settledAmountRequested: 108 });
+
+		const [output] = await suite.run({ parameters: IN_EUR });
+
+		expect(output.json).toMatchObject({ alreadySent: true, orderId: existing.orderId });
+	});
+});
+
+describe('within one execution', () => {
+	it('a second item reusing a sent reference for another amount is refused, the first is paid', async () => {
+		const output = await suite.run({
+			items: [{ amount: 25 }, { amount: 30 }],
+			parameters: payoutCreate({
+				address: ADDRESS,
+				baseAmount: '={{ $json.amount }}',
+				options: { reference: 'row-60' },
+			}),
+			continueOnFail: true,
+		});
+
+		expect(output[0].json).toMatchObject({ alreadySent: false });
+		expect(output[1].json.error).toContain(
+			`"row-60" of item 1 is already used by TYLT payout ${output[0].json.orderId}`,
+		);
+		expect(suite.sandbox.payouts).toHaveLength(1);
+	});
+});
+
+describe('a payout whose comment begins with another reference and ends with this one', () => {
+	it('may be a payout the previous version tagged at the end: an error, nothing sent, nothing claimed', async () => {
+		const existing = seedWithReference({ comments: '[ref:row-59] moved to [ref:row-60]' });
+
+		const error = await expectCollision(ITEM, existing);
+
+		expect(error.message).toContain('may belong to');
+	});
+});
+
+itShowsNoSecret();

@@ -1,0 +1,54 @@
+/**
+ * What the process remembers between executions is bounded in age and size, and keyed by account.
+ */
+import {
+	PROCESS_MEMORY_LIMITS,
+	forgetProcessMemory,
+	inDoubtSince,
+	markInDoubt,
+	rememberSent,
+	sentRecently,
+} from '../../nodes/Tylt/payout/processMemory';
+import type { PayoutRecord } from '../../nodes/Tylt/helpers/types';
+
+const configured = { ...PROCESS_MEMORY_LIMITS };
+afterEach(() => {
+	Object.assign(PROCESS_MEMORY_LIMITS, configured);
+	forgetProcessMemory();
+});
+
+const payout = (orderId: string) => ({ orderId }) as PayoutRecord;
+
+it('keeps a sent payout per account and reference, inside the asked window only', () => {
+	rememberSent('account-a', 'row-1', payout('PO1'));
+
+	expect(sentRecently('account-a', 'row-1', Date.now() - 1000)?.orderId).toBe('PO1');
+	expect(sentRecently('account-b', 'row-1', Date.now() - 1000)).toBeUndefined();
+	expect(sentRecently('account-a', 'row-1', Date.now() + 1000)).toBeUndefined();
+});
+
+it('a reference found sent is no longer in doubt', () => {
+	markInDoubt('account-a', 'row-1');
+	expect(inDoubtSince('account-a', 'row-1')).toBeDefined();
+
+	rememberSent('account-a', 'row-1', payout('PO1'));
+
+	expect(inDoubtSince('account-a', 'row-1')).toBeUndefined();
+});
+
+it('forgets a reference in doubt once the hold has passed', () => {
+	markInDoubt('account-a', 'row-1', Date.now() - 60_000);
+	PROCESS_MEMORY_LIMITS.inDoubtHoldMs = 30_000;
+
+	expect(inDoubtSince('account-a', 'row-1')).toBeUndefined();
+});
+
+it('drops the oldest entries beyond maxEntries', () => {
+	PROCESS_MEMORY_LIMITS.maxEntries = 3;
+	for (const row of ['row-1', 'row-2', 'row-3', 'row-4']) {
+		rememberSent('account-a', row, payout(row));
+	}
+
+	expect(sentRecently('account-a', 'row-1', 0)).toBeUndefined();
+	expect(sentRecently('account-a', 'row-4', 0)?.orderId).toBe('row-4');
+});
