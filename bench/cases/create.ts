@@ -44,6 +44,7 @@ export async function runCreateCase(context: BenchContext<BenchJobs>): Promise<C
 		const { index } = await sandbox.call('sandbox.mark', {});
 		let ms: number;
 		let startedAt: number | undefined;
+		let n8nCpuMs: number | undefined;
 		if (variant === 'raw') {
 			rawRun++;
 			const payouts = rows.map((row, item) => ({ ...row, ref: `raw-${rawRun}-${item}` }));
@@ -62,6 +63,7 @@ export async function runCreateCase(context: BenchContext<BenchJobs>): Promise<C
 				throw new Error(`create (${variant}): ${fresh} of ${count} payouts were new`);
 			ms = execution.nodeMs[nodeName];
 			startedAt = execution.nodeStartedAt[nodeName];
+			n8nCpuMs = execution.n8nCpuMs;
 		}
 		const requests = await sandbox.call('sandbox.summary', { since: index, withPayouts: true });
 		if (requests.byEndpoint.createPayout !== count || requests.payoutsStored !== count) {
@@ -69,7 +71,7 @@ export async function runCreateCase(context: BenchContext<BenchJobs>): Promise<C
 				`create (${variant}): ${requests.byEndpoint.createPayout} creates sent, ${requests.payoutsStored} payouts stored, ${count} expected`,
 			);
 		}
-		return { ms, startedAt, requests };
+		return { ms, startedAt, n8nCpuMs, requests };
 	}
 
 	log(`create: warm-up (${count} payouts each: ${VARIANTS.join(', ')})`);
@@ -90,6 +92,9 @@ export async function runCreateCase(context: BenchContext<BenchJobs>): Promise<C
 	}
 	await context.profiled(`Create ${count}, TYLT node, guard on`, TYLT_NODE_FRAME, () =>
 		run('guardOn'),
+	);
+	await context.profiled(`Create ${count}, TYLT node, guard off`, TYLT_NODE_FRAME, () =>
+		run('guardOff'),
 	);
 	await context.profiled(`Create ${count}, HTTP Request node`, HTTP_NODE_FRAME, () =>
 		run('httpNode'),

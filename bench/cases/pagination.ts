@@ -57,6 +57,7 @@ export async function runPaginationCase(
 			return {
 				ms: execution.nodeMs[TYLT_NODE],
 				startedAt: execution.nodeStartedAt[TYLT_NODE],
+				n8nCpuMs: execution.n8nCpuMs,
 				requests: summary.total,
 				items,
 			};
@@ -72,6 +73,7 @@ export async function runPaginationCase(
 		return {
 			ms: execution.nodeMs[HTTP_NODE],
 			startedAt: execution.nodeStartedAt[HTTP_NODE],
+			n8nCpuMs: execution.n8nCpuMs,
 			splitOutMs: execution.nodeMs[SPLIT_NODE],
 			requests: summary.total,
 			items: pages.length,

@@ -17,11 +17,14 @@ export interface N8nClient {
 	activate(id: string): Promise<unknown>;
 	waitForWebhook(path: string): Promise<number>;
 	runWorkflowOnce(id: string, options?: { timeoutMs?: number }): Promise<unknown>;
+	/** n8n's internal REST API (/rest), with the owner's session. */
+	rest(method: string, path: string, body?: unknown): Promise<unknown>;
+	getExecution(id: string, options?: { includeData?: boolean }): Promise<unknown>;
 	listExecutions(workflowId: string, options?: { limit?: number }): Promise<unknown[]>;
 }
 
 export interface N8nHandle {
-	instance: { url: string; readyMs: number; stop(): Promise<unknown> };
+	instance: { url: string; pid: number; readyMs: number; stop(): Promise<unknown> };
 	client: N8nClient;
 	/** The TYLT credential pointing at the sandbox. */
 	credential: { id: string; name: string };

@@ -92,6 +92,15 @@ function createRows(result: CreateResult): Row[] {
 			...against(median(times(variant)) / median(times('httpNode')), ALTERNATIVE_TARGET),
 		});
 	}
+	const cpu = (variant: CreateVariant) => result.runs[variant].map((run) => run.n8nCpuMs ?? NaN);
+	rows.push({
+		item: `1. Create ${thousands(n)} payouts, duplicate guard on: n8n's main-process CPU per execution (the whole workflow; barely moved by other load), TYLT ÷ HTTP Request`,
+		node: spread(cpu('guardOn'), ms),
+		baseline: spread(cpu('httpNode'), ms),
+		ratio: ratio(median(cpu('guardOn')) / median(cpu('httpNode'))),
+		target: `(≤ ${ALTERNATIVE_TARGET.toFixed(2)}×)`,
+		met: median(cpu('guardOn')) / median(cpu('httpNode')) <= ALTERNATIVE_TARGET ? YES : NO,
+	});
 	for (const variant of ['guardOff', 'guardOn'] as const) {
 		rows.push({
 			item: `1. Floor: Create ${thousands(n)} payouts in n8n, ${guard(variant)} ÷ raw signed loop outside n8n`,
@@ -212,6 +221,8 @@ function paginationRows(result: PaginationResult): Row[] {
 	const requests = (variant: 'node' | 'httpNode') =>
 		result.runs[variant].map((run) => run.requests);
 	const pages = Math.floor(result.records / result.pageSize) + 1;
+	const cpuOf = (variant: 'node' | 'httpNode') =>
+		result.runs[variant].map((run) => run.n8nCpuMs ?? NaN);
 	return [
 		{
 			item: `${label}: TYLT node ÷ HTTP Request pagination + Split Out (the user's alternative, same ${thousands(result.records)} items out)`,
@@ -226,6 +237,14 @@ function paginationRows(result: PaginationResult): Row[] {
 			ratio: ratio(median(node) / median(http)),
 			target: `(≤ ${ALTERNATIVE_TARGET.toFixed(2)}×)`,
 			met: median(node) / median(http) <= ALTERNATIVE_TARGET ? YES : NO,
+		},
+		{
+			item: `${label}: n8n's main-process CPU per execution (the whole workflow), TYLT ÷ HTTP Request + Split Out`,
+			node: spread(cpuOf('node'), ms),
+			baseline: spread(cpuOf('httpNode'), ms),
+			ratio: ratio(median(cpuOf('node')) / median(cpuOf('httpNode'))),
+			target: `(≤ ${ALTERNATIVE_TARGET.toFixed(2)}×)`,
+			met: median(cpuOf('node')) / median(cpuOf('httpNode')) <= ALTERNATIVE_TARGET ? YES : NO,
 		},
 		{
 			item: `${label}: requests`,

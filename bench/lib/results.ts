@@ -51,6 +51,8 @@ export type CreateVariant = 'guardOn' | 'guardOff' | 'httpNode' | 'raw';
 
 export interface CreateRun {
 	ms: number;
+	/** n8n's main-process CPU over the whole execution (n8n variants only; see bench/lib/n8nRun.ts). */
+	n8nCpuMs?: number;
 	/** When the measured node started (epoch ms), for --profile; absent for loops outside n8n. */
 	startedAt?: number;
 	requests: RequestSummary;
@@ -83,6 +85,8 @@ export interface PaginationRun {
 	ms: number;
 	/** When it started (epoch ms), for --profile. */
 	startedAt?: number;
+	/** n8n's main-process CPU over the whole execution (see bench/lib/n8nRun.ts). */
+	n8nCpuMs?: number;
 	/** For the HTTP Request workflow: the Split Out node that turns its pages into one item per record. */
 	splitOutMs?: number;
 	requests: number;

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sampleAccountId, tronAddress } from '../../test/helpers/addresses/tronAddresses';
 import type { PayoutRow } from './results';
 
+export const START_NODE = 'Start';
 export const TYLT_NODE = 'TYLT';
 export const HTTP_NODE = 'HTTP Request';
 export const SPLIT_NODE = 'Split Out';
@@ -41,7 +42,7 @@ function chain(name: string, nodes: WorkflowNode[]) {
 	return { name, nodes, connections };
 }
 
-const manualTrigger = () => node('Start', 'n8n-nodes-base.manualTrigger', 1, {});
+const manualTrigger = () => node(START_NODE, 'n8n-nodes-base.manualTrigger', 1, {});
 
 /** A Code node with the rows and a reference unique to this execution, so every payout is really new. */
 function payoutSource(rows: Omit<PayoutRow, 'ref'>[]) {
