@@ -9,6 +9,7 @@ import type { BenchContext } from '../lib/context';
 import { runWorkflow } from '../lib/n8nRun';
 import { TYLT_NODE_FRAME } from '../lib/profileSummary';
 import type { LatencyResult, LatencyRun, LatencyVariant } from '../lib/results';
+import { latencyRounds } from '../lib/options';
 import { rotated } from '../lib/stats';
 import {
 	HTTP_NODE,
@@ -27,8 +28,8 @@ export async function runLatencyCase(context: BenchContext<BenchJobs>): Promise<
 	const { sandbox, access, options, log } = context;
 	const n8n = await context.n8n();
 	const { latencyMs, latencyPayouts: payouts, latencyRecords: records, pageSize } = options.sizes;
-	// The waits dominate and barely vary: fewer rounds than the CPU-bound cases keep the run short.
-	const rounds = Math.min(options.rounds, 3);
+	// Each run waits 15 s and the waits barely vary: two rounds keep the full bench near 7 minutes.
+	const rounds = latencyRounds(options.rounds);
 	const rows = payoutRows(payouts);
 	const store = async (workflow: object) => (await n8n.client.createWorkflow(workflow)).id;
 	const workflows = {

@@ -73,9 +73,14 @@ const QUICK: Sizes = {
 	roundTrips: 12,
 };
 
+/** The latency case's rounds: each of its runs waits about 15 s, and the waits barely vary. */
+export function latencyRounds(rounds: number): number {
+	return Math.min(rounds, 2);
+}
+
 export const USAGE = `npm run bench -- [--rounds N] [--quick] [--only ${CASE_NAMES.join(',')}] [--write | --no-write]
 
-  --rounds N   A/B rounds per case (default 5, --quick: 2; the latency case at most 3); medians are reported
+  --rounds N   A/B rounds per case (default 5, --quick: 2; the latency case at most 2); medians are reported
   --quick      smaller sizes (${QUICK.payouts} payouts, ${QUICK.historyRecords.join('/')} records, ${QUICK.callbacks} callbacks, ${QUICK.latencyPayouts} payouts at latency): a sanity run
   --only LIST  run only these cases (comma-separated: ${CASE_NAMES.join(', ')})
   --profile    after the rounds, one more run of the n8n variants under a CPU profiler (n8n's main process),

@@ -4,6 +4,7 @@
  */
 import type { Machine } from './machine';
 import type { BenchOptions } from './options';
+import { latencyRounds } from './options';
 import type { ProfileSummary } from './profileSummary';
 import type {
 	CreateResult,
@@ -662,7 +663,7 @@ export function resultsMarkdown(results: BenchResults): string {
 	const parts = [
 		machineSection(results),
 		'### Summary',
-		`Medians over ${results.options.rounds} rounds (the latency case: ${Math.min(results.options.rounds, 3)}), min–max in parentheses. Ratio = node ÷ baseline (cost: lower is better). "Floor" rows compare with a raw loop outside n8n: the least any client could take, not what a user would pick instead.`,
+		`Medians over ${results.options.rounds} rounds (the latency case: ${latencyRounds(results.options.rounds)}), min–max in parentheses. Ratio = node ÷ baseline (cost: lower is better). "Floor" rows compare with a raw loop outside n8n: the least any client could take, not what a user would pick instead.`,
 		table(rows),
 		'### Details',
 	];
