@@ -49,12 +49,16 @@ export interface MemoryRun<T> {
 /** Case 1: the TYLT node (guard on, off), n8n's HTTP Request node, and the raw signed loop. */
 export type CreateVariant = 'guardOn' | 'guardOff' | 'httpNode' | 'raw';
 
-export interface CreateRun {
+/** One timed run: n8n's executionTime of the node, or a loop's own time outside n8n. */
+export interface TimedRun {
 	ms: number;
-	/** n8n's main-process CPU over the whole execution (n8n variants only; see bench/lib/n8nRun.ts). */
-	n8nCpuMs?: number;
 	/** When the measured node started (epoch ms), for --profile; absent for loops outside n8n. */
 	startedAt?: number;
+	/** n8n's main-process CPU over the whole execution (bench/lib/n8nRun.ts); n8n variants only. */
+	n8nCpuMs?: number;
+}
+
+export interface CreateRun extends TimedRun {
 	requests: RequestSummary;
 }
 
@@ -80,13 +84,7 @@ export interface HistoryDataset {
 /** Case 2 in n8n: the TYLT node's Return All against the HTTP Request node's own pagination. */
 export type PaginationVariant = 'node' | 'httpNode';
 
-export interface PaginationRun {
-	/** The paging node's own executionTime. */
-	ms: number;
-	/** When it started (epoch ms), for --profile. */
-	startedAt?: number;
-	/** n8n's main-process CPU over the whole execution (see bench/lib/n8nRun.ts). */
-	n8nCpuMs?: number;
+export interface PaginationRun extends TimedRun {
 	/** For the HTTP Request workflow: the Split Out node that turns its pages into one item per record. */
 	splitOutMs?: number;
 	requests: number;
@@ -127,10 +125,7 @@ export type LatencyVariant =
 	| 'historyNode'
 	| 'historyRaw';
 
-export interface LatencyRun {
-	ms: number;
-	/** When the measured node started (epoch ms), for --profile; absent for loops outside n8n. */
-	startedAt?: number;
+export interface LatencyRun extends TimedRun {
 	requests: number;
 }
 
@@ -145,12 +140,7 @@ export interface LatencyResult {
 /** Case 5: one payout per execution (a form), guard on against guard off, with history in the window. */
 export type GuardVariant = 'guardOn' | 'guardOff';
 
-export interface GuardRun {
-	ms: number;
-	/** When the measured node started (epoch ms), for --profile; absent for loops outside n8n. */
-	startedAt?: number;
-	requests: RequestSummary;
-}
+export type GuardRun = CreateRun;
 
 export interface GuardDataset {
 	/** Payouts seeded inside the look-back window before each execution. */
