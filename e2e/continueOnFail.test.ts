@@ -3,7 +3,7 @@
  * item leaves through the error output and the others are paid; without it the execution fails naming the
  * item, and nothing is sent for that item.
  */
-import { outputOf, failureOf, useE2e } from './support/context';
+import { outputOf, failureOf, ownInvoices, useE2e } from './support/context';
 import { examples } from './support/examples';
 import type { WorkflowJson } from './support/n8n';
 
@@ -33,9 +33,7 @@ const BAD_ITEM_MESSAGE =
 
 function payoutsWithOneBadRow(onError?: 'continueErrorOutput'): WorkflowJson {
 	const workflow = e2e.example('createPayout');
-	examples.node(workflow, 'Recipients').parameters.jsonOutput = JSON.stringify({
-		recipients: [GOOD_FIRST, BAD, GOOD_LAST],
-	});
+	ownInvoices(e2e, workflow, [GOOD_FIRST, BAD, GOOD_LAST]);
 	const send = examples.node(workflow, 'Send payout');
 	delete send.parameters.additionalFields.callBackUrl;
 	if (onError) {

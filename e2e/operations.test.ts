@@ -3,23 +3,20 @@
  * sandbox: what n8n outputs equals what TYLT holds, with exactly the requests the node promises.
  */
 import { SEEDED_CURRENCIES } from '../test/sandbox';
-import { outputOf, tyltRecord, useE2e } from './support/context';
+import { outputOf, ownInvoices, tyltRecord, useE2e, type Recipient } from './support/context';
 import { examples } from './support/examples';
 import type { WorkflowJson } from './support/n8n';
 
 const e2e = useE2e();
 
-/** The recipients in examples/create-payout.json, as its "Recipients" node holds them. */
-const RECIPIENTS: Array<{ invoice: string; name: string; wallet: string; amount: number }> =
-	JSON.parse(
-		examples.node(examples.load('createPayout'), 'Recipients').parameters.jsonOutput,
-	).recipients;
-
-/** The create example without a callback URL: these tests are about the payouts, not their callbacks. */
-function createPayoutWorkflow(): WorkflowJson {
+/**
+ * The create example without a callback URL (these tests are about the payouts, not their callbacks), and
+ * its recipients with invoice numbers of this test (e2e.reference).
+ */
+function createPayoutWorkflow(): { workflow: WorkflowJson; recipients: Recipient[] } {
 	const workflow = e2e.example('createPayout');
 	delete examples.node(workflow, 'Send payout').parameters.additionalFields.callBackUrl;
-	return workflow;
+	return { workflow, recipients: ownInvoices(e2e, workflow) };
 }
 
 function readWorkflow(payInOrderId = 'order-1001'): WorkflowJson {
@@ -31,36 +28,34 @@ function readWorkflow(payInOrderId = 'order-1001'): WorkflowJson {
 
 describe('Payout → Create (examples/create-payout.json)', () => {
 	it('creates one payout per recipient and outputs the record TYLT stored for each', async () => {
-		const execution = await e2e.run(createPayoutWorkflow());
+		const { workflow, recipients } = createPayoutWorkflow();
+		const execution = await e2e.run(workflow);
 
 		expect(execution.status).toBe('success');
 		const output = outputOf(execution, 'Send payout');
 		const stored = await e2e.sandbox.payouts();
-		expect(stored).toHaveLength(RECIPIENTS.length);
+		expect(stored).toHaveLength(recipients.length);
 		expect(output.map(tyltRecord)).toEqual(
 			output.map((item) => stored.find((payout) => payout.orderId === item.orderId)),
 		);
-		expect(
-			output.map(({ toAddress, settledAmountRequested, status, merchantOrderId, alreadySent }) => ({
-				toAddress,
-				settledAmountRequested,
-				status,
-				merchantOrderId,
-				alreadySent,
-			})),
-		).toEqual(
-			RECIPIENTS.map((recipient) => ({
-				toAddress: recipient.wallet,
-				settledAmountRequested: recipient.amount,
-				status: 'Pending',
-				merchantOrderId: recipient.invoice,
-				alreadySent: false,
-			})),
+		expect(output).toEqual(
+			recipients.map((recipient) =>
+				expect.objectContaining({
+					toAddress: recipient.wallet,
+					settledAmountRequested: recipient.amount,
+					status: 'Pending',
+					// The reference goes first in the comments, where TYLT keeps it on every record.
+					comments: `[ref:${recipient.invoice}] Invoice ${recipient.invoice}`,
+					merchantReference: recipient.invoice,
+					alreadySent: false,
+				}),
+			),
 		);
 	});
 
 	it('reads the currency list once and the history once for the duplicate guard, then sends one create per item', async () => {
-		await e2e.run(createPayoutWorkflow());
+		const { workflow, recipients } = createPayoutWorkflow();
+		await e2e.run(workflow);
 
 		expect(await e2e.sandbox.endpointsCalled()).toEqual([
 			'currencies',
@@ -71,23 +66,22 @@ describe('Payout → Create (examples/create-payout.json)', () => {
 		const creates = (await e2e.sandbox.requests()).filter(
 			(request) => request.endpoint === 'createPayout',
 		);
+		// Exactly the spec's create fields: no merchantOrderId unless Send Reference as Merchant Order ID is on.
 		expect(creates.map((request) => JSON.parse(request.rawBody))).toEqual(
-			RECIPIENTS.map((recipient) =>
-				expect.objectContaining({
-					settledCurrency: 'USDT',
-					networkSymbol: 'TRX',
-					address: recipient.wallet,
-					baseAmount: recipient.amount,
-					customerName: recipient.name,
-					comments: `Invoice ${recipient.invoice} [ref:${recipient.invoice}]`,
-					merchantOrderId: recipient.invoice,
-				}),
-			),
+			recipients.map((recipient) => ({
+				settledCurrency: 'USDT',
+				networkSymbol: 'TRX',
+				address: recipient.wallet,
+				baseAmount: recipient.amount,
+				customerName: recipient.name,
+				comments: `[ref:${recipient.invoice}] Invoice ${recipient.invoice}`,
+			})),
 		);
 	});
 
 	it('creates no new payout when the same workflow runs again (duplicate guard)', async () => {
-		const workflow = await e2e.create(createPayoutWorkflow());
+		const { workflow: created, recipients } = createPayoutWorkflow();
+		const workflow = await e2e.create(created);
 		const first = await e2e.n8n.runWorkflowOnce(workflow.id);
 		const afterFirst = await e2e.sandbox.payouts();
 
@@ -98,9 +92,13 @@ describe('Payout → Create (examples/create-payout.json)', () => {
 		const creates = (await e2e.sandbox.requests()).filter(
 			(request) => request.endpoint === 'createPayout',
 		);
-		expect(creates).toHaveLength(RECIPIENTS.length);
+		expect(creates).toHaveLength(recipients.length);
 		const rerun = outputOf(second, 'Send payout');
-		expect(rerun.map((item) => item.alreadySent)).toEqual([true, true]);
+		expect(
+			rerun.map(({ alreadySent, merchantReference }) => ({ alreadySent, merchantReference })),
+		).toEqual(
+			recipients.map((recipient) => ({ alreadySent: true, merchantReference: recipient.invoice })),
+		);
 		expect(rerun.map(tyltRecord)).toEqual(outputOf(first, 'Send payout').map(tyltRecord));
 	});
 });

@@ -30,6 +30,12 @@ const ORDER: FormRequest = {
 	network: 'TRX',
 };
 
+/** ORDER with an order number (the payout's reference) of the running test: see e2e.reference. */
+function order(changes: Partial<FormRequest> = {}): FormRequest {
+	const request = { ...ORDER, ...changes };
+	return { ...request, orderNumber: e2e.reference(request.orderNumber) };
+}
+
 let login: { id: string; name: string };
 
 beforeAll(async () => {
@@ -74,8 +80,9 @@ describe('Payout request form (examples/payout-on-form.json)', () => {
 
 	it('a submission creates exactly the payout it asked for; the same order again creates none', async () => {
 		const { workflow, url } = await activeForm();
+		const request = order();
 
-		const first = await submit(url, workflow, ORDER);
+		const first = await submit(url, workflow, request);
 
 		expect(first.status).toBe(200);
 		const [firstRun] = await e2e.n8n.waitForExecutions(workflow.id, 1);
@@ -83,20 +90,20 @@ describe('Payout request form (examples/payout-on-form.json)', () => {
 		const payouts = await e2e.sandbox.payouts();
 		expect(payouts).toHaveLength(1);
 		expect(payouts[0]).toMatchObject({
-			merchantOrderId: ORDER.orderNumber,
-			toAddress: ORDER.wallet,
-			settledAmountRequested: ORDER.amount,
-			settledCurrency: ORDER.currency,
-			network: ORDER.network,
+			toAddress: request.wallet,
+			settledAmountRequested: request.amount,
+			settledCurrency: request.currency,
+			network: request.network,
 			status: 'Pending',
-			comments: `Order ${ORDER.orderNumber} (payout form) [ref:${ORDER.orderNumber}]`,
+			// The order number is the reference: first in the comments, where the guard finds it again.
+			comments: `[ref:${request.orderNumber}] Order ${request.orderNumber} (payout form)`,
 		});
 		const [sent] = outputOf(firstRun, 'Send payout');
-		expect(sent).toMatchObject({ alreadySent: false, merchantReference: ORDER.orderNumber });
+		expect(sent).toMatchObject({ alreadySent: false, merchantReference: request.orderNumber });
 		expect(tyltRecord(sent)).toEqual(payouts[0]);
 
 		// A double click, a resubmitted page, the same order typed in again.
-		const second = await submit(url, workflow, ORDER);
+		const second = await submit(url, workflow, request);
 
 		expect(second.status).toBe(200);
 		const runs = await e2e.n8n.waitForExecutions(workflow.id, 2);
@@ -109,7 +116,7 @@ describe('Payout request form (examples/payout-on-form.json)', () => {
 		const [again] = outputOf(runs[1], 'Send payout');
 		expect(again).toMatchObject({
 			alreadySent: true,
-			merchantReference: ORDER.orderNumber,
+			merchantReference: request.orderNumber,
 			orderId: payouts[0].orderId,
 		});
 	});
@@ -117,13 +124,9 @@ describe('Payout request form (examples/payout-on-form.json)', () => {
 	it('without the login gets 401 and starts nothing; over the limit pays nothing', async () => {
 		const { workflow, url } = await activeForm();
 
-		const anonymous = await submit(url, workflow, ORDER, null);
-		const wrongPassword = await submit(url, workflow, ORDER, { ...LOGIN, password: 'guess' });
-		const tooMuch = await submit(url, workflow, {
-			...ORDER,
-			orderNumber: 'ORD-7002',
-			amount: 900,
-		});
+		const anonymous = await submit(url, workflow, order(), null);
+		const wrongPassword = await submit(url, workflow, order(), { ...LOGIN, password: 'guess' });
+		const tooMuch = await submit(url, workflow, order({ orderNumber: 'ORD-7002', amount: 900 }));
 
 		expect(anonymous.status).toBe(401);
 		expect(wrongPassword.status).toBe(401);

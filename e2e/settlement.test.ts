@@ -5,7 +5,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 
-import { outputOf, useE2e } from './support/context';
+import { outputOf, ownInvoices, useE2e } from './support/context';
 import { examples } from './support/examples';
 
 const e2e = useE2e();
@@ -13,19 +13,27 @@ const e2e = useE2e();
 /** The sandbox's completion delay (globalSetup): advancing its clock this far settles every payout. */
 const SETTLE_MS = 5000;
 
-/** Runs the create example (its two recipients, or the first `recipients`) with the callback URL set. */
+/**
+ * Runs the create example (its two recipients, or the first `recipients`, with invoice numbers of this test)
+ * with the callback URL set; the payouts' order ids, and the invoice each one pays.
+ */
 async function createPayoutsCallingBack(productionUrl: string, recipients?: number) {
 	const workflow = examples.setCallbackUrl(e2e.example('createPayout'), productionUrl);
-	if (recipients !== undefined) {
-		const recipientsNode = examples.node(workflow, 'Recipients');
-		const list = JSON.parse(recipientsNode.parameters.jsonOutput).recipients;
-		recipientsNode.parameters.jsonOutput = JSON.stringify({
-			recipients: list.slice(0, recipients),
-		});
-	}
+	const list = JSON.parse(examples.node(workflow, 'Recipients').parameters.jsonOutput).recipients;
+	const paid = ownInvoices(
+		e2e,
+		workflow,
+		recipients === undefined ? list : list.slice(0, recipients),
+	);
 	const execution = await e2e.run(workflow);
 	expect(execution.status).toBe('success');
-	return outputOf(execution, 'Send payout').map((payout) => String(payout.orderId));
+	const sent = outputOf(execution, 'Send payout');
+	expect(sent).toHaveLength(paid.length);
+	return {
+		orderIds: sent.map((payout) => String(payout.orderId)),
+		// Items go out in order: the nth payout pays the nth recipient.
+		invoiceOf: new Map(sent.map((payout, index) => [String(payout.orderId), paid[index].invoice])),
+	};
 }
 
 function settledWorkflow({ finalOnly }: { finalOnly: boolean }) {
@@ -48,7 +56,7 @@ describe('a payout settles and the TYLT Trigger workflow runs', () => {
 		const { workflow, productionUrl } = await e2e.activateTrigger(
 			settledWorkflow({ finalOnly: true }),
 		);
-		const orderIds = await createPayoutsCallingBack(productionUrl);
+		const { orderIds, invoiceOf } = await createPayoutsCallingBack(productionUrl);
 
 		await e2e.sandbox.advance(SETTLE_MS);
 
@@ -88,6 +96,8 @@ describe('a payout settles and the TYLT Trigger workflow runs', () => {
 		for (const run of runs) {
 			expect(outputOf(run.execution, 'Paid: mark invoice settled')).toEqual([
 				expect.objectContaining({
+					// The invoice the payout paid, read from the reference tag in its comments.
+					invoice: invoiceOf.get(run.orderId),
 					orderId: run.orderId,
 					status: 'Completed',
 					amountSent: expect.any(Number),
@@ -100,7 +110,7 @@ describe('a payout settles and the TYLT Trigger workflow runs', () => {
 		const { workflow, productionUrl } = await e2e.activateTrigger(
 			settledWorkflow({ finalOnly: false }),
 		);
-		const orderIds = await createPayoutsCallingBack(productionUrl);
+		const { orderIds } = await createPayoutsCallingBack(productionUrl);
 
 		await e2e.sandbox.advance(SETTLE_MS);
 
@@ -156,7 +166,9 @@ describe('callbacks the TYLT Trigger must not act on', () => {
 		// One payout, so its callbacks arrive one after another. Known bug (nodes/TyltTrigger, not fixed here):
 		// callbacks of several orders arriving at once each save the trigger's static data, the last write
 		// wins, and a later resend of a forgotten one starts a second run.
-		const [orderId] = await createPayoutsCallingBack(productionUrl, 1);
+		const {
+			orderIds: [orderId],
+		} = await createPayoutsCallingBack(productionUrl, 1);
 		await e2e.sandbox.advance(SETTLE_MS);
 		await e2e.n8n.waitForExecutions(workflow.id, 1);
 		const completed = (await e2e.sandbox.callbacks()).find(

@@ -3,7 +3,7 @@
  * settle in the sandbox; the TYLT Trigger runs for every callback, and only the final one of each payout
  * reaches the message endpoint (a local receiver standing in for Slack / Telegram).
  */
-import { useE2e } from './support/context';
+import { ownInvoices, referenceOf, useE2e } from './support/context';
 import { examples } from './support/examples';
 import { startMessageReceiver, type MessageReceiver } from './support/messageReceiver';
 
@@ -27,13 +27,16 @@ beforeEach(() => {
 	receiver.messages.length = 0;
 });
 
-/** The create example (its two recipients, INV-1042 and INV-1043) with the notification trigger as callback. */
+/**
+ * The create example (its two recipients, INV-1042 and INV-1043, with this test's suffix) with the
+ * notification trigger as callback: the payouts, oldest first, and the invoice numbers.
+ */
 async function createPayouts(productionUrl: string) {
-	const execution = await e2e.run(
-		examples.setCallbackUrl(e2e.example('createPayout'), productionUrl),
-	);
+	const workflow = examples.setCallbackUrl(e2e.example('createPayout'), productionUrl);
+	const invoices = ownInvoices(e2e, workflow).map((recipient) => recipient.invoice);
+	const execution = await e2e.run(workflow);
 	expect(execution.status).toBe('success');
-	return (await e2e.sandbox.payouts()).reverse();
+	return { payouts: (await e2e.sandbox.payouts()).reverse(), invoices };
 }
 
 describe('Notify when a payout settles (examples/settlement-notification.json)', () => {
@@ -46,8 +49,10 @@ describe('Notify when a payout settles (examples/settlement-notification.json)',
 		// INV-1043's wallet gets a failed payout: a failure is final too, and worth a message.
 		const failingWallet = 'TMo4TYXrVAoCzBM85F33tEFzzUs1YdkSSv';
 		await e2e.sandbox.setOutcome('Failed', failingWallet);
-		const payouts = await createPayouts(productionUrl);
-		expect(payouts.map((payout) => payout.merchantOrderId)).toEqual(['INV-1042', 'INV-1043']);
+		const { payouts, invoices } = await createPayouts(productionUrl);
+		// TYLT's merchantOrderId is its own (the node sends the spec's create fields): the reference is the
+		// tag the node wrote first in the comments, and the message must name it.
+		expect(payouts.map(referenceOf)).toEqual(invoices);
 
 		await e2e.sandbox.advance(SETTLE_MS);
 
@@ -62,7 +67,7 @@ describe('Notify when a payout settles (examples/settlement-notification.json)',
 		const expected = payouts.map((payout) => ({
 			orderId: payout.orderId,
 			status: payout.toAddress === failingWallet ? 'Failed' : 'Completed',
-			invoice: payout.merchantOrderId,
+			invoice: referenceOf(payout)!,
 		}));
 		// The sentinel callback triggerRuns sends last is a Completed sample payout: its message is not ours.
 		const messages = receiver.messages.filter((message) => !/sentinel-/.test(message.body));
@@ -79,7 +84,7 @@ describe('Notify when a payout settles (examples/settlement-notification.json)',
 			const about = messages.filter((message) => message.json.text.includes(orderId));
 			expect(about).toHaveLength(1);
 			expect(about[0].json.text).toContain(`is ${status}`);
-			expect(about[0].json.text).toContain(invoice);
+			expect(about[0].json.text).toContain(`Payout ${invoice} (TYLT order ${orderId})`);
 		}
 	});
 });

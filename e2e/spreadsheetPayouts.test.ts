@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
-import { useE2e } from './support/context';
+import { referenceOf, useE2e } from './support/context';
 import { examples } from './support/examples';
 import type { StoredWorkflow } from './support/n8n';
 
@@ -21,6 +21,11 @@ const ROWS = [
 	['row-3', 'Carol, Jr.', '0x52908400098527886E0F7030069857D2E4169EE7', '12', 'USDC', 'BSC'],
 ];
 const STATUS_HEADER = [...HEADER, 'status', 'tyltOrderId', 'tyltStatus', 'message'];
+
+/** Rows with ids (the payouts' references) of the running test: see e2e.reference. */
+function ownRows(rows: string[][]): string[][] {
+	return rows.map(([id, ...rest]) => [e2e.reference(id), ...rest]);
+}
 
 function csvLine(fields: string[]): string {
 	return fields
@@ -97,28 +102,29 @@ async function createRequests(): Promise<number> {
 
 describe('Pay a spreadsheet of payouts (examples/spreadsheet-payouts.json)', () => {
 	it('pays every row once and writes its status; a second run pays nobody and reports "already sent"', async () => {
-		const { workflow, folder } = await sheetWorkflow(ROWS);
+		const rows = ownRows(ROWS);
+		const { workflow, folder } = await sheetWorkflow(rows);
 
 		const first = await e2e.n8n.runWorkflowOnce(workflow.id);
 
 		expect(first.status).toBe('success');
 		const payouts = await e2e.sandbox.payouts();
-		expect(payouts).toHaveLength(ROWS.length);
-		expect(await createRequests()).toBe(ROWS.length);
-		const byReference = new Map(payouts.map((payout) => [payout.merchantOrderId, payout]));
-		for (const [id, name, wallet, amount, currency, network] of ROWS) {
+		expect(payouts).toHaveLength(rows.length);
+		expect(await createRequests()).toBe(rows.length);
+		const byReference = new Map(payouts.map((payout) => [referenceOf(payout), payout]));
+		for (const [id, name, wallet, amount, currency, network] of rows) {
 			expect(byReference.get(id)).toMatchObject({
 				customerName: name,
 				toAddress: wallet,
 				settledAmountRequested: Number(amount),
 				settledCurrency: currency,
 				network,
-				comments: `Spreadsheet row ${id} [ref:${id}]`,
+				comments: `[ref:${id}] Spreadsheet row ${id}`,
 			});
 		}
 		const written = statusFile(folder);
 		expect(written).toEqual(
-			ROWS.map((row) => ({
+			rows.map((row) => ({
 				...Object.fromEntries(HEADER.map((name, index) => [name, row[index]])),
 				status: 'sent',
 				tyltOrderId: byReference.get(row[0])!.orderId,
@@ -131,7 +137,7 @@ describe('Pay a spreadsheet of payouts (examples/spreadsheet-payouts.json)', () 
 
 		expect(second.status).toBe('success');
 		expect(await e2e.sandbox.payouts()).toEqual(payouts);
-		expect(await createRequests()).toBe(ROWS.length);
+		expect(await createRequests()).toBe(rows.length);
 		expect(statusFile(folder)).toEqual(
 			written.map((line) => ({ ...line, status: 'already sent' })),
 		);
@@ -146,15 +152,15 @@ describe('Pay a spreadsheet of payouts (examples/spreadsheet-payouts.json)', () 
 			'USDT',
 			'TRX',
 		];
-		const { workflow, folder } = await sheetWorkflow([ROWS[0], tooLittle, ROWS[1]]);
+		const [first, bad, last] = ownRows([ROWS[0], tooLittle, ROWS[1]]);
+		const { workflow, folder } = await sheetWorkflow([first, bad, last]);
 
 		const execution = await e2e.n8n.runWorkflowOnce(workflow.id);
 
 		expect(execution.status).toBe('success');
-		expect((await e2e.sandbox.payouts()).map((payout) => payout.merchantOrderId).sort()).toEqual([
-			'row-1',
-			'row-2',
-		]);
+		expect((await e2e.sandbox.payouts()).map(referenceOf).sort()).toEqual(
+			[first[0], last[0]].sort(),
+		);
 		expect(
 			statusFile(folder).map(({ id, status, tyltOrderId, message }) => ({
 				id,
@@ -163,15 +169,15 @@ describe('Pay a spreadsheet of payouts (examples/spreadsheet-payouts.json)', () 
 				message,
 			})),
 		).toEqual([
-			{ id: 'row-1', status: 'sent', hasOrderId: true, message: '' },
+			{ id: first[0], status: 'sent', hasOrderId: true, message: '' },
 			{
-				id: 'row-4',
+				id: bad[0],
 				status: 'error',
 				hasOrderId: false,
 				message:
 					'Invalid Base Amount "5" in item 1: it is below the minimum withdrawal of 10 USDT on TRX',
 			},
-			{ id: 'row-2', status: 'sent', hasOrderId: true, message: '' },
+			{ id: last[0], status: 'sent', hasOrderId: true, message: '' },
 		]);
 	});
 });

@@ -1,6 +1,11 @@
 /**
  * What every e2e file shares: the n8n client and the sandbox that globalSetup started, the example
  * workflows bound to the "TYLT sandbox" credential, and the sandbox reset before each test.
+ *
+ * The reset empties TYLT, not n8n: the n8n process remembers the payouts it sent, per TYLT account and
+ * reference, for 24 hours (README, Money safety → Overlapping executions), and all files share one n8n and
+ * one account. A test that paid INV-1042 after another test did would get `alreadySent: true` from that
+ * memory, so every test pays references of its own (`reference`, `ownInvoices`).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -37,6 +42,8 @@ export interface E2eContext {
 	/** An example workflow, bound to the run's TYLT credential; change it before creating. */
 	example(name: ExampleName): WorkflowJson;
 	create(workflow: WorkflowJson): Promise<StoredWorkflow>;
+	/** `base` with a suffix of the running test (`INV-1042-3f9a1c`): a reference no other test pays. */
+	reference(base: string): string;
 	/** Creates and runs a Manual Trigger workflow, as the editor's Execute button does. */
 	run(workflow: WorkflowJson): Promise<Execution>;
 	/**
@@ -92,7 +99,9 @@ export function useE2e(): E2eContext {
 		state.sandbox.apiKey,
 		state.sandbox.apiSecret,
 	);
+	let testSuffix = '';
 	beforeEach(async () => {
+		testSuffix = randomUUID().slice(0, 6);
 		await sandbox.reset();
 	});
 
@@ -102,6 +111,10 @@ export function useE2e(): E2eContext {
 		state,
 		example: (name) => examples.useCredential(examples.load(name), state.credential),
 		create: async (workflow) => await n8n.createWorkflow(workflow),
+		reference(base) {
+			if (!testSuffix) throw new Error('e2e.reference() is for use inside a test');
+			return `${base}-${testSuffix}`;
+		},
 		async run(workflow) {
 			const stored = await n8n.createWorkflow(workflow);
 			return await n8n.runWorkflowOnce(stored.id);
@@ -192,6 +205,39 @@ export function failureOf(execution: Execution): {
 		);
 	}
 	return { message: error.message, description: error.description, node: error.node?.name };
+}
+
+export interface Recipient {
+	invoice: string;
+	name: string;
+	wallet: string;
+	amount: number;
+}
+
+/**
+ * Gives the recipients of a create workflow (the "Recipients" node of examples/create-payout.json, or
+ * `recipients` written there instead) invoice numbers of the running test, which the example uses as
+ * references. Returns the recipients as the workflow now holds them.
+ */
+export function ownInvoices(
+	e2e: E2eContext,
+	workflow: WorkflowJson,
+	recipients?: Recipient[],
+): Recipient[] {
+	const node = examples.node(workflow, 'Recipients');
+	const own = (
+		recipients ?? (JSON.parse(node.parameters.jsonOutput).recipients as Recipient[])
+	).map((recipient) => ({ ...recipient, invoice: e2e.reference(recipient.invoice) }));
+	node.parameters.jsonOutput = JSON.stringify({ recipients: own });
+	return own;
+}
+
+/**
+ * The reference a payout made by the node carries: the `[ref:…]` tag it writes first in the comments. (The
+ * node also reads tags at the end, from its previous version; the suite only makes new payouts.)
+ */
+export function referenceOf(payout: { comments?: unknown }): string | undefined {
+	return /^\[ref:([^\]\s]+)\]/.exec(String(payout.comments ?? ''))?.[1];
 }
 
 /** Drops what the node adds to TYLT's payout record, leaving the record as TYLT returned it. */
