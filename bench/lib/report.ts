@@ -441,6 +441,18 @@ function machineSection(results: BenchResults): string {
 	].join('\n');
 }
 
+/** Whether two JSON bodies have the same fields in the same order. */
+function sameFields(first: string, second: string): boolean {
+	try {
+		return (
+			Object.keys(JSON.parse(first) as object).join() ===
+			Object.keys(JSON.parse(second) as object).join()
+		);
+	} catch {
+		return false;
+	}
+}
+
 function createDetails(result: CreateResult): string {
 	const lines = ['#### 1. Payout → Create', ''];
 	const connections = (variant: CreateVariant) => {
@@ -472,7 +484,7 @@ function createDetails(result: CreateResult): string {
 	if (bodies.every(Boolean)) {
 		lines.push(
 			'',
-			'First create body sent by the TYLT node, the HTTP Request node and the raw loop (the HTTP Request node sends the reference as merchantOrderId only; the TYLT node also tags it in the comments, which its duplicate guard reads):',
+			`First create body sent by the TYLT node, the HTTP Request node and the raw loop. The TYLT node tags the reference in the comments, where its duplicate guard reads it; the HTTP Request node sends it as merchantOrderId, as a hand-made call would. The raw loop's fields ${sameFields(bodies[0]!, bodies[2]!) ? "are the TYLT node's, in its order" : "**differ from the TYLT node's**: update bench/workers/createJobs.ts"}:`,
 			'',
 			'```',
 			...bodies,
