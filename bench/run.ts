@@ -14,7 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { runCreateCase } from './cases/create';
+import { runGuardCase } from './cases/guard';
 import { runHistoryCase } from './cases/history';
+import { runLatencyCase } from './cases/latency';
+import { runPaginationCase } from './cases/pagination';
 import { runTriggerCase } from './cases/trigger';
 import type { BenchContext, N8nHandle } from './lib/context';
 import { describeMachine } from './lib/machine';
@@ -22,12 +25,15 @@ import { parseOptions, USAGE } from './lib/options';
 import type { BenchResults } from './lib/report';
 import { resultsMarkdown } from './lib/report';
 import { WorkerProcess } from './lib/workerProcess';
+import type { BenchJobs } from './workers/jobs';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const n8nLib = require('../scripts/n8n/n8n.js');
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const DOC = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
+const PROFILE_DIR = path.join(REPO_ROOT, '.cache', 'bench-profiles');
+const N8N_PRELOAD = path.join(REPO_ROOT, 'scripts', 'n8n', 'n8n-preload.js');
 const BEGIN = '<!-- bench:results:begin (written by npm run bench; edit outside these markers) -->';
 const END = '<!-- bench:results:end -->';
 
@@ -55,11 +61,11 @@ async function main(): Promise<number> {
 	}
 	const { nodeBin, n8nPackageDir } = runtime();
 	const started = Date.now();
-	const workers: WorkerProcess[] = [];
+	const workers: WorkerProcess<BenchJobs>[] = [];
 	let n8nHandle: Promise<N8nHandle> | undefined;
 
 	const spawnWorker = (role: string) => {
-		const worker = new WorkerProcess(role, nodeBin);
+		const worker = new WorkerProcess<BenchJobs>(role, nodeBin);
 		workers.push(worker);
 		return worker;
 	};
@@ -73,15 +79,49 @@ async function main(): Promise<number> {
 		const access = await sandbox.call('sandbox.start', {});
 		log(`sandbox at ${access.url} (pid ${sandbox.pid})`);
 
-		const context: BenchContext = {
+		let profiler: WorkerProcess<BenchJobs> | undefined;
+		const context: BenchContext<BenchJobs> = {
 			options,
 			sandbox,
 			access,
 			log,
 			worker: spawnWorker,
+			profiles: [],
+			async profiled(label, node, run) {
+				if (!options.profile) return;
+				const handle = await context.n8n();
+				const wsUrl = /Debugger listening on (ws:\/\/\S+)/.exec(
+					(handle.instance as unknown as { logs: string }).logs,
+				)?.[1];
+				if (!wsUrl) throw new Error("--profile: n8n's log names no inspector address");
+				profiler ??= spawnWorker('profiler');
+				mkdirSync(PROFILE_DIR, { recursive: true });
+				const file = path.join(PROFILE_DIR, `${label.replace(/[^\w.-]+/g, '-')}.cpuprofile`);
+				await profiler.call('profile.start', { wsUrl, samplingIntervalUs: 200 });
+				const measured = await run();
+				const summary = await profiler.call('profile.stop', {
+					label,
+					file,
+					node,
+					nodeStartedAt: measured.startedAt ?? NaN,
+					nodeMs: measured.ms,
+				});
+				context.profiles.push(summary);
+				log(
+					`profile ${label}: ${summary.busyMs.toFixed(0)} ms busy of ${summary.wallMs.toFixed(0)} ms (${path.relative(REPO_ROOT, file)}; ${JSON.stringify(summary.placement)})`,
+				);
+			},
 			n8n: () =>
 				(n8nHandle ??= (async () => {
-					const instance = await n8nLib.startN8n({ packageDir: REPO_ROOT });
+					const instance = await n8nLib.startN8n({
+						packageDir: REPO_ROOT,
+						// n8n.js's own NODE_OPTIONS (the preload) plus the inspector, on a free port.
+						env: options.profile
+							? {
+									NODE_OPTIONS: `--require=${JSON.stringify(N8N_PRELOAD)} --inspect=127.0.0.1:0`,
+								}
+							: undefined,
+					});
 					log(`n8n ${instance.url} ready in ${instance.readyMs} ms (pid ${instance.pid})`);
 					try {
 						const client = await n8nLib.setupOwner(instance);
@@ -111,7 +151,11 @@ async function main(): Promise<number> {
 		};
 		if (options.cases.includes('create')) results.create = await runCreateCase(context);
 		if (options.cases.includes('history')) results.history = await runHistoryCase(context);
+		if (options.cases.includes('pagination')) results.pagination = await runPaginationCase(context);
 		if (options.cases.includes('trigger')) results.trigger = await runTriggerCase(context);
+		if (options.cases.includes('latency')) results.latency = await runLatencyCase(context);
+		if (options.cases.includes('guard')) results.guard = await runGuardCase(context);
+		results.profiles = context.profiles;
 		results.totalSeconds = (Date.now() - started) / 1000;
 		results.machine.loadAtEnd = os.loadavg();
 

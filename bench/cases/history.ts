@@ -4,23 +4,11 @@
  * so the heap and RSS of each run belong to it alone.
  */
 import type { BenchContext } from '../lib/context';
+import type { HistoryDataset, HistoryRun, HistoryVariant } from '../lib/results';
 import { rotated } from '../lib/stats';
-import type { MemoryRun } from '../workers/memory';
+import type { BenchJobs } from '../workers/jobs';
 
-export type HistoryVariant = 'node' | 'raw';
-
-export interface HistoryRun extends Omit<MemoryRun<number>, 'value'> {
-	records: number;
-	requests: number;
-}
-
-export interface HistoryDataset {
-	records: number;
-	pageSize: number;
-	runs: Record<HistoryVariant, HistoryRun[]>;
-}
-
-export async function runHistoryCase(context: BenchContext): Promise<HistoryDataset[]> {
+export async function runHistoryCase(context: BenchContext<BenchJobs>): Promise<HistoryDataset[]> {
 	const { sandbox, access, options, log } = context;
 	const pageSize = options.sizes.pageSize;
 	const workers = {
@@ -30,8 +18,7 @@ export async function runHistoryCase(context: BenchContext): Promise<HistoryData
 	const datasets: HistoryDataset[] = [];
 
 	for (const records of options.sizes.historyRecords) {
-		await sandbox.call('sandbox.reset', {});
-		await sandbox.call('sandbox.seed', { count: records });
+		await sandbox.call('sandbox.reset', { seed: records });
 
 		const run = async (variant: HistoryVariant): Promise<HistoryRun> => {
 			const { index } = await sandbox.call('sandbox.mark', {});

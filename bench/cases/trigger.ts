@@ -16,26 +16,9 @@ import {
 } from '../../nodes/TyltTrigger/dedupe';
 import { signedCallbacks } from '../lib/callbacks';
 import type { BenchContext } from '../lib/context';
+import type { RoundTripVariant, TriggerResult } from '../lib/results';
 import { rotated } from '../lib/stats';
-
-export type RoundTripVariant = 'trigger' | 'triggerNoDedupe' | 'webhookNode';
-
-export interface TriggerResult {
-	callbacks: number;
-	nodeMs: number[];
-	hmacMs: number[];
-	/** CPU time of each run (user + system), for comparison when the machine was not idle. */
-	nodeCpuMs: number[];
-	hmacCpuMs: number[];
-	/** µs per callback, each stage alone. */
-	stages: Record<string, number>;
-	roundTrips: {
-		perVariant: number;
-		gapMs: number;
-		/** Per variant, per round: every round trip in ms. */
-		latenciesMs: Record<RoundTripVariant, number[][]>;
-	};
-}
+import type { BenchJobs } from '../workers/jobs';
 
 // Between two callbacks: TYLT sends one per status change, seconds apart. The pause lets the run the
 // previous callback started finish, so a round trip is not queued behind it (measured on 2 cores: 30 ms
@@ -108,7 +91,7 @@ function webhookNodeWorkflow(webhookId: string) {
 	};
 }
 
-export async function runTriggerCase(context: BenchContext): Promise<TriggerResult> {
+export async function runTriggerCase(context: BenchContext<BenchJobs>): Promise<TriggerResult> {
 	const { options, log } = context;
 	const count = options.sizes.callbacks;
 	const secret = 'bench-callback-secret';

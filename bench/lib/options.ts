@@ -1,8 +1,16 @@
 /** Command-line options of `npm run bench`. */
 
-export type CaseName = 'create' | 'history' | 'trigger';
+export type CaseName = 'create' | 'history' | 'pagination' | 'trigger' | 'latency' | 'guard';
 
-export const CASE_NAMES: CaseName[] = ['create', 'history', 'trigger'];
+/** In the order they run and are reported. */
+export const CASE_NAMES: CaseName[] = [
+	'create',
+	'history',
+	'pagination',
+	'trigger',
+	'latency',
+	'guard',
+];
 
 /** How much work each case does; `--quick` shrinks every size but keeps the shape of every case. */
 export interface Sizes {
@@ -11,6 +19,14 @@ export interface Sizes {
 	/** Payout → Get Many: seeded history sizes, an exact multiple of the page size and a non-multiple. */
 	historyRecords: number[];
 	pageSize: number;
+	/** Return All in n8n, the TYLT node against the HTTP Request node's pagination: seeded history. */
+	paginationRecords: number;
+	/** Remote-API case: the sandbox's wait before every request, payouts created, history read. */
+	latencyMs: number;
+	latencyPayouts: number;
+	latencyRecords: number;
+	/** Duplicate guard, one payout per execution: payouts in the look-back window. */
+	guardHistory: number[];
 	/** Trigger: callbacks per in-process run. */
 	callbacks: number;
 	/** Trigger: callbacks per variant per round through n8n's webhook server. */
@@ -23,6 +39,11 @@ export interface BenchOptions {
 	cases: CaseName[];
 	/** Write docs/benchmarks.md (default: yes for a full run, no for --quick). */
 	write: boolean;
+	/**
+	 * CPU-profile n8n's main process (started with --inspect) during one extra, unmeasured run of selected
+	 * variants after a case's rounds; summaries go into the results, raw profiles into .cache/bench-profiles.
+	 */
+	profile: boolean;
 	sizes: Sizes;
 }
 
@@ -30,6 +51,11 @@ const FULL: Sizes = {
 	payouts: 1000,
 	historyRecords: [20_000, 20_050],
 	pageSize: 200,
+	paginationRecords: 20_000,
+	latencyMs: 150,
+	latencyPayouts: 100,
+	latencyRecords: 20_000,
+	guardHistory: [0, 2_000, 10_000],
 	callbacks: 100_000,
 	roundTrips: 24,
 };
@@ -38,15 +64,27 @@ const QUICK: Sizes = {
 	payouts: 200,
 	historyRecords: [4_000, 4_050],
 	pageSize: 200,
+	paginationRecords: 4_000,
+	latencyMs: 150,
+	latencyPayouts: 20,
+	latencyRecords: 4_000,
+	guardHistory: [0, 400, 2_000],
 	callbacks: 20_000,
 	roundTrips: 12,
 };
 
-export const USAGE = `npm run bench -- [--rounds N] [--quick] [--only create,history,trigger] [--write | --no-write]
+/** The latency case's rounds: each of its runs waits about 15 s, and the waits barely vary. */
+export function latencyRounds(rounds: number): number {
+	return Math.min(rounds, 2);
+}
 
-  --rounds N   A/B rounds per case (default 5, --quick: 2); medians are reported
-  --quick      smaller sizes (${QUICK.payouts} payouts, ${QUICK.historyRecords.join('/')} records, ${QUICK.callbacks} callbacks): a sanity run
+export const USAGE = `npm run bench -- [--rounds N] [--quick] [--only ${CASE_NAMES.join(',')}] [--write | --no-write]
+
+  --rounds N   A/B rounds per case (default 5, --quick: 2; the latency case at most 2); medians are reported
+  --quick      smaller sizes (${QUICK.payouts} payouts, ${QUICK.historyRecords.join('/')} records, ${QUICK.callbacks} callbacks, ${QUICK.latencyPayouts} payouts at latency): a sanity run
   --only LIST  run only these cases (comma-separated: ${CASE_NAMES.join(', ')})
+  --profile    after the rounds, one more run of the n8n variants under a CPU profiler (n8n's main process),
+               summarised in the results; raw profiles in .cache/bench-profiles (open in Chrome DevTools)
   --write      write docs/benchmarks.md (default for a full run)
   --no-write   only print (default for --quick and --only)`;
 
@@ -55,6 +93,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
 	let quick = false;
 	let cases: CaseName[] = [...CASE_NAMES];
 	let write: boolean | undefined;
+	let profile = false;
 	for (let index = 0; index < argv.length; index++) {
 		const argument = argv[index];
 		const [flag, inline] = argument.split('=', 2);
@@ -91,6 +130,9 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
 			case '--write':
 				write = true;
 				break;
+			case '--profile':
+				profile = true;
+				break;
 			case '--no-write':
 				write = false;
 				break;
@@ -108,6 +150,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
 		cases,
 		// docs/benchmarks.md holds one complete, full-size run: a partial or quick run must not replace it.
 		write: write ?? (!quick && complete),
+		profile,
 		sizes: quick ? QUICK : FULL,
 	};
 }

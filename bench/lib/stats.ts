@@ -27,7 +27,8 @@ export const ms = (value: number) => `${thousands(value, value < 10 ? 2 : value 
 export const us = (value: number) => `${thousands(value, value < 10 ? 2 : 1)} µs`;
 export const mb = (bytes: number) => `${thousands(bytes / 1024 / 1024, 1)} MB`;
 export const perSecond = (value: number) => `${thousands(value)}/s`;
-export const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : 'n/a');
+export const ratio = (value: number, decimals = 2) =>
+	Number.isFinite(value) ? `${value.toFixed(decimals)}×` : 'n/a';
 export const percent = (value: number) => `${(value * 100).toFixed(value < 0.1 ? 2 : 1)} %`;
 
 /** Round r runs the variants rotated by r (A/B, then B/A; A/B/C, B/C/A, C/A/B): none always goes first. */

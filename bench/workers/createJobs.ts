@@ -1,25 +1,15 @@
 /**
  * Baseline of case 1: the raw signed loop. For each payout it builds the same JSON body the node sends
- * (same fields, same order, the reference in comments and as merchantOrderId), signs it with node:crypto and
+ * (same fields, same order: the reference tagged in the comments, as the node's defaults send it; the report
+ * checks the fields against the node's first body), signs it with node:crypto and
  * POSTs it, one after another, one new connection each (bench/lib/rawHttp.ts), reading every answer.
  */
 import { createHmac } from 'node:crypto';
 
 import { rawRequest } from '../lib/rawHttp';
+import type { PayoutRow, SandboxAccess } from '../lib/results';
 
 const CREATE_PATH = '/transactions/merchant/createPayoutRequest';
-
-export interface PayoutRow {
-	address: string;
-	amount: number;
-	ref: string;
-}
-
-export interface SandboxAccess {
-	url: string;
-	apiKey: string;
-	apiSecret: string;
-}
 
 export const createJobs = {
 	async 'create.raw'(params: SandboxAccess & { payouts: PayoutRow[] }) {
@@ -33,7 +23,6 @@ export const createJobs = {
 				settledCurrency: 'USDT',
 				networkSymbol: 'TRX',
 				comments: `[ref:${payout.ref}]`,
-				merchantOrderId: payout.ref,
 			});
 			const answer = await rawRequest(
 				url,

@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto';
 
 import { rawRequest } from '../lib/rawHttp';
-import type { SandboxAccess } from './createJobs';
+import type { SandboxAccess } from '../lib/results';
 import { measureMemory } from './memory';
 
 const HISTORY_PATH = '/transactions/merchant/getPayoutTransactionHistory';

@@ -2,12 +2,12 @@
  * A bench worker process (started by bench/lib/workerProcess.ts): runs jobs sent over IPC, one at a time,
  * and exits when its parent disconnects, so a crashed bench never leaves one behind.
  */
-import type { JobName } from './jobs';
+import type { BenchJobs } from './jobs';
 import { findJob } from './jobs';
 
 interface JobMessage {
 	id: number;
-	job: JobName;
+	job: keyof BenchJobs;
 	params: unknown;
 }
 

@@ -4,14 +4,16 @@
  */
 import type { createJobs } from './createJobs';
 import type { historyJobs } from './historyJobs';
+import type { profileJobs } from './profileJobs';
 import type { sandboxJobs } from './sandboxJobs';
 import type { triggerJobs } from './triggerJobs';
 
-type AllJobs = typeof sandboxJobs & typeof createJobs & typeof historyJobs & typeof triggerJobs;
-
-export type JobName = keyof AllJobs;
-export type JobParams<N extends JobName> = Parameters<AllJobs[N]>[0];
-export type JobResult<N extends JobName> = Awaited<ReturnType<AllJobs[N]>>;
+/** Every job by name: the type parameter of the coordinator's WorkerProcess and BenchContext. */
+export type BenchJobs = typeof sandboxJobs &
+	typeof createJobs &
+	typeof historyJobs &
+	typeof triggerJobs &
+	typeof profileJobs;
 
 type JobTable = Record<string, (params: unknown) => Promise<unknown>>;
 
@@ -21,6 +23,7 @@ const MODULES: Record<string, () => JobTable> = {
 	create: () => require('./createJobs').createJobs,
 	history: () => require('./historyJobs').historyJobs,
 	trigger: () => require('./triggerJobs').triggerJobs,
+	profile: () => require('./profileJobs').profileJobs,
 };
 
 export function findJob(name: string): ((params: unknown) => Promise<unknown>) | undefined {

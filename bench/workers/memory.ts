@@ -7,22 +7,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-export interface MemoryRun<T> {
-	ms: number;
-	/** CPU time of this process during the run (user + system): unlike wall time, barely moved by other load. */
-	cpuMs: number;
-	value: T;
-	/** Highest sampled heapUsed minus heapUsed before the run. */
-	heapPeakBytes: number;
-	/** heapUsed after a GC with the result still referenced, minus before: what the result keeps alive. */
-	heapRetainedBytes: number;
-	/** Peak RSS during the run (VmHWM) minus RSS before it. */
-	rssPeakBytes: number;
-	/** Peak RSS of the process during the run, absolute. */
-	rssPeakAbsoluteBytes: number;
-	/** Whether VmHWM could be reset; if not, rssPeak* are the process's lifetime peak. */
-	rssPeakIsolated: boolean;
-}
+import type { MemoryRun } from '../lib/results';
+
+export type { MemoryRun };
 
 function gc() {
 	const collect = (globalThis as { gc?: () => void }).gc;

@@ -1,23 +1,13 @@
 /** The sandbox, in a process of its own: neither the node nor a baseline shares its CPU time or heap. */
 import type { TyltSandbox } from '../../test/sandbox';
 import { startSandbox } from '../../test/sandbox';
+import type { RequestSummary } from '../lib/results';
 
 let sandbox: TyltSandbox | undefined;
 
 function running(): TyltSandbox {
 	if (!sandbox) throw new Error('sandbox.start first');
 	return sandbox;
-}
-
-export interface RequestSummary {
-	total: number;
-	byEndpoint: Record<string, number>;
-	byStatus: Record<string, number>;
-	/** The `connection` header the clients sent (keep-alive or close), counted. */
-	connection: Record<string, number>;
-	/** Bodies of the first create requests, to compare what the node and the raw loop sent. */
-	sampleCreateBodies: string[];
-	payoutsStored: number;
 }
 
 function count(target: Record<string, number>, key: string) {
@@ -31,13 +21,15 @@ export const sandboxJobs = {
 		sandbox = await startSandbox({ autoSettle: false, completionDelayMs: 0 });
 		return { url: sandbox.url, apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret };
 	},
-	async 'sandbox.reset'(_params: Record<string, never>) {
+	/**
+	 * A fresh book (reset also restores the start latency, 0), then optionally `latencyMs` before every API
+	 * request from now on, and `seed` history payouts (1 s apart, newest first, all older than now).
+	 */
+	async 'sandbox.reset'(params: { latencyMs?: number; seed?: number }) {
 		running().reset();
+		if (params.latencyMs) running().latencyMs = params.latencyMs;
+		if (params.seed) running().seedPayouts(params.seed);
 		return null;
-	},
-	async 'sandbox.seed'(params: { count: number }) {
-		running().seedPayouts(params.count);
-		return { stored: running().payouts.length };
 	},
 	/** Where the request log ends now: summaries count from here. */
 	async 'sandbox.mark'(_params: Record<string, never>) {

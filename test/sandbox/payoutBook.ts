@@ -39,6 +39,12 @@ export class PayoutBook {
 
 	private outcomeRules: OutcomeRule[] = [];
 
+	/**
+	 * The records newest first, kept until the book changes: every history page reads it, and sorting the
+	 * whole book per page made a Return All of N records cost the sandbox O(pages × N log N).
+	 */
+	private newestFirst: PayoutRecord[] | undefined;
+
 	constructor(
 		private readonly clock: SandboxClock,
 		private readonly completionDelayMs: number,
@@ -47,9 +53,10 @@ export class PayoutBook {
 
 	/** Newest first. */
 	list(): PayoutRecord[] {
-		return [...this.entries]
+		this.newestFirst ??= [...this.entries]
 			.sort((a, b) => b.createdMs - a.createdMs || b.sequence - a.sequence)
 			.map((entry) => entry.record);
+		return [...this.newestFirst];
 	}
 
 	find(orderId: string): PayoutRecord | undefined {
@@ -122,6 +129,7 @@ export class PayoutBook {
 		this.balances = { ...SEEDED_BALANCES };
 		this.entries = [];
 		this.outcomeRules = [];
+		this.newestFirst = undefined;
 	}
 
 	private settle(entry: StoredPayout, settledAtMs: number): void {
@@ -140,6 +148,7 @@ export class PayoutBook {
 			);
 		}
 		entry.dueAtMs = undefined;
+		this.newestFirst = undefined;
 		this.onStatusChange(entry.record);
 	}
 
@@ -150,5 +159,6 @@ export class PayoutBook {
 	private add(record: PayoutRecord, createdMs: number, dueAtMs?: number): void {
 		this.sequence += 1;
 		this.entries.push({ record, createdMs, sequence: this.sequence, dueAtMs });
+		this.newestFirst = undefined;
 	}
 }
