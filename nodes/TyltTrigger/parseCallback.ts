@@ -9,6 +9,8 @@ export type CallbackEvent = OrderEventKind;
  * `data`, or the whole body for older integrations; `status` is the record's, or the P2P transaction's.
  */
 export interface TyltCallback extends OrderEvent {
+	/** The whole parsed body, so later steps (the duplicate check) need not parse it again. */
+	body: IDataObject;
 	/** P2P ramp lifecycle step (`trade.event.id`), which changes while `status` may not. */
 	tradeEventId: string | undefined;
 	/** Which order this is about, e.g. `orderId=abc`; undefined when the callback names none. */
@@ -45,6 +47,7 @@ export function parseCallback(rawBody: Buffer): TyltCallback | undefined {
 	const type = body.type ?? null;
 
 	return {
+		body,
 		event: inferEvent(type, record, trade !== undefined, status),
 		type,
 		record,

@@ -43,7 +43,7 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 		const inProcess = processStore(
 			`${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`,
 		);
-		if (!rememberEverywhere([inProcess, staticData], fingerprint(rawBody))) {
+		if (!rememberEverywhere([inProcess, staticData], fingerprint(rawBody, callback.body))) {
 			return acknowledge(response);
 		}
 	}
