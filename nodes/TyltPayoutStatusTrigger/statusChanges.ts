@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { PayoutRecord } from '../Tylt/helpers/types';
+import { payoutCreatedMs } from '../Tylt/payout/history';
 import { isFinalRecord } from '../shared/payoutEvents/orderEvent';
 import type { PollState, WaitingPayout } from './pollState';
 
@@ -21,8 +23,9 @@ export const LATE_ARRIVAL_GRACE_MS = 15 * 60_000;
 /** The state TYLT gives every new payout (spec: "States and transitions"). */
 const CREATION_STATUS = 'pending';
 
+/** createdAt in epoch ms; NaN when unreadable, so it compares false with every bound. */
 export function createdMsOf(record: IDataObject): number {
-	return typeof record.createdAt === 'string' ? Date.parse(record.createdAt) : NaN;
+	return payoutCreatedMs(record as PayoutRecord) ?? NaN;
 }
 
 function statusOf(record: IDataObject): string {

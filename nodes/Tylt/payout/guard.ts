@@ -10,7 +10,7 @@
  * A reference found with different payout details is an error, never "already sent".
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
 import { createPayoutRequest, isOutcomeUnknown } from '../transport';
@@ -24,6 +24,7 @@ import {
 	rememberSent,
 	sentRecently,
 } from './processMemory';
+import { readUntil } from './readUntil';
 import { confirmedMatch } from './samePayout';
 
 const HOUR_MS = 3_600_000;
@@ -183,19 +184,19 @@ async function inDoubtCheck(
 	attemptedMs: number,
 ): Promise<ReferenceMatch | undefined> {
 	if (payout.inDoubtCheckMs <= 0) return undefined;
-	const deadline = Date.now() + payout.inDoubtCheckMs;
-	let pauseMs = IN_DOUBT_CHECK_POLICY.firstPauseMs;
-	for (;;) {
-		const match = await lookUp.call(this, payout, attemptedMs).then(
-			(found) => found,
-			() => undefined,
-		);
-		if (match) return match;
-		const left = deadline - Date.now();
-		if (left <= 0) return undefined;
-		await sleep(Math.min(pauseMs, left));
-		pauseMs = Math.min(pauseMs * 2, IN_DOUBT_CHECK_POLICY.maxPauseMs);
-	}
+	return await readUntil(
+		async () =>
+			await lookUp.call(this, payout, attemptedMs).then(
+				(found) => found,
+				() => undefined,
+			),
+		(match) => match !== undefined,
+		{
+			firstPauseMs: IN_DOUBT_CHECK_POLICY.firstPauseMs,
+			maxPauseMs: IN_DOUBT_CHECK_POLICY.maxPauseMs,
+			deadlineMs: Date.now() + payout.inDoubtCheckMs,
+		},
+	);
 }
 
 function holdEnds(sinceMs: number): string {

@@ -4,13 +4,14 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { invalidFieldError } from '../../helpers/fieldError';
 import type { PayoutRecord } from '../../helpers/types';
 import { readPayoutHistoryWindow } from '../../payout/history';
 import type { FoundPayout, PayoutLookup } from '../../payout/lookup';
 import { describeLookup, findPayout } from '../../payout/lookup';
+import { readUntil } from '../../payout/readUntil';
 import { isFinalRecord } from '../../../shared/payoutEvents/orderEvent';
 import { merchantReferenceOf } from '../../../shared/referenceTag';
 
@@ -145,17 +146,21 @@ export async function execute(
 		);
 
 	const startedMs = Date.now();
-	let found = await find();
+	let found: FoundPayout | undefined;
 	if (options.waitUntilFinal) {
-		const deadlineMs = startedMs + (options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS) * 1000;
-		let delayMs = WAIT_POLICY.firstDelayMs;
-		// A payout just created may take a moment to show in history: not found yet is waited on too.
-		while ((found === undefined || !isFinalRecord(found.record)) && Date.now() < deadlineMs) {
-			await sleep(Math.min(delayMs, deadlineMs - Date.now()));
-			delayMs = Math.min(delayMs * 2, WAIT_POLICY.maxDelayMs);
-			// A payout that left the window meanwhile is reported as last seen.
-			found = (await find()) ?? found;
-		}
+		// A payout just created may take a moment to show in history: not found yet is waited on too. One that
+		// left the window meanwhile is reported as last seen.
+		found = await readUntil(
+			async () => (await find()) ?? found,
+			(latest) => latest !== undefined && isFinalRecord(latest.record),
+			{
+				firstPauseMs: WAIT_POLICY.firstDelayMs,
+				maxPauseMs: WAIT_POLICY.maxDelayMs,
+				deadlineMs: startedMs + (options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS) * 1000,
+			},
+		);
+	} else {
+		found = await find();
 	}
 	if (found === undefined) {
 		if (options.ifNotFound === 'returnNothing') return [];
