@@ -5,7 +5,7 @@
  * Trigger, and activates with its daily schedule.
  */
 import { useE2e } from './support/context';
-import type { PayoutRecord } from '../test/sandbox';
+import type { PayoutRecord } from '../sandbox';
 
 const e2e = useE2e();
 

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { startSandbox } from '../test/sandbox';
-import type { TyltSandbox } from '../test/sandbox';
+import { startSandbox } from '../sandbox';
+import type { TyltSandbox } from '../sandbox';
 import type { E2eState } from './support/context';
 import { REPO_ROOT, setupOwner, startN8n } from './support/n8n';
 import type { N8nInstance } from './support/n8n';

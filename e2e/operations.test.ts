@@ -2,7 +2,7 @@
  * Every TYLT operation, executed by a real n8n 2.41.1 from the example workflows users import, against the
  * sandbox: what n8n outputs equals what TYLT holds, with exactly the requests the node promises.
  */
-import { SEEDED_CURRENCIES } from '../test/sandbox';
+import { SEEDED_CURRENCIES } from '../sandbox';
 import { outputOf, ownInvoices, tyltRecord, useE2e, type Recipient } from './support/context';
 import { examples } from './support/examples';
 import type { WorkflowJson } from './support/n8n';

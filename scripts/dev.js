@@ -235,7 +235,7 @@ async function main() {
 		transpileOnly: true,
 		project: path.join(REPO_ROOT, 'tsconfig.json'),
 	});
-	const { startSandbox } = require('../test/sandbox');
+	const { startSandbox } = require('../sandbox');
 	const completionDelayMs = numberFromEnv('TYLT_SANDBOX_COMPLETION_DELAY_MS', 5000);
 	const sandbox = await startSandbox({
 		port: await portFrom(numberFromEnv('TYLT_DEV_SANDBOX_PORT', 4010), 'sandbox'),

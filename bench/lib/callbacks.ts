@@ -1,8 +1,8 @@
 /** TYLT payout callbacks for the trigger cases: the sandbox's own record shape, signed like TYLT signs. */
 import { createHmac } from 'node:crypto';
 
-import { callbackBody } from '../../test/sandbox/callbacks';
-import { samplePayoutRecord } from '../../test/sandbox/payoutRecord';
+import { callbackBody } from '../../sandbox/callbacks';
+import { samplePayoutRecord } from '../../sandbox/payoutRecord';
 
 export interface SignedCallback {
 	body: Buffer;

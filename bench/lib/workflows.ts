@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { sampleAccountId, tronAddress } from '../../test/helpers/addresses/tronAddresses';
+import { sampleAccountId, tronAddress } from '../../sandbox/tronAddresses';
 import type { PayoutRow } from './results';
 
 export const START_NODE = 'Start';

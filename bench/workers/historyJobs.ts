@@ -1,6 +1,6 @@
 /**
  * Case 2, both sides in-process, one process each: the TYLT node (Payout → Get Many, Return All) inside
- * n8n-core's real ExecuteContext (test/harness/n8nContext.ts: n8n's real request helper and the credential's
+ * n8n-core's real ExecuteContext (tools/harness/n8nContext.ts: n8n's real request helper and the credential's
  * own signing), and the raw paging loop. Each returns what it read; the memory of each run is measured
  * around it (memory.ts).
  */
@@ -25,7 +25,7 @@ export const historyJobs = {
 		// Loaded here, not at the top: the raw loop's process must not carry n8n-core.
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { runTyltNode } =
-			require('../../test/harness/n8nContext') as typeof import('../../test/harness/n8nContext');
+			require('../../tools/harness/n8nContext') as typeof import('../../tools/harness/n8nContext');
 		let output: unknown[] = [];
 		const run = await measureMemory(async () => {
 			output = await runTyltNode({

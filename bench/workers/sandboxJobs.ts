@@ -1,6 +1,6 @@
 /** The sandbox, in a process of its own: neither the node nor a baseline shares its CPU time or heap. */
-import type { TyltSandbox } from '../../test/sandbox';
-import { startSandbox } from '../../test/sandbox';
+import type { TyltSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
 import type { RequestSummary } from '../lib/results';
 
 let sandbox: TyltSandbox | undefined;

@@ -16,7 +16,7 @@ import {
 	createTriggerContext,
 	createTriggerWorkflow,
 	triggerType,
-} from '../../test/harness/triggerContext';
+} from '../../tools/harness/triggerContext';
 import { verifySignature } from '../../nodes/TyltTrigger/verifySignature';
 import type { SignedCallback } from '../lib/callbacks';
 import { signedCallbacks } from '../lib/callbacks';

@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 
-import { startSandbox, type TyltSandbox } from '../../test/sandbox';
+import { startSandbox, type TyltSandbox } from '../../sandbox';
 import type { Login } from '../support/form';
 import { n8nLibrary, REPO_ROOT, type Execution, type N8nClient } from '../support/n8n';
 import {

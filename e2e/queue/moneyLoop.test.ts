@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 
-import { startSandbox, type TyltSandbox } from '../../test/sandbox';
+import { startSandbox, type TyltSandbox } from '../../sandbox';
 import { examples } from '../support/examples';
 import { submitForm, type Login } from '../support/form';
 import { n8nLibrary, nodeOutput, REPO_ROOT, type Execution, type N8nClient } from '../support/n8n';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { PayoutRecord } from '../../test/sandbox';
+import type { PayoutRecord } from '../../sandbox';
 import { referenceOf } from './context';
 import { examples } from './examples';
 import { submitForm, type Login } from './form';

@@ -1,6 +1,6 @@
 /**
  * The TYLT sandbox as the suite sees it: started once per run by globalSetup (in jest's main process), driven
- * from the test files over its HTTP control surface (`/_sandbox/...`, test/sandbox/README.md).
+ * from the test files over its HTTP control surface (`/_sandbox/...`, sandbox/README.md).
  */
 import { createHmac } from 'node:crypto';
 
@@ -10,7 +10,7 @@ import type {
 	Fault,
 	LoggedRequest,
 	PayoutRecord,
-} from '../../test/sandbox';
+} from '../../sandbox';
 
 export class SandboxControl {
 	constructor(

@@ -145,7 +145,7 @@ async function startEverything(scratch) {
 		transpileOnly: true,
 		project: path.join(REPO_ROOT, 'tsconfig.json'),
 	});
-	const { startSandbox, SEEDED_CURRENCIES } = require('../../test/sandbox');
+	const { startSandbox, SEEDED_CURRENCIES } = require('../../sandbox');
 
 	let startedAt = Date.now();
 	const sandbox = await startSandbox({ port: 0 });

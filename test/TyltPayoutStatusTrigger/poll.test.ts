@@ -9,9 +9,9 @@ import { parseCallback } from '../../nodes/TyltTrigger/parseCallback';
 import { toOutputJson } from '../../nodes/shared/payoutEvents/orderEvent';
 import { MAX_WAITING_PAYOUTS } from '../../nodes/TyltPayoutStatusTrigger/pollState';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
-import { failureOf, useSandbox } from '../helpers/sandboxKit';
-import { useShortRetryBackoff } from '../moneySafety/kit';
-import { changes, createPayout, pagesReadBy, pollingWorkflow } from './kit';
+import { failureOf, useSandbox } from '../support/sandboxKit';
+import { useShortRetryBackoff } from '../support/moneySafetyKit';
+import { changes, createPayout, pagesReadBy, pollingWorkflow } from '../support/payoutStatusKit';
 
 const sandbox = useSandbox({ autoSettle: false, completionDelayMs: 2000 });
 const HOUR_MS = 3_600_000;

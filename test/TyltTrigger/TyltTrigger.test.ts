@@ -6,15 +6,15 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 
 import { TyltTrigger } from '../../nodes/TyltTrigger/TyltTrigger.node';
 import codex from '../../nodes/TyltTrigger/TyltTrigger.node.json';
-import { callbackBody, p2pInstance, payInRecord, payoutRecord } from './samples';
-import type { TriggerReply, TriggerServer, TriggerServerOptions } from './triggerServer';
+import { callbackBody, p2pInstance, payInRecord, payoutRecord } from '../support/callbackSamples';
+import type { TriggerReply, TriggerServer, TriggerServerOptions } from '../support/triggerServer';
 import {
 	API_SECRET,
 	PAY_IN_SECRET,
 	sign,
 	signedHeaders,
 	startTriggerServer,
-} from './triggerServer';
+} from '../support/triggerServer';
 
 const servers: TriggerServer[] = [];
 

@@ -4,11 +4,11 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runTyltNode } from '../harness/n8nContext';
-import type { TyltSandbox } from '../sandbox';
-import { startSandbox } from '../sandbox';
-import { PAY_IN_SECRET, startTriggerServer } from './triggerServer';
-import type { TriggerServer } from './triggerServer';
+import { runTyltNode } from '../../tools/harness/n8nContext';
+import type { TyltSandbox } from '../../sandbox';
+import { startSandbox } from '../../sandbox';
+import { PAY_IN_SECRET, startTriggerServer } from '../support/triggerServer';
+import type { TriggerServer } from '../support/triggerServer';
 
 let sandbox: TyltSandbox;
 const triggers: TriggerServer[] = [];

@@ -1,8 +1,8 @@
 /** The router: which operation runs, and what is refused before any request. */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runTyltNode } from '../harness/n8nContext';
-import { credentialsFor, failureOf, payoutCreate, useSandbox } from '../helpers/sandboxKit';
+import { runTyltNode } from '../../tools/harness/n8nContext';
+import { credentialsFor, failureOf, payoutCreate, useSandbox } from '../support/sandboxKit';
 
 const sandbox = useSandbox();
 

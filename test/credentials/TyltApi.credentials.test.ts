@@ -4,8 +4,8 @@ import type { AddressInfo } from 'net';
 import type { IHttpRequestOptions, IRequestOptions } from 'n8n-workflow';
 
 import { TyltApi } from '../../credentials/TyltApi.credentials';
-import { createExecuteContext } from '../harness/n8nContext';
-import { startSandbox, type TyltSandbox } from '../sandbox';
+import { createExecuteContext } from '../../tools/harness/n8nContext';
+import { startSandbox, type TyltSandbox } from '../../sandbox';
 
 const credential = new TyltApi();
 const hmac = (secret: string, text: string) =>

@@ -9,8 +9,8 @@ import {
 	validatePayout,
 	type PayoutInput,
 } from '../../nodes/Tylt/helpers/payoutValidation';
-import { SEEDED_CURRENCIES } from '../sandbox';
-import { EVM_ADDRESS, tronAddress } from './sandboxKit';
+import { SEEDED_CURRENCIES } from '../../sandbox';
+import { EVM_ADDRESS, tronAddress } from '../support/sandboxKit';
 
 const node: INode = {
 	id: 'tylt-node',

@@ -3,9 +3,9 @@ import { LoadOptionsContext } from 'n8n-core';
 import type { INodeParameters, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { loadTyltOptions } from '../harness/n8nContext';
-import { SEEDED_CURRENCIES } from '../sandbox';
-import { credentialsFor, failureOf, requestsTo, useSandbox } from '../helpers/sandboxKit';
+import { loadTyltOptions } from '../../tools/harness/n8nContext';
+import { SEEDED_CURRENCIES } from '../../sandbox';
+import { credentialsFor, failureOf, requestsTo, useSandbox } from '../support/sandboxKit';
 
 const sandbox = useSandbox();
 

@@ -6,9 +6,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { SEEDED_CURRENCIES } from '../sandbox';
-import { EVM_ADDRESS, payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
-import { useMoneySafetySandbox } from './kit';
+import { SEEDED_CURRENCIES } from '../../sandbox';
+import { EVM_ADDRESS, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

@@ -4,9 +4,9 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { SEEDED_CURRENCIES } from '../sandbox';
-import { payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
-import { useMoneySafetySandbox } from './kit';
+import { SEEDED_CURRENCIES } from '../../sandbox';
+import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

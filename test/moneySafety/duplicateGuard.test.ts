@@ -5,14 +5,14 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { EVM_ADDRESS, payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
+import { EVM_ADDRESS, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {
 	hoursAgo,
 	onceEach,
 	payoutsPerReference,
 	useMoneySafetySandbox,
 	useShortRetryBackoff,
-} from './kit';
+} from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

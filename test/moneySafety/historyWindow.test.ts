@@ -11,15 +11,15 @@ import {
 	findReference,
 	readPayoutHistoryWindow,
 } from '../../nodes/Tylt/payout/history';
-import { createExecuteContext } from '../harness/n8nContext';
+import { createExecuteContext } from '../../tools/harness/n8nContext';
 import {
 	credentialsFor,
 	failureOf,
 	payoutCreate,
 	requestsTo,
 	tronAddress,
-} from '../helpers/sandboxKit';
-import { hoursAgo, payoutsPerReference, useMoneySafetySandbox } from './kit';
+} from '../support/sandboxKit';
+import { hoursAgo, payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

@@ -7,8 +7,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
-import { payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
-import { useMoneySafetySandbox, useShortRetryBackoff } from './kit';
+import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { useMoneySafetySandbox, useShortRetryBackoff } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

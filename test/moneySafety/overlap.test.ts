@@ -5,8 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
-import { onceEach, payoutsPerReference, until, useMoneySafetySandbox } from './kit';
+import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { onceEach, payoutsPerReference, until, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

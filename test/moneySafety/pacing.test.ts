@@ -2,8 +2,8 @@
  * Pause Between Payouts spaces the creates of one execution. This is a lower bound on spacing, read from
  * the sandbox's arrival times; it says nothing about how fast anything is.
  */
-import { payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
-import { useMoneySafetySandbox } from './kit';
+import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 // The sandbox clock follows real time only with autoSettle: arrival times are then wall-clock times.
 const { suite, itShowsNoSecret } = useMoneySafetySandbox({ autoSettle: true });

@@ -5,13 +5,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
+import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {
 	acceptedCreatesPerReference,
 	onceEach,
 	payoutsPerReference,
 	useMoneySafetySandbox,
-} from './kit';
+} from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

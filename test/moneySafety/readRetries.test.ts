@@ -6,9 +6,9 @@ import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
-import type { EndpointName, Fault } from '../sandbox';
-import { payoutCreate, requestsTo } from '../helpers/sandboxKit';
-import { useMoneySafetySandbox, useShortRetryBackoff } from './kit';
+import type { EndpointName, Fault } from '../../sandbox';
+import { payoutCreate, requestsTo } from '../support/sandboxKit';
+import { useMoneySafetySandbox, useShortRetryBackoff } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

@@ -5,9 +5,9 @@
 import type { NodeApiError } from 'n8n-workflow';
 
 import { createPayoutRequest } from '../../nodes/Tylt/transport';
-import { createExecuteContext } from '../harness/n8nContext';
-import { credentialsFor, payoutCreate, tronAddress } from '../helpers/sandboxKit';
-import { payoutsPerReference, useMoneySafetySandbox } from './kit';
+import { createExecuteContext } from '../../tools/harness/n8nContext';
+import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
+import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

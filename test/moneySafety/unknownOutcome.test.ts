@@ -10,15 +10,15 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { PROCESS_MEMORY_LIMITS } from '../../nodes/Tylt/payout/processMemory';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
-import type { Fault } from '../sandbox';
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
+import type { Fault } from '../../sandbox';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {
 	onceEach,
 	payoutsPerReference,
 	until,
 	useMoneySafetySandbox,
 	useShortRetryBackoff,
-} from './kit';
+} from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

@@ -2,8 +2,8 @@
  * The account the guard's process-wide claims and memories are keyed by: base URL and API key, hashed.
  */
 import { tyltAccountKey } from '../../nodes/Tylt/transport';
-import { createExecuteContext } from '../harness/n8nContext';
-import { payoutCreate } from '../helpers/sandboxKit';
+import { createExecuteContext } from '../../tools/harness/n8nContext';
+import { payoutCreate } from '../support/sandboxKit';
 
 const account = async (apiKey: string, baseUrl: string, apiSecret = 'secret-1') =>
 	await tyltAccountKey.call(

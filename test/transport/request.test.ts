@@ -8,7 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
-import { runTyltNode, type TyltCredentialData } from '../harness/n8nContext';
+import { runTyltNode, type TyltCredentialData } from '../../tools/harness/n8nContext';
 import {
 	credentialsFor,
 	failureOf,
@@ -17,7 +17,7 @@ import {
 	tronAddress,
 	type NodeRunError,
 	useSandbox,
-} from '../helpers/sandboxKit';
+} from '../support/sandboxKit';
 
 const API_SECRET = 'tylt-test-secret-must-never-appear-3f9c';
 const WRONG_SECRET = 'tylt-wrong-secret-must-never-appear-b71e';

@@ -1,12 +1,12 @@
 /** Currency → Get Many: TYLT's supported currency list, one item per currency or per currency and network. */
-import { runTyltNode } from '../../harness/n8nContext';
-import { SEEDED_CURRENCIES } from '../../sandbox';
+import { runTyltNode } from '../../../tools/harness/n8nContext';
+import { SEEDED_CURRENCIES } from '../../../sandbox';
 import {
 	credentialsFor,
 	expectedSignature,
 	requestsTo,
 	useSandbox,
-} from '../../helpers/sandboxKit';
+} from '../../support/sandboxKit';
 
 const sandbox = useSandbox();
 

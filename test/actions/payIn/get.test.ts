@@ -2,14 +2,14 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { runTyltNode } from '../../harness/n8nContext';
+import { runTyltNode } from '../../../tools/harness/n8nContext';
 import {
 	credentialsFor,
 	expectedSignature,
 	failureOf,
 	requestsTo,
 	useSandbox,
-} from '../../helpers/sandboxKit';
+} from '../../support/sandboxKit';
 
 const sandbox = useSandbox();
 

@@ -3,8 +3,8 @@
  * The sandbox verifies every signature over the bytes it received, so an accepted request proves that the
  * signed bytes and the sent bytes are the same.
  */
-import { runTyltNode } from '../../harness/n8nContext';
-import { USD_RATES } from '../../sandbox';
+import { runTyltNode } from '../../../tools/harness/n8nContext';
+import { USD_RATES } from '../../../sandbox';
 import {
 	credentialsFor,
 	EVM_ADDRESS,
@@ -13,7 +13,7 @@ import {
 	requestsTo,
 	tronAddress,
 	useSandbox,
-} from '../../helpers/sandboxKit';
+} from '../../support/sandboxKit';
 
 const sandbox = useSandbox();
 

@@ -5,8 +5,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runTyltNode } from '../../harness/n8nContext';
-import { SEEDED_CURRENCIES, USD_RATES } from '../../sandbox';
+import { runTyltNode } from '../../../tools/harness/n8nContext';
+import { SEEDED_CURRENCIES, USD_RATES } from '../../../sandbox';
 import {
 	credentialsFor,
 	failureOf,
@@ -14,7 +14,7 @@ import {
 	requestsTo,
 	tronAddress,
 	useSandbox,
-} from '../../helpers/sandboxKit';
+} from '../../support/sandboxKit';
 
 const sandbox = useSandbox();
 

@@ -6,7 +6,7 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { WAIT_POLICY } from '../../../nodes/Tylt/actions/payout/get.operation';
-import { runTyltNode } from '../../harness/n8nContext';
+import { runTyltNode } from '../../../tools/harness/n8nContext';
 import {
 	credentialsFor,
 	failureOf,
@@ -14,9 +14,9 @@ import {
 	requestsTo,
 	tronAddress,
 	useSandbox,
-} from '../../helpers/sandboxKit';
-import { useShortRetryBackoff } from '../../moneySafety/kit';
-import type { TyltSandbox } from '../../sandbox';
+} from '../../support/sandboxKit';
+import { useShortRetryBackoff } from '../../support/moneySafetyKit';
+import type { TyltSandbox } from '../../../sandbox';
 
 function get(parameters: INodeParameters): INodeParameters {
 	return { resource: 'payout', operation: 'get', lookupBy: 'orderId', options: {}, ...parameters };

@@ -6,14 +6,14 @@ import type { INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { HISTORY_PAGE_SIZE_DEFAULT } from '../../../nodes/Tylt/transport';
-import { runTyltNode } from '../../harness/n8nContext';
+import { runTyltNode } from '../../../tools/harness/n8nContext';
 import {
 	credentialsFor,
 	expectedSignature,
 	failureOf,
 	requestsTo,
 	useSandbox,
-} from '../../helpers/sandboxKit';
+} from '../../support/sandboxKit';
 
 const sandbox = useSandbox();
 

@@ -6,7 +6,7 @@ import {
 	encodeBase58,
 	sampleAccountId,
 	tronAddress,
-} from './tronAddresses';
+} from '../../../sandbox/tronAddresses';
 
 const USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const FORMAT = 'a TRON address starts with T and decodes to 25 bytes (prefix 0x41)';

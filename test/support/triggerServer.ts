@@ -16,7 +16,7 @@ import {
 	createTriggerContext,
 	createTriggerWorkflow,
 	triggerType,
-} from '../harness/triggerContext';
+} from '../../tools/harness/triggerContext';
 
 export const API_SECRET = 'payout-secret-5f0c1e';
 export const PAY_IN_SECRET = 'pay-in-secret-93ab27';

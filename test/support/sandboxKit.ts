@@ -7,9 +7,9 @@ import { createHash, createHmac } from 'node:crypto';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { forgetProcessMemory } from '../../nodes/Tylt/payout/processMemory';
-import type { TyltCredentialData } from '../harness/n8nContext';
-import { startSandbox } from '../sandbox';
-import type { EndpointName, LoggedRequest, SandboxOptions, TyltSandbox } from '../sandbox';
+import type { TyltCredentialData } from '../../tools/harness/n8nContext';
+import { startSandbox } from '../../sandbox';
+import type { EndpointName, LoggedRequest, SandboxOptions, TyltSandbox } from '../../sandbox';
 
 export function credentialsFor(sandbox: TyltSandbox): TyltCredentialData {
 	return { apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret, baseUrl: sandbox.url };

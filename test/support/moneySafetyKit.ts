@@ -9,15 +9,15 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { heldClaims } from '../../nodes/Tylt/payout/claims';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
-import { runTyltNode, type RunOptions } from '../harness/n8nContext';
-import type { SandboxOptions, TyltSandbox } from '../sandbox';
+import { runTyltNode, type RunOptions } from '../../tools/harness/n8nContext';
+import type { SandboxOptions, TyltSandbox } from '../../sandbox';
 import {
 	credentialsFor,
 	failureOf,
 	requestsTo,
 	useSandbox,
 	type NodeRunError,
-} from '../helpers/sandboxKit';
+} from './sandboxKit';
 
 /** Distinctive, so a leak anywhere is found by a plain substring search. */
 export const API_SECRET = 'money-safety-secret-must-never-show-5c2e91d7';

@@ -1,10 +1,10 @@
 /** What the polling trigger's tests share: a trigger on the sandbox, and payouts created by the TYLT node. */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runTyltNode } from '../harness/n8nContext';
-import { PollingWorkflow } from '../harness/pollContext';
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../helpers/sandboxKit';
-import type { TyltSandbox } from '../sandbox';
+import { runTyltNode } from '../../tools/harness/n8nContext';
+import { PollingWorkflow } from '../../tools/harness/pollContext';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from './sandboxKit';
+import type { TyltSandbox } from '../../sandbox';
 
 let payoutsCreated = 0;
 

@@ -1,5 +1,5 @@
 /**
- * `ts-node --transpile-only test/sandbox/send-callback.ts <url> [--status Completed] [--secret S] [--type pay-out]`
+ * `ts-node --transpile-only sandbox/send-callback.ts <url> [--status Completed] [--secret S] [--type pay-out]`
  * POSTs one correctly signed sample payout callback to any URL (an n8n trigger's webhook, say) and prints
  * the answer. Needs no running sandbox.
  */

@@ -10,8 +10,8 @@ import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
-import type { Fault, PayoutRecord, TyltSandbox } from './sandbox';
-import { SEEDED_BALANCES, SEEDED_CURRENCIES, startSandbox } from './sandbox';
+import type { Fault, PayoutRecord, TyltSandbox } from '../../sandbox';
+import { SEEDED_BALANCES, SEEDED_CURRENCIES, startSandbox } from '../../sandbox';
 
 const PATHS = {
 	create: '/transactions/merchant/createPayoutRequest',
@@ -1049,7 +1049,7 @@ describe('control surface over HTTP', () => {
 });
 
 describe('command-line tools', () => {
-	const tsNode = join(__dirname, '..', 'node_modules', '.bin', 'ts-node');
+	const tsNode = join(__dirname, '..', '..', 'node_modules', '.bin', 'ts-node');
 
 	it('send-callback.ts POSTs a signed sample callback and prints the answer', async () => {
 		const receiver = await startReceiver();
@@ -1059,7 +1059,7 @@ describe('command-line tools', () => {
 					tsNode,
 					[
 						'--transpile-only',
-						join(__dirname, 'sandbox', 'send-callback.ts'),
+						join(__dirname, '..', '..', 'sandbox', 'send-callback.ts'),
 						receiver.url,
 						'--status',
 						'Completed',
@@ -1079,7 +1079,7 @@ describe('command-line tools', () => {
 	});
 
 	it('cli.ts prints the credential and stops cleanly on SIGTERM', async () => {
-		const child = spawn(tsNode, ['--transpile-only', join(__dirname, 'sandbox', 'cli.ts')], {
+		const child = spawn(tsNode, ['--transpile-only', join(__dirname, '..', '..', 'sandbox', 'cli.ts')], {
 			env: { ...process.env, TYLT_SANDBOX_PORT: '0', TYLT_SANDBOX_API_KEY: 'cli-key' },
 		});
 		let output = '';
