@@ -12,7 +12,7 @@ import {
 	checkPayoutFields,
 	validatePayout,
 	type PayoutInput,
-} from '../../helpers/payoutValidation';
+} from '../../payout/validation';
 import type {
 	CurrencyRecord,
 	NetworkRecord,

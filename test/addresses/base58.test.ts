@@ -1,7 +1,7 @@
 import {
 	decodeBase58,
 	firstNonBase58Character,
-} from '../../../nodes/Tylt/helpers/addresses/base58';
+} from '../../nodes/Tylt/addresses/base58';
 
 const decodedHex = (text: string) => {
 	const bytes = decodeBase58(text);

@@ -1,4 +1,4 @@
-import { describeCharacter } from '../../../nodes/Tylt/helpers/addresses/characters';
+import { describeCharacter } from '../../nodes/Tylt/addresses/characters';
 
 describe('describeCharacter', () => {
 	it.each([

@@ -8,7 +8,7 @@ import {
 	checkPayoutFields,
 	validatePayout,
 	type PayoutInput,
-} from '../../nodes/Tylt/helpers/payoutValidation';
+} from '../../nodes/Tylt/payout/validation';
 import { SEEDED_CURRENCIES } from '../../sandbox';
 import { EVM_ADDRESS, tronAddress } from '../support/sandboxKit';
 

@@ -1,5 +1,5 @@
-import { EVM_NETWORKS, TRON_NETWORKS, addressProblem } from '../../../nodes/Tylt/helpers/addresses';
-import { sampleAccountId, tronAddress } from '../../../sandbox/tronAddresses';
+import { EVM_NETWORKS, TRON_NETWORKS, addressProblem } from '../../nodes/Tylt/addresses';
+import { sampleAccountId, tronAddress } from '../../sandbox/tronAddresses';
 
 const ETH_ADDRESS = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

@@ -1,10 +1,10 @@
 import type { INode } from 'n8n-workflow';
 
-import { addressCharacterProblem, addressProblem } from './addresses';
-import type { CurrencyCatalog } from './currencyCatalog';
+import { addressCharacterProblem, addressProblem } from '../addresses';
+import type { CurrencyCatalog } from '../helpers/currencyCatalog';
 import { catalogNumber, isPlainDecimal, isSentAsTyped } from '../../shared/decimalText';
-import { invalidFieldError } from './fieldError';
-import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from './types';
+import { invalidFieldError } from '../helpers/fieldError';
+import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../helpers/types';
 
 /** Payout parameters exactly as read from one item, before anything is trusted. */
 export interface PayoutInput {
