@@ -8,11 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
 import { invalidFieldError } from '../../helpers/fieldError';
-import {
-	checkPayoutFields,
-	validatePayout,
-	type PayoutInput,
-} from '../../payout/validation';
+import { checkPayoutFields, validatePayout, type PayoutInput } from '../../payout/validation';
 import type {
 	CurrencyRecord,
 	NetworkRecord,
