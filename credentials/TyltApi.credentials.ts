@@ -7,7 +7,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { signTyltRequest } from '../nodes/shared/signing';
+import { DEFAULT_BASE_URL, signTyltRequest } from '../nodes/shared/signing';
 
 export class TyltApi implements ICredentialType {
 	name = 'tyltApi';
@@ -41,7 +41,7 @@ export class TyltApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'https://api.tylt.money',
+			default: DEFAULT_BASE_URL,
 			description: 'Change only to reach another TYLT environment or the local sandbox',
 		},
 	];

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { PAY_IN_ONLY_STATUSES } from '../shared/payoutEvents/description';
 import type { OrderEvent, OrderEventKind } from '../shared/payoutEvents/orderEvent';
 
 export type CallbackEvent = OrderEventKind;
@@ -25,8 +26,7 @@ const PAYOUT_FIELDS = [
 	'settledAmountRequested',
 ];
 
-// Statuses only pay-ins reach (tylt-facts.md, Callbacks).
-const PAY_IN_STATUSES = ['under payment', 'over payment'];
+const PAY_IN_STATUSES = PAY_IN_ONLY_STATUSES.map((status) => status.toLowerCase());
 
 /** Reads a verified body; undefined when it is not a JSON object, so it cannot be a TYLT callback. */
 export function parseCallback(rawBody: Buffer): TyltCallback | undefined {

@@ -10,7 +10,7 @@ export const PAYOUT_STATUSES = [
 	'Rejected',
 ];
 
-/** Statuses only pay-ins reach (tylt-facts.md, Callbacks). */
+/** Statuses only pay-ins reach (seen in public TYLT integrations' callbacks). */
 export const PAY_IN_ONLY_STATUSES = ['Over Payment', 'Under Payment'];
 
 /** The Statuses filter, offering `statuses` (sorted for the editor). */
