@@ -1,11 +1,12 @@
 /**
- * What every TYLT node test needs beside the harness: the node's credentials for a sandbox, the sandbox's
- * request log per endpoint, the HMAC an honest client must have sent, and the error a run failed with.
+ * What every TYLT node test needs beside the harness: a sandbox per file and the node run against it, the
+ * sandbox's request log per endpoint, the HMAC an honest client must have sent, and the error a run failed with.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { forgetProcessMemory } from '../../nodes/Tylt/payout/processMemory';
-import type { TyltCredentialData } from '../../tools/harness/n8nContext';
+import { runTyltNode } from '../../tools/harness/n8nContext';
+import type { RunOptions, TyltCredentialData } from '../../tools/harness/n8nContext';
 import { startSandbox } from '../../sandbox';
 import type { EndpointName, LoggedRequest, SandboxOptions, TyltSandbox } from '../../sandbox';
 import { sha256, tronAddress as tronAddressFor } from '../../sandbox/tronAddresses';
@@ -82,4 +83,23 @@ export function useSandbox(options: SandboxOptions = { autoSettle: false }): Tyl
 	});
 
 	return forwardToRunning(() => running);
+}
+
+/** A run of the node; the credentials default to the file's sandbox. */
+export type NodeRun = Omit<RunOptions, 'credentials'> & { credentials?: RunOptions['credentials'] };
+
+export interface TyltNodeOnSandbox {
+	readonly sandbox: TyltSandbox;
+	/** Runs the node once against the sandbox and returns its output items. */
+	run(run: NodeRun): Promise<INodeExecutionData[]>;
+	/** Runs the node, expects it to fail, and returns the error. */
+	fail(run: NodeRun): Promise<NodeRunError>;
+}
+
+/** The file's sandbox (`useSandbox`) and the TYLT node wired to it with the sandbox's credentials. */
+export function useTyltNode(options?: SandboxOptions): TyltNodeOnSandbox {
+	const sandbox = useSandbox(options);
+	const run = async (nodeRun: NodeRun) =>
+		await runTyltNode({ credentials: credentialsFor(sandbox), ...nodeRun });
+	return { sandbox, run, fail: async (nodeRun) => await failureOf(run(nodeRun)) };
 }
