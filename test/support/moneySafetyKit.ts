@@ -6,10 +6,11 @@
 import { inspect } from 'node:util';
 
 import type { INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { heldClaims } from '../../nodes/Tylt/payout/claims';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
-import type { SandboxOptions, TyltSandbox } from '../../sandbox';
+import type { EndpointName, SandboxOptions, TyltSandbox } from '../../sandbox';
 import { requestsTo, useTyltNode, type NodeRun, type NodeRunError } from './sandboxKit';
 
 /** Distinctive, so a leak anywhere is found by a plain substring search. */
@@ -23,6 +24,15 @@ export interface MoneySafetySuite {
 	fail(options: NodeRun): Promise<NodeRunError>;
 	/** Keeps an error caught outside `fail` (e.g. from a transport call) for the secret scan. */
 	keepError(error: unknown): void;
+	/**
+	 * Has TYLT answer the endpoint's next call with HTTP 200 and a non-zero errorCode, runs the node, and
+	 * returns the error after checking it is TYLT's own: a NodeApiError carrying TYLT's msg.
+	 */
+	failOnTyltError(
+		endpoint: EndpointName,
+		answer: { errorCode: number; msg: string },
+		options: NodeRun,
+	): Promise<NodeRunError>;
 }
 
 /**
@@ -70,6 +80,13 @@ export function useMoneySafetySandbox(options: Omit<SandboxOptions, 'apiSecret'>
 			return error;
 		},
 		keepError,
+		async failOnTyltError(endpoint, answer, options) {
+			suite.sandbox.injectFault(endpoint, { kind: 'errorCode', ...answer });
+			const error = await suite.fail(options);
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.message).toContain(answer.msg);
+			return error;
+		},
 	};
 
 	/** Declare last in the file: nothing this file's runs showed holds the secret or a signature. */
