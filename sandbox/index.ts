@@ -2,15 +2,5 @@
 export { startSandbox } from './sandbox';
 export { SEEDED_BALANCES, SEEDED_CURRENCIES, USD_RATES } from './currencies';
 export type { NetworkRecord, SupportedCurrencyRecord } from './currencies';
-export type {
-	CallbackDelivery,
-	EndpointName,
-	Fault,
-	LoggedRequest,
-	PayoutOutcome,
-	PayoutRecord,
-	SandboxOptions,
-	SendCallbackOptions,
-	TransactionRecord,
-	TyltSandbox,
-} from './types';
+// The sandbox's public types are exactly those in types.ts.
+export type * from './types';

@@ -4,10 +4,10 @@ import { formatRecordTime } from './clock';
 import { USD_RATES } from './currencies';
 import { roundAmount } from './money';
 
-/** The `data` of getInstanceDetails. The spec shows no fields; the shape follows the facts file (medium). */
+/** The `data` of getInstanceDetails. The spec shows no fields; the shape follows public TYLT integrations. */
 export type PayInInstance = Record<string, unknown>;
 
-// P2P ramp lifecycle ids from the facts file; the description is what TYLT shows beside the id.
+// P2P ramp lifecycle ids as public TYLT integrations show them; the description is what TYLT shows beside the id.
 const TRADE_EVENTS: Record<string, { id: number; description: string }> = {
 	Pending: { id: 2, description: 'Waiting for payment' },
 	Completed: { id: 4, description: 'Completed' },

@@ -78,7 +78,7 @@ export interface PayoutRecord {
 	isDebited: number;
 	customerName: string;
 	comments: string;
-	/** Echoed from the create request (the facts file says callbacks may carry them). */
+	/** Echoed from the create request (public TYLT integrations show callbacks carrying them). */
 	baseAmount?: number;
 	baseCurrency?: string;
 }

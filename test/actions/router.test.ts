@@ -1,10 +1,10 @@
 /** The router: which operation runs, and what is refused before any request. */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runTyltNode } from '../../tools/harness/n8nContext';
-import { credentialsFor, failureOf, payoutCreate, useSandbox } from '../support/sandboxKit';
+import { failureOf, payoutCreate, useTyltNode } from '../support/sandboxKit';
 
-const sandbox = useSandbox();
+const tylt = useTyltNode();
+const { sandbox } = tylt;
 
 // n8n stores the Custom API Call choice either as an operation of a resource or as a resource of its own.
 it.each([
@@ -13,9 +13,7 @@ it.each([
 ])(
 	'points a Custom API Call ($resource) to the HTTP Request node, without a request',
 	async (parameters) => {
-		const error = await failureOf(
-			runTyltNode({ credentials: credentialsFor(sandbox), parameters }),
-		);
+		const error = await failureOf(tylt.run({ parameters }));
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toContain('__CUSTOM_API_CALL__');
@@ -27,11 +25,7 @@ it.each([
 
 it('refuses Payout → Create when the node runs as an AI agent tool, without a request', async () => {
 	const error = await failureOf(
-		runTyltNode({
-			credentials: credentialsFor(sandbox),
-			nodeType: 'n8n-nodes-tylt.tyltTool',
-			parameters: payoutCreate(),
-		}),
+		tylt.run({ nodeType: 'n8n-nodes-tylt.tyltTool', parameters: payoutCreate() }),
 	);
 
 	expect(error).toBeInstanceOf(NodeOperationError);
@@ -43,8 +37,7 @@ it('refuses Payout → Create when the node runs as an AI agent tool, without a 
 
 it('lets an AI agent pay up to the maximum the workflow sets, and refuses above it', async () => {
 	const asAgentTool = (baseAmount: number) =>
-		runTyltNode({
-			credentials: credentialsFor(sandbox),
+		tylt.run({
 			nodeType: 'n8n-nodes-tylt.tyltTool',
 			parameters: payoutCreate({ baseAmount, options: { toolMaxAmount: 50 } }),
 		});
@@ -60,8 +53,7 @@ it('lets an AI agent pay up to the maximum the workflow sets, and refuses above 
 });
 
 it('still serves read operations when the node runs as an AI agent tool', async () => {
-	const output = await runTyltNode({
-		credentials: credentialsFor(sandbox),
+	const output = await tylt.run({
 		nodeType: 'n8n-nodes-tylt.tyltTool',
 		parameters: { resource: 'currency', operation: 'getMany', options: {} },
 	});

@@ -1,17 +1,10 @@
 /** The one wording of every bad-input error: field label, value as it would be sent, item, reason. */
-import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { describeValue, invalidFieldError } from '../../nodes/Tylt/helpers/fieldError';
+import { workflowNode } from '../../tools/harness/workflowNode';
 
-const node: INode = {
-	id: 'tylt-node',
-	name: 'TYLT',
-	type: 'n8n-nodes-tylt.tylt',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = workflowNode('tylt');
 
 it.each<[string, unknown, string]>([
 	['a string, quoted so spaces and line breaks show', 'T abc\n', '"T abc\\n"'],

@@ -3,7 +3,6 @@
  * how far back TYLT's history is read, and what happens when that history cannot be read.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { EVM_ADDRESS, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {
@@ -288,16 +287,12 @@ describe('when TYLT history cannot be read', () => {
 	});
 
 	it('a TYLT error on history (errorCode) stops the payout with TYLT’s message', async () => {
-		suite.sandbox.injectFault('payoutHistory', {
-			kind: 'errorCode',
-			errorCode: 1002,
-			msg: 'History is being rebuilt',
-		});
+		await suite.failOnTyltError(
+			'payoutHistory',
+			{ errorCode: 1002, msg: 'History is being rebuilt' },
+			{ parameters: payoutWith({ reference: 'row-1' }) },
+		);
 
-		const error = await suite.fail({ parameters: payoutWith({ reference: 'row-1' }) });
-
-		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toContain('History is being rebuilt');
 		expect(historyPagesRead()).toBe(1);
 		expect(creates()).toHaveLength(0);
 	});

@@ -93,16 +93,12 @@ describe.each(READS)('$name', (read) => {
 
 	it('does not repeat HTTP 200 with a non-zero errorCode, and the error carries TYLT’s msg', async () => {
 		read.prepare?.();
-		suite.sandbox.injectFault(read.endpoint, {
-			kind: 'errorCode',
-			errorCode: 3107,
-			msg: 'Merchant account is under review',
-		});
+		await suite.failOnTyltError(
+			read.endpoint,
+			{ errorCode: 3107, msg: 'Merchant account is under review' },
+			{ parameters: read.parameters },
+		);
 
-		const error = await suite.fail({ parameters: read.parameters });
-
-		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toContain('Merchant account is under review');
 		expect(requestsOf(read.endpoint)).toBe(1);
 	});
 

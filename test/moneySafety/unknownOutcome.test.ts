@@ -220,16 +220,12 @@ describe('a create TYLT answers with a refusal', () => {
 	});
 
 	it('HTTP 200 with a non-zero errorCode: not retried, and the error carries TYLT’s msg', async () => {
-		suite.sandbox.injectFault('createPayout', {
-			kind: 'errorCode',
-			errorCode: 4017,
-			msg: 'Recipient address is on a sanctions list',
-		});
+		const error = await suite.failOnTyltError(
+			'createPayout',
+			{ errorCode: 4017, msg: 'Recipient address is on a sanctions list' },
+			{ parameters: payoutWith() },
+		);
 
-		const error = await suite.fail({ parameters: payoutWith() });
-
-		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toContain('Recipient address is on a sanctions list');
 		expect(error.message).not.toContain('unknown');
 		expect(error.description).toContain('nothing was sent');
 		expect(creates()).toHaveLength(1);

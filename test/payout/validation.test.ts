@@ -1,5 +1,4 @@
 /** validatePayout on its own: one item's parameters in, the exact create body (or the first problem) out. */
-import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CurrencyCatalog } from '../../nodes/Tylt/helpers/currencyCatalog';
@@ -11,15 +10,9 @@ import {
 } from '../../nodes/Tylt/payout/validation';
 import { SEEDED_CURRENCIES } from '../../sandbox';
 import { EVM_ADDRESS, tronAddress } from '../support/sandboxKit';
+import { workflowNode } from '../../tools/harness/workflowNode';
 
-const node: INode = {
-	id: 'tylt-node',
-	name: 'TYLT',
-	type: 'n8n-nodes-tylt.tylt',
-	typeVersion: 1,
-	position: [0, 0],
-	parameters: {},
-};
+const node = workflowNode('tylt');
 
 const catalog = new CurrencyCatalog(structuredClone(SEEDED_CURRENCIES) as CurrencyRecord[]);
 

@@ -1,4 +1,4 @@
-/** Callback bodies shaped like TYLT's (tylt-api-spec.txt payout record; tylt-facts.md, Callbacks). */
+/** Callback bodies shaped like TYLT's: the spec's payout record, in the envelope public TYLT integrations show. */
 import type { IDataObject } from 'n8n-workflow';
 
 let sequence = 0;

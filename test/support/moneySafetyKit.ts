@@ -6,23 +6,15 @@
 import { inspect } from 'node:util';
 
 import type { INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { heldClaims } from '../../nodes/Tylt/payout/claims';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
-import { runTyltNode, type RunOptions } from '../../tools/harness/n8nContext';
-import type { SandboxOptions, TyltSandbox } from '../../sandbox';
-import {
-	credentialsFor,
-	failureOf,
-	requestsTo,
-	useSandbox,
-	type NodeRunError,
-} from './sandboxKit';
+import type { EndpointName, SandboxOptions, TyltSandbox } from '../../sandbox';
+import { requestsTo, useTyltNode, type NodeRun, type NodeRunError } from './sandboxKit';
 
 /** Distinctive, so a leak anywhere is found by a plain substring search. */
 export const API_SECRET = 'money-safety-secret-must-never-show-5c2e91d7';
-
-export type NodeRun = Omit<RunOptions, 'credentials'> & { credentials?: RunOptions['credentials'] };
 
 export interface MoneySafetySuite {
 	readonly sandbox: TyltSandbox;
@@ -32,10 +24,19 @@ export interface MoneySafetySuite {
 	fail(options: NodeRun): Promise<NodeRunError>;
 	/** Keeps an error caught outside `fail` (e.g. from a transport call) for the secret scan. */
 	keepError(error: unknown): void;
+	/**
+	 * Has TYLT answer the endpoint's next call with HTTP 200 and a non-zero errorCode, runs the node, and
+	 * returns the error after checking it is TYLT's own: a NodeApiError carrying TYLT's msg.
+	 */
+	failOnTyltError(
+		endpoint: EndpointName,
+		answer: { errorCode: number; msg: string },
+		options: NodeRun,
+	): Promise<NodeRunError>;
 }
 
 /**
- * The file's sandbox (useSandbox: started in beforeAll, reset before each test, closed in afterAll), with
+ * The file's sandbox (useTyltNode: started in beforeAll, reset before each test, closed in afterAll), with
  * every signature it received remembered before each reset, for `itShowsNoSecret`.
  */
 export function useMoneySafetySandbox(options: Omit<SandboxOptions, 'apiSecret'> = {}) {
@@ -43,7 +44,8 @@ export function useMoneySafetySandbox(options: Omit<SandboxOptions, 'apiSecret'>
 	const signatures = new Set<string>();
 	// Registered before useSandbox's reset, so it reads each test's request log before the log is cleared.
 	beforeEach(() => rememberSignatures());
-	const sandbox = useSandbox({ autoSettle: false, ...options, apiSecret: API_SECRET });
+	const node = useTyltNode({ autoSettle: false, ...options, apiSecret: API_SECRET });
+	const sandbox = node.sandbox;
 	// Whatever a case did (sent, waited, failed, was refused), no reference claim outlives its execution.
 	afterEach(() => expect(heldClaims()).toBe(0));
 
@@ -68,18 +70,23 @@ export function useMoneySafetySandbox(options: Omit<SandboxOptions, 'apiSecret'>
 	const suite: MoneySafetySuite = {
 		sandbox,
 		async run(run) {
-			const output = await runTyltNode({ credentials: credentialsFor(suite.sandbox), ...run });
+			const output = await node.run(run);
 			shown.push(JSON.stringify(output), inspect(output, { depth: 10 }));
 			return output;
 		},
 		async fail(run) {
-			const error = await failureOf(
-				runTyltNode({ credentials: credentialsFor(suite.sandbox), ...run }),
-			);
+			const error = await node.fail(run);
 			keepError(error);
 			return error;
 		},
 		keepError,
+		async failOnTyltError(endpoint, answer, options) {
+			suite.sandbox.injectFault(endpoint, { kind: 'errorCode', ...answer });
+			const error = await suite.fail(options);
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.message).toContain(answer.msg);
+			return error;
+		},
 	};
 
 	/** Declare last in the file: nothing this file's runs showed holds the secret or a signature. */

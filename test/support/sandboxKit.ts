@@ -1,15 +1,18 @@
 /**
- * What every TYLT node test needs beside the harness: the node's credentials for a sandbox, the sandbox's
- * request log per endpoint, the HMAC an honest client must have sent, and the error a run failed with.
+ * What every TYLT node test needs beside the harness: a sandbox per file and the node run against it, the
+ * sandbox's request log per endpoint, the HMAC an honest client must have sent, and the error a run failed with.
  */
-import { createHash, createHmac } from 'node:crypto';
-
-import type { INodeParameters } from 'n8n-workflow';
+import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { forgetProcessMemory } from '../../nodes/Tylt/payout/processMemory';
-import type { TyltCredentialData } from '../../tools/harness/n8nContext';
+import { runTyltNode } from '../../tools/harness/n8nContext';
+import type { RunOptions, TyltCredentialData } from '../../tools/harness/n8nContext';
 import { startSandbox } from '../../sandbox';
 import type { EndpointName, LoggedRequest, SandboxOptions, TyltSandbox } from '../../sandbox';
+import { sha256, tronAddress as tronAddressFor } from '../../sandbox/tronAddresses';
+import { forwardToRunning } from './sandboxClient';
+
+export { expectedSignature } from './sandboxClient';
 
 export function credentialsFor(sandbox: TyltSandbox): TyltCredentialData {
 	return { apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret, baseUrl: sandbox.url };
@@ -17,11 +20,6 @@ export function credentialsFor(sandbox: TyltSandbox): TyltCredentialData {
 
 export function requestsTo(sandbox: TyltSandbox, endpoint: EndpointName): LoggedRequest[] {
 	return sandbox.requests.filter((request) => request.endpoint === endpoint);
-}
-
-/** Computed here with node:crypto, independently of the code under test: the spec's lowercase hex HMAC-SHA256. */
-export function expectedSignature(secret: string, signedString: string): string {
-	return createHmac('sha256', secret).update(signedString, 'utf8').digest('hex');
 }
 
 /** The shape n8n's NodeOperationError and NodeApiError share, as far as these tests look at it. */
@@ -41,29 +39,12 @@ export async function failureOf(run: Promise<unknown>): Promise<NodeRunError> {
 	throw new Error('Expected the node run to fail, but it succeeded');
 }
 
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-
-function sha256(data: Buffer): Buffer {
-	return createHash('sha256').update(data).digest();
-}
-
-function base58(bytes: Buffer): string {
-	let value = BigInt(`0x${bytes.toString('hex')}`);
-	let text = '';
-	while (value > 0n) {
-		text = BASE58_ALPHABET[Number(value % 58n)] + text;
-		value /= 58n;
-	}
-	return text;
-}
-
 /**
  * A well-formed Tron address, different for every label: base58check of 0x41 and 20 bytes, so its
  * checksum holds and a recipient can be told apart in the request log by the label it was made from.
  */
 export function tronAddress(label: string): string {
-	const payload = Buffer.concat([Buffer.from([0x41]), sha256(Buffer.from(label)).subarray(0, 20)]);
-	return base58(Buffer.concat([payload, sha256(sha256(payload)).subarray(0, 4)]));
+	return tronAddressFor(sha256(Buffer.from(label)).subarray(0, 20));
 }
 
 /** A real EIP-55 checksummed Ethereum-format address (Tether's contract), valid on ETH, BSC and Polygon. */
@@ -101,16 +82,24 @@ export function useSandbox(options: SandboxOptions = { autoSettle: false }): Tyl
 		forgetProcessMemory();
 	});
 
-	return new Proxy({} as TyltSandbox, {
-		get(_target, property) {
-			if (!running) throw new Error('The sandbox is only available inside tests and hooks');
-			const value = Reflect.get(running, property, running);
-			return typeof value === 'function' ? value.bind(running) : value;
-		},
-		// Setters (latencyMs, balances) must reach the running sandbox, not the stand-in.
-		set(_target, property, value) {
-			if (!running) throw new Error('The sandbox is only available inside tests and hooks');
-			return Reflect.set(running, property, value, running);
-		},
-	});
+	return forwardToRunning(() => running);
+}
+
+/** A run of the node; the credentials default to the file's sandbox. */
+export type NodeRun = Omit<RunOptions, 'credentials'> & { credentials?: RunOptions['credentials'] };
+
+export interface TyltNodeOnSandbox {
+	readonly sandbox: TyltSandbox;
+	/** Runs the node once against the sandbox and returns its output items. */
+	run(run: NodeRun): Promise<INodeExecutionData[]>;
+	/** Runs the node, expects it to fail, and returns the error. */
+	fail(run: NodeRun): Promise<NodeRunError>;
+}
+
+/** The file's sandbox (`useSandbox`) and the TYLT node wired to it with the sandbox's credentials. */
+export function useTyltNode(options?: SandboxOptions): TyltNodeOnSandbox {
+	const sandbox = useSandbox(options);
+	const run = async (nodeRun: NodeRun) =>
+		await runTyltNode({ credentials: credentialsFor(sandbox), ...nodeRun });
+	return { sandbox, run, fail: async (nodeRun) => await failureOf(run(nodeRun)) };
 }

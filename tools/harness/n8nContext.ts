@@ -10,8 +10,6 @@ import type {
 	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
-	INodeType,
-	INodeTypes,
 	IRunExecutionData,
 	IWorkflowExecuteAdditionalData,
 	INodeParameters,
@@ -20,6 +18,7 @@ import { Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { TyltApi } from '../../credentials/TyltApi.credentials';
 import { Tylt } from '../../nodes/Tylt/Tylt.node';
+import { onlyNodeType, workflowNode } from './workflowNode';
 
 export interface TyltCredentialData {
 	apiKey: string;
@@ -39,26 +38,11 @@ export interface RunOptions {
 const tyltNode = new Tylt();
 const tyltCredential = new TyltApi();
 
-function nodeTypes(): INodeTypes {
-	const byName = (): INodeType => tyltNode;
-	return {
-		getByName: byName,
-		getByNameAndVersion: byName,
-		getKnownTypes: () => ({}),
-	} as unknown as INodeTypes;
-}
-
 function buildNode(options: RunOptions): INode {
-	return {
-		id: 'tylt-node',
-		name: 'TYLT',
-		type: options.nodeType ?? 'n8n-nodes-tylt.tylt',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: options.parameters,
-		credentials: { tyltApi: { id: 'cred-1', name: 'TYLT account' } },
+	return workflowNode('tylt', options.parameters, {
+		...(options.nodeType ? { type: options.nodeType } : {}),
 		continueOnFail: options.continueOnFail ?? false,
-	};
+	});
 }
 
 /** The credential store n8n would have, holding one TYLT credential; signing is the credential's own code. */
@@ -103,7 +87,7 @@ function buildWorkflow(node: INode): Workflow {
 		nodes: [node],
 		connections: {},
 		active: false,
-		nodeTypes: nodeTypes(),
+		nodeTypes: onlyNodeType(tyltNode),
 		settings: { executionOrder: 'v1' },
 	});
 }

@@ -12,10 +12,8 @@
 import { PollContext } from 'n8n-core';
 import type {
 	IDataObject,
-	INode,
 	INodeExecutionData,
 	INodeParameters,
-	INodeTypes,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
@@ -23,10 +21,11 @@ import { Workflow } from 'n8n-workflow';
 import { TyltPayoutStatusTrigger } from '../../nodes/TyltPayoutStatusTrigger/TyltPayoutStatusTrigger.node';
 import type { TyltCredentialData } from './n8nContext';
 import { additionalData } from './n8nContext';
+import { onlyNodeType, workflowNode } from './workflowNode';
 
 export const pollTriggerType = new TyltPayoutStatusTrigger();
 
-const NODE_NAME = 'TYLT Payout Status Trigger';
+const NODE_NAME = workflowNode('tyltPayoutStatusTrigger').name;
 
 export class PollingWorkflow {
 	/** Every run the trigger started, oldest first: the items of each. */
@@ -111,27 +110,17 @@ export class PollingWorkflow {
 }
 
 function buildWorkflow(parameters: INodeParameters, staticData: IDataObject): Workflow {
-	const node: INode = {
-		id: 'tylt-poll-trigger',
-		name: NODE_NAME,
-		type: 'n8n-nodes-tylt.tyltPayoutStatusTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
-		credentials: { tyltApi: { id: 'cred-1', name: 'TYLT account' } },
-	};
-	const nodeTypes = {
-		getByName: () => pollTriggerType,
-		getByNameAndVersion: () => pollTriggerType,
-		getKnownTypes: () => ({}),
-	} as unknown as INodeTypes;
+	const node = workflowNode('tyltPayoutStatusTrigger', {
+		pollTimes: { item: [{ mode: 'everyMinute' }] },
+		...parameters,
+	});
 	return new Workflow({
 		id: 'poll-workflow',
 		name: 'TYLT payout status',
 		nodes: [node],
 		connections: {},
 		active: true,
-		nodeTypes,
+		nodeTypes: onlyNodeType(pollTriggerType),
 		staticData,
 		settings: { executionOrder: 'v1' },
 	});

@@ -4,41 +4,22 @@
  * for one request to it. Only the credential store is replaced.
  */
 import { WebhookContext } from 'n8n-core';
-import type {
-	INode,
-	INodeParameters,
-	INodeTypes,
-	IWebhookData,
-	IWorkflowExecuteAdditionalData,
-} from 'n8n-workflow';
+import type { INodeParameters, IWebhookData, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { TyltTrigger } from '../../nodes/TyltTrigger/TyltTrigger.node';
+import { onlyNodeType, workflowNode } from './workflowNode';
 
 export const triggerType = new TyltTrigger();
 
 export function createTriggerWorkflow(workflowId: string, parameters: INodeParameters): Workflow {
-	const node: INode = {
-		id: 'tylt-trigger',
-		name: 'TYLT Trigger',
-		type: 'n8n-nodes-tylt.tyltTrigger',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: { tyltApi: { id: 'cred-1', name: 'TYLT account' } },
-	};
-	const nodeTypes = {
-		getByName: () => triggerType,
-		getByNameAndVersion: () => triggerType,
-		getKnownTypes: () => ({}),
-	} as unknown as INodeTypes;
 	return new Workflow({
 		id: workflowId,
 		name: 'TYLT callbacks',
-		nodes: [node],
+		nodes: [workflowNode('tyltTrigger', parameters)],
 		connections: {},
 		active: true,
-		nodeTypes,
+		nodeTypes: onlyNodeType(triggerType),
 		staticData: {},
 		settings: { executionOrder: 'v1' },
 	});

@@ -1,21 +1,15 @@
 /** Currency → Get Many: TYLT's supported currency list, one item per currency or per currency and network. */
-import { runTyltNode } from '../../../tools/harness/n8nContext';
 import { SEEDED_CURRENCIES } from '../../../sandbox';
-import {
-	credentialsFor,
-	expectedSignature,
-	requestsTo,
-	useSandbox,
-} from '../../support/sandboxKit';
+import { expectedSignature, requestsTo, useTyltNode } from '../../support/sandboxKit';
 
-const sandbox = useSandbox();
+const tylt = useTyltNode();
+const { sandbox } = tylt;
 
 async function run(
 	options: { splitByNetwork?: boolean } = {},
 	items?: Array<Record<string, never>>,
 ) {
-	return await runTyltNode({
-		credentials: credentialsFor(sandbox),
+	return await tylt.run({
 		items,
 		parameters: { resource: 'currency', operation: 'getMany', options },
 	});

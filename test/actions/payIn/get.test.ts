@@ -2,20 +2,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { runTyltNode } from '../../../tools/harness/n8nContext';
-import {
-	credentialsFor,
-	expectedSignature,
-	failureOf,
-	requestsTo,
-	useSandbox,
-} from '../../support/sandboxKit';
+import { expectedSignature, failureOf, requestsTo, useTyltNode } from '../../support/sandboxKit';
 
-const sandbox = useSandbox();
+const tylt = useTyltNode();
+const { sandbox } = tylt;
 
 async function run(merchantOrderId: unknown, items?: IDataObject[]) {
-	return await runTyltNode({
-		credentials: credentialsFor(sandbox),
+	return await tylt.run({
 		items,
 		parameters: { resource: 'payIn', operation: 'get', merchantOrderId: merchantOrderId as string },
 	});

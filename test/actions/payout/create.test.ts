@@ -3,19 +3,18 @@
  * The sandbox verifies every signature over the bytes it received, so an accepted request proves that the
  * signed bytes and the sent bytes are the same.
  */
-import { runTyltNode } from '../../../tools/harness/n8nContext';
 import { USD_RATES } from '../../../sandbox';
 import {
-	credentialsFor,
 	EVM_ADDRESS,
 	expectedSignature,
 	payoutCreate,
 	requestsTo,
 	tronAddress,
-	useSandbox,
+	useTyltNode,
 } from '../../support/sandboxKit';
 
-const sandbox = useSandbox();
+const tylt = useTyltNode();
+const { sandbox } = tylt;
 
 const ADDRESS = tronAddress('signed-bytes recipient');
 const CUSTOMER_NAME = 'Zoë Ñúñez 東京 🚀';
@@ -30,8 +29,7 @@ describe('the request TYLT receives', () => {
 	const redirectUrl = 'https://shop.example.com/payout/done?ref=42&lang=fr';
 
 	it('is signed over exactly the bytes sent: documented field order, raw UTF-8 text, decimal amount', async () => {
-		await runTyltNode({
-			credentials: credentialsFor(sandbox),
+		await tylt.run({
 			parameters: payoutCreate({
 				address: ADDRESS,
 				baseAmount: 12.345678,
@@ -84,8 +82,7 @@ describe('the request TYLT receives', () => {
 	});
 
 	it('leaves empty optional fields out of the body instead of sending empty strings', async () => {
-		await runTyltNode({
-			credentials: credentialsFor(sandbox),
+		await tylt.run({
 			parameters: payoutCreate({
 				address: ADDRESS,
 				additionalFields: { customerName: '', comments: '   ', callBackUrl: '', baseCurrency: '' },
@@ -105,8 +102,7 @@ describe('the request TYLT receives', () => {
 	});
 
 	it('sends a fiat payout with its Base Currency in capitals, and TYLT converts it', async () => {
-		await runTyltNode({
-			credentials: credentialsFor(sandbox),
+		await tylt.run({
 			parameters: payoutCreate({ baseAmount: 100, additionalFields: { baseCurrency: 'eur' } }),
 		});
 
@@ -120,8 +116,7 @@ describe('the request TYLT receives', () => {
 	});
 
 	it('sends currency and network symbols as TYLT spells them, whatever case was typed', async () => {
-		await runTyltNode({
-			credentials: credentialsFor(sandbox),
+		await tylt.run({
 			items: [
 				{ currency: 'usdt', network: 'trx', address: ADDRESS },
 				{ currency: ' Usdc ', network: 'bsc', address: EVM_ADDRESS },
@@ -154,8 +149,7 @@ describe('the request TYLT receives', () => {
 				network: 'ETH',
 			},
 		];
-		await runTyltNode({
-			credentials: credentialsFor(sandbox),
+		await tylt.run({
 			items,
 			parameters: payoutCreate({
 				settledCurrency: '={{ $json.currency }}',
@@ -182,8 +176,7 @@ describe('the request TYLT receives', () => {
 
 describe('the output', () => {
 	it('is one item per input item, holding the payout record TYLT returned, paired with its input', async () => {
-		const output = await runTyltNode({
-			credentials: credentialsFor(sandbox),
+		const output = await tylt.run({
 			items: [{ amount: 10 }, { amount: 20 }, { amount: 30 }],
 			parameters: payoutCreate({ baseAmount: '={{ $json.amount }}' }),
 		});
@@ -208,8 +201,7 @@ describe('the currency list', () => {
 	it('is fetched once per execution however many items are created', async () => {
 		const items = Array.from({ length: 25 }, (_, index) => ({ amount: 10 + index }));
 
-		const output = await runTyltNode({
-			credentials: credentialsFor(sandbox),
+		const output = await tylt.run({
 			items,
 			parameters: payoutCreate({ baseAmount: '={{ $json.amount }}' }),
 		});

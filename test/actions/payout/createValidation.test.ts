@@ -1,48 +1,24 @@
 /**
- * Payout → Create refuses a bad item before anything is sent for it: no create request leaves for that item,
- * and the error names the field (as labelled in the panel), the value and the item.
+ * Payout → Create tells the user which item is wrong, how, and why: a NodeOperationError naming the field (as
+ * labelled in the panel), the value as the item gave it, and the item. That nothing is sent for such an item is
+ * test/moneySafety/badInput.test.ts; each field's rules on their own are test/payout/validation.test.ts.
  */
-import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runTyltNode } from '../../../tools/harness/n8nContext';
 import { SEEDED_CURRENCIES, USD_RATES } from '../../../sandbox';
 import {
-	credentialsFor,
-	failureOf,
-	payoutCreate,
-	requestsTo,
-	tronAddress,
-	useSandbox,
-} from '../../support/sandboxKit';
+	BAD_INPUTS,
+	GOOD_ITEM,
+	PAYOUT_FROM_ITEM,
+	TRON_CHECKSUM_BROKEN,
+	badItem,
+	goodItem,
+	usdtOnTron,
+} from '../../support/badPayoutInputs';
+import { payoutCreate, requestsTo, tronAddress, useTyltNode } from '../../support/sandboxKit';
 
-const sandbox = useSandbox();
-
-/** Every payout parameter comes from the item, so one run can mix good and bad items. */
-const PAYOUT_FROM_ITEM = payoutCreate({
-	settledCurrency: '={{ $json.settledCurrency }}',
-	networkSymbol: '={{ $json.networkSymbol }}',
-	address: '={{ $json.address }}',
-	baseAmount: '={{ $json.baseAmount }}',
-	additionalFields: {
-		baseCurrency: '={{ $json.baseCurrency }}',
-		callBackUrl: '={{ $json.callBackUrl }}',
-		redirectUrl: '={{ $json.redirectUrl }}',
-	},
-});
-
-function goodItem(recipient: string): IDataObject {
-	return {
-		settledCurrency: 'USDT',
-		networkSymbol: 'TRX',
-		address: tronAddress(recipient),
-		baseAmount: 25,
-	};
-}
-
-const usdtOnTron = SEEDED_CURRENCIES.find(
-	(currency) => currency.currencySymbol === 'USDT',
-)!.networks.find((network) => network.networkSymbol === 'TRX')!;
+const tylt = useTyltNode();
+const { sandbox } = tylt;
 
 const closedForWithdrawals = SEEDED_CURRENCIES.flatMap((currency) =>
 	currency.networks
@@ -53,58 +29,43 @@ const closedForWithdrawals = SEEDED_CURRENCIES.flatMap((currency) =>
 		})),
 )[0];
 
-function sentAddresses(): unknown[] {
-	return requestsTo(sandbox, 'createPayout').map((request) => JSON.parse(request.rawBody).address);
-}
+describe.each(BAD_INPUTS)('a bad item: %s', (_problem, badFields, label, shownValue) => {
+	it('is refused naming the field, the value and the item', async () => {
+		const error = await tylt.fail({
+			items: [GOOD_ITEM, badItem(badFields)],
+			parameters: PAYOUT_FROM_ITEM,
+		});
 
-describe('an item refused before sending', () => {
-	// The full bad-input matrix (every field, every kind of wrong value) is test/moneySafety/badInput.test.ts.
-	it('names the field, the value and the item, and sends nothing for that item or after it', async () => {
-		const error = await failureOf(
-			runTyltNode({
-				credentials: credentialsFor(sandbox),
-				items: [goodItem('good 0'), goodItem('good 1'), { ...goodItem('bad 2'), baseAmount: -5 }],
-				parameters: PAYOUT_FROM_ITEM,
-			}),
-		);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.context.itemIndex).toBe(1);
+		expect(error.message).toContain(label);
+		expect(error.message).toContain(shownValue);
+		expect(error.message).toContain('item 1');
+	});
+});
+
+describe('the wording', () => {
+	it('reads "Invalid <field> <value> in item <n>: <reason>"', async () => {
+		const error = await tylt.fail({
+			items: [goodItem('good 0'), goodItem('good 1'), badItem({ baseAmount: -5 })],
+			parameters: PAYOUT_FROM_ITEM,
+		});
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.context.itemIndex).toBe(2);
 		expect(error.message).toBe('Invalid Base Amount -5 in item 2: it must be greater than 0');
-		expect(sentAddresses()).toEqual([tronAddress('good 0'), tronAddress('good 1')]);
-	});
-
-	it('refuses an item whose own fields are wrong before any request at all, even the currency list', async () => {
-		const error = await failureOf(
-			runTyltNode({
-				credentials: credentialsFor(sandbox),
-				parameters: payoutCreate({ baseAmount: 0 }),
-			}),
-		);
-
-		expect(error.message).toContain('Invalid Base Amount 0 in item 0');
-		expect(sandbox.requests).toHaveLength(0);
 	});
 
 	it('reports canWithdraw 0 as the reason a network is refused', async () => {
-		const error = await failureOf(
-			runTyltNode({
-				credentials: credentialsFor(sandbox),
-				parameters: payoutCreate(closedForWithdrawals),
-			}),
-		);
+		const error = await tylt.fail({ parameters: payoutCreate(closedForWithdrawals) });
 
 		expect(error.message).toContain('canWithdraw 0');
-		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
 	});
 });
 
 describe('an item let through to TYLT', () => {
 	it('accepts an amount given as a numeric string and sends it as a JSON number', async () => {
-		await runTyltNode({
-			credentials: credentialsFor(sandbox),
-			parameters: payoutCreate({ baseAmount: '={{ "15" }}' }),
-		});
+		await tylt.run({ parameters: payoutCreate({ baseAmount: '={{ "15" }}' }) });
 
 		const [create] = requestsTo(sandbox, 'createPayout');
 		expect(create.rawBody).toContain('"baseAmount":15,');
@@ -114,8 +75,7 @@ describe('an item let through to TYLT', () => {
 	it('does not bound a fiat amount by the crypto maximum: TYLT converts it at its own rate', async () => {
 		const fiatAmount = usdtOnTron.maximumWithdrawal + 10000;
 
-		await runTyltNode({
-			credentials: credentialsFor(sandbox),
+		await tylt.run({
 			parameters: payoutCreate({
 				baseAmount: fiatAmount,
 				additionalFields: { baseCurrency: 'INR' },
@@ -127,13 +87,10 @@ describe('an item let through to TYLT', () => {
 	});
 });
 
-describe('a bad item among good ones', () => {
-	const items = [goodItem('before'), { ...goodItem('bad'), baseAmount: 'abc' }, goodItem('after')];
-
-	it('with Continue On Fail becomes an error item paired with its input, and the good items are still sent', async () => {
-		const output = await runTyltNode({
-			credentials: credentialsFor(sandbox),
-			items,
+describe('with Continue On Fail', () => {
+	it('a bad item becomes an error item paired with its input, between the good items’ outputs', async () => {
+		const output = await tylt.run({
+			items: [goodItem('before'), badItem({ baseAmount: 'abc' }), goodItem('after')],
 			parameters: PAYOUT_FROM_ITEM,
 			continueOnFail: true,
 		});
@@ -151,16 +108,24 @@ describe('a bad item among good ones', () => {
 			json: { toAddress: tronAddress('after') },
 			pairedItem: { item: 2 },
 		});
-		expect(sentAddresses()).toEqual([tronAddress('before'), tronAddress('after')]);
 	});
 
-	it('without Continue On Fail stops the execution there: items before it were sent, none after', async () => {
-		const error = await failureOf(
-			runTyltNode({ credentials: credentialsFor(sandbox), items, parameters: PAYOUT_FROM_ITEM }),
-		);
+	it('each error item names its own field, value and item', async () => {
+		const output = await tylt.run({
+			items: [
+				GOOD_ITEM,
+				badItem({ baseAmount: 'abc' }),
+				badItem({ address: TRON_CHECKSUM_BROKEN }),
+				badItem({ reference: 'INV 1001' }),
+			],
+			parameters: PAYOUT_FROM_ITEM,
+			continueOnFail: true,
+		});
 
-		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error.context.itemIndex).toBe(1);
-		expect(sentAddresses()).toEqual([tronAddress('before')]);
+		expect(output.slice(1, 4).map((item) => item.json.error)).toEqual([
+			expect.stringContaining('Invalid Base Amount "abc" in item 1'),
+			expect.stringContaining(`Invalid Address "${TRON_CHECKSUM_BROKEN}" in item 2`),
+			expect.stringContaining('Invalid Reference "INV 1001" in item 3'),
+		]);
 	});
 });

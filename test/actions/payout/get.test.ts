@@ -6,47 +6,44 @@
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { WAIT_POLICY } from '../../../nodes/Tylt/actions/payout/get.operation';
-import { runTyltNode } from '../../../tools/harness/n8nContext';
 import {
-	credentialsFor,
 	failureOf,
 	payoutCreate,
 	requestsTo,
 	tronAddress,
-	useSandbox,
+	useTyltNode,
+	type TyltNodeOnSandbox,
 } from '../../support/sandboxKit';
 import { useShortRetryBackoff } from '../../support/moneySafetyKit';
-import type { TyltSandbox } from '../../../sandbox';
 
 function get(parameters: INodeParameters): INodeParameters {
 	return { resource: 'payout', operation: 'get', lookupBy: 'orderId', options: {}, ...parameters };
 }
 
-async function run(sandbox: TyltSandbox, parameters: INodeParameters, items?: IDataObject[]) {
-	const output = await runTyltNode({
-		credentials: credentialsFor(sandbox),
+async function run(tylt: TyltNodeOnSandbox, parameters: INodeParameters, items?: IDataObject[]) {
+	const output = await tylt.run({
 		parameters: get(parameters),
 		items,
 	});
 	return output.map((item) => item.json);
 }
 
-async function create(sandbox: TyltSandbox, reference: string): Promise<IDataObject> {
-	const [created] = await runTyltNode({
-		credentials: credentialsFor(sandbox),
+async function create(tylt: TyltNodeOnSandbox, reference: string): Promise<IDataObject> {
+	const [created] = await tylt.run({
 		parameters: payoutCreate({ address: tronAddress(reference), options: { reference } }),
 	});
 	return created.json;
 }
 
 describe('finding a payout', () => {
-	const sandbox = useSandbox({ autoSettle: false });
+	const tylt = useTyltNode({ autoSettle: false });
+	const { sandbox } = tylt;
 	useShortRetryBackoff();
 
 	it('by TYLT order ID returns the record exactly as history holds it, named by its reference', async () => {
 		sandbox.seedPayouts(5);
-		const created = await create(sandbox, 'invoice-7');
-		const [found] = await run(sandbox, { payoutOrderId: String(created.orderId) });
+		const created = await create(tylt, 'invoice-7');
+		const [found] = await run(tylt, { payoutOrderId: String(created.orderId) });
 		expect(found).toEqual({
 			...sandbox.payouts.find((payout) => payout.orderId === created.orderId),
 			merchantReference: 'invoice-7',
@@ -55,9 +52,9 @@ describe('finding a payout', () => {
 	});
 
 	it('by the reference Payout → Create used, newest payout first', async () => {
-		const created = await create(sandbox, 'invoice-8');
+		const created = await create(tylt, 'invoice-8');
 		await sandbox.advanceTime(2000);
-		const [found] = await run(sandbox, { lookupBy: 'reference', payoutReference: 'invoice-8' });
+		const [found] = await run(tylt, { lookupBy: 'reference', payoutReference: 'invoice-8' });
 		expect(found).toMatchObject({
 			orderId: created.orderId,
 			status: 'Completed',
@@ -67,11 +64,10 @@ describe('finding a payout', () => {
 	});
 
 	it('by the reference Create made up itself (its merchantReference output)', async () => {
-		const [created] = await runTyltNode({
-			credentials: credentialsFor(sandbox),
+		const [created] = await tylt.run({
 			parameters: payoutCreate({ address: tronAddress('no-reference') }),
 		});
-		const [found] = await run(sandbox, {
+		const [found] = await run(tylt, {
 			lookupBy: 'reference',
 			payoutReference: String(created.json.merchantReference),
 		});
@@ -79,9 +75,9 @@ describe('finding a payout', () => {
 	});
 
 	it('for each input item its own payout', async () => {
-		const first = await create(sandbox, 'row-1');
-		const second = await create(sandbox, 'row-2');
-		const found = await run(sandbox, { payoutOrderId: '={{ $json.orderId }}' }, [
+		const first = await create(tylt, 'row-1');
+		const second = await create(tylt, 'row-2');
+		const found = await run(tylt, { payoutOrderId: '={{ $json.orderId }}' }, [
 			{ orderId: second.orderId },
 			{ orderId: first.orderId },
 		]);
@@ -90,7 +86,7 @@ describe('finding a payout', () => {
 
 	it('not found: a clear error naming what was looked for and where', async () => {
 		sandbox.seedPayouts(3);
-		const error = await failureOf(run(sandbox, { payoutOrderId: 'PO-nope' }));
+		const error = await failureOf(run(tylt, { payoutOrderId: 'PO-nope' }));
 		expect(error.message).toBe(
 			'No payout with order ID "PO-nope" in TYLT payout history of the last 168 hours',
 		);
@@ -100,7 +96,7 @@ describe('finding a payout', () => {
 
 	it('not found: nothing, with If Not Found → Return Nothing', async () => {
 		expect(
-			await run(sandbox, {
+			await run(tylt, {
 				lookupBy: 'reference',
 				payoutReference: 'never-sent',
 				options: { ifNotFound: 'returnNothing' },
@@ -112,12 +108,12 @@ describe('finding a payout', () => {
 		const old = new Date(Date.now() - 48 * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 		const [seeded] = sandbox.seedPayouts(1, { createdAt: old });
 		const options = { lookBackHours: 24, ifNotFound: 'returnNothing' };
-		expect(await run(sandbox, { payoutOrderId: seeded.orderId, options })).toEqual([]);
-		expect(await run(sandbox, { payoutOrderId: seeded.orderId })).toHaveLength(1);
+		expect(await run(tylt, { payoutOrderId: seeded.orderId, options })).toEqual([]);
+		expect(await run(tylt, { payoutOrderId: seeded.orderId })).toHaveLength(1);
 	});
 
 	it('an empty order ID is a field error, and nothing is read', async () => {
-		const error = await failureOf(run(sandbox, { payoutOrderId: '  ' }));
+		const error = await failureOf(run(tylt, { payoutOrderId: '  ' }));
 		expect(error.message).toBe(
 			'Invalid Order ID "  " in item 0: the order id of the payout is required',
 		);
@@ -133,7 +129,7 @@ describe('finding a payout', () => {
 			times: 4,
 		});
 		const error = await failureOf(
-			run(sandbox, { payoutOrderId: 'PO-1', options: { ifNotFound: 'returnNothing' } }),
+			run(tylt, { payoutOrderId: 'PO-1', options: { ifNotFound: 'returnNothing' } }),
 		);
 		expect(error.message).toMatch(/TYLT did not answer usefully/);
 	});
@@ -141,14 +137,15 @@ describe('finding a payout', () => {
 
 describe('Wait Until Final', () => {
 	// This sandbox settles payouts by itself, 300 ms after creation.
-	const sandbox = useSandbox({ autoSettle: true, completionDelayMs: 300 });
+	const tylt = useTyltNode({ autoSettle: true, completionDelayMs: 300 });
+	const { sandbox } = tylt;
 	const configured = { ...WAIT_POLICY };
 	beforeAll(() => Object.assign(WAIT_POLICY, { firstDelayMs: 50, maxDelayMs: 200 }));
 	afterAll(() => Object.assign(WAIT_POLICY, configured));
 
 	it('reads again, backing off, until the payout is final, and says so', async () => {
-		const created = await create(sandbox, 'wait-1');
-		const [settled] = await run(sandbox, {
+		const created = await create(tylt, 'wait-1');
+		const [settled] = await run(tylt, {
 			payoutOrderId: String(created.orderId),
 			options: { waitUntilFinal: true },
 		});
@@ -166,7 +163,7 @@ describe('Wait Until Final', () => {
 
 	it('returns a payout that is final already after one read', async () => {
 		const [seeded] = sandbox.seedPayouts(1, { status: 'Failed', isFinal: 1 });
-		const found = await run(sandbox, {
+		const found = await run(tylt, {
 			payoutOrderId: seeded.orderId,
 			options: { waitUntilFinal: true },
 		});
@@ -179,7 +176,7 @@ describe('Wait Until Final', () => {
 	it('gives up after Max Wait and outputs the payout as it is, not final', async () => {
 		const [stuck] = sandbox.seedPayouts(1, { status: 'Pending', isFinal: 0 });
 		const startedMs = Date.now();
-		const [found] = await run(sandbox, {
+		const [found] = await run(tylt, {
 			payoutOrderId: stuck.orderId,
 			options: { waitUntilFinal: true, maxWaitSeconds: 1 },
 		});
@@ -193,7 +190,7 @@ describe('Wait Until Final', () => {
 
 	it('waits for a payout that is not in history yet, then fails (or returns nothing) at Max Wait', async () => {
 		const error = await failureOf(
-			run(sandbox, {
+			run(tylt, {
 				payoutOrderId: 'PO-later',
 				options: { waitUntilFinal: true, maxWaitSeconds: 1 },
 			}),

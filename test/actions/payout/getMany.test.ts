@@ -6,16 +6,10 @@ import type { INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { HISTORY_PAGE_SIZE_DEFAULT } from '../../../nodes/Tylt/transport';
-import { runTyltNode } from '../../../tools/harness/n8nContext';
-import {
-	credentialsFor,
-	expectedSignature,
-	failureOf,
-	requestsTo,
-	useSandbox,
-} from '../../support/sandboxKit';
+import { expectedSignature, failureOf, requestsTo, useTyltNode } from '../../support/sandboxKit';
 
-const sandbox = useSandbox();
+const tylt = useTyltNode();
+const { sandbox } = tylt;
 
 function getMany(parameters: INodeParameters): INodeParameters {
 	return {
@@ -37,10 +31,7 @@ function pagesRequested(): Array<{ rows: number; page: number }> {
 }
 
 async function run(parameters: INodeParameters) {
-	return await runTyltNode({
-		credentials: credentialsFor(sandbox),
-		parameters: getMany(parameters),
-	});
+	return await tylt.run({ parameters: getMany(parameters) });
 }
 
 function orderIds(records: Array<{ json: { orderId?: unknown } }>): unknown[] {

@@ -1,0 +1,76 @@
+/**
+ * Payout history on both of its paths: newest first, paged, and seeded (sandbox/endpoints/payoutHistory.ts,
+ * sandbox/payoutBook.ts).
+ */
+import type { PayoutRecord } from '../../sandbox';
+import { PATHS, callApi, json, createPayout, useFreshSandbox } from '../support/sandboxClient';
+
+const sandbox = useFreshSandbox();
+
+describe('payout history', () => {
+	it.each([PATHS.history, PATHS.historyAlias])(
+		'pages payout records newest first on %s',
+		async (path) => {
+			const seeded = sandbox.seedPayouts(25);
+			const createdAts = seeded.map((record) => Date.parse(record.createdAt));
+			expect(createdAts).toEqual([...createdAts].sort((a, b) => b - a));
+			expect(new Set(createdAts).size).toBe(25);
+
+			const pages = [];
+			for (const page of [1, 2, 3, 4]) {
+				const result = await callApi(sandbox, 'GET', path, { query: { rows: 10, page } });
+				expect(result.status).toBe(200);
+				const envelope = json(result);
+				expect(envelope).toMatchObject({ errorCode: 0, msg: '' });
+				pages.push(envelope.data.map((record: PayoutRecord) => record.orderId));
+			}
+			expect(pages.map((page) => page.length)).toEqual([10, 10, 5, 0]);
+			expect(pages.flat()).toEqual(seeded.map((record) => record.orderId));
+		},
+	);
+
+	it('lists a newly created payout before seeded history', async () => {
+		sandbox.seedPayouts(3);
+		const created = await createPayout(sandbox);
+		const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 2, page: 1 } });
+		expect(json(result).data[0].orderId).toBe(created.orderId);
+		expect(sandbox.payouts[0].orderId).toBe(created.orderId);
+	});
+
+	it('defaults to rows 10, page 1 when the call has no query (signed as the empty string)', async () => {
+		sandbox.seedPayouts(12);
+		const result = await callApi(sandbox, 'GET', PATHS.history);
+		expect(json(result).data).toHaveLength(10);
+	});
+
+	it('caps rows at 200', async () => {
+		sandbox.seedPayouts(205);
+		const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 500, page: 1 } });
+		expect(json(result).data).toHaveLength(200);
+	});
+
+	it.each([
+		{ rows: 0, page: 1 },
+		{ rows: 10, page: 'first' },
+	])('refuses paging %j with 400', async (query) => {
+		const result = await callApi(sandbox, 'GET', PATHS.history, { query });
+		expect(result.status).toBe(400);
+		expect(json(result).errorCode).toBe(400);
+	});
+
+	it('seeds from a template and never calls back for seeded records', async () => {
+		const [record] = sandbox.seedPayouts(1, {
+			status: 'Failed',
+			settledCurrency: 'DAI',
+			network: 'ETH',
+		});
+		expect(record).toMatchObject({
+			status: 'Failed',
+			isFinal: 1,
+			settledCurrency: 'DAI',
+			network: 'ETH',
+		});
+		await sandbox.advanceTime(60000);
+		expect(sandbox.callbacks).toEqual([]);
+	});
+});
