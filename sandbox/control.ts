@@ -103,7 +103,8 @@ const CONTROL_ACTIONS: Record<string, ControlAction> = {
 		},
 	},
 	'POST /_sandbox/latency': {
-		summary: '{ms}: every API request waits this long before it is handled (0: none; reset restores the start value)',
+		summary:
+			'{ms}: every API request waits this long before it is handled (0: none; reset restores the start value)',
 		run: (body, sandbox) => {
 			sandbox.latencyMs = numberField(body, 'ms', 0);
 		},
