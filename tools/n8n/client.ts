@@ -117,50 +117,50 @@ export async function setupOwner(
 	return client;
 }
 
-export class N8nClient {
+/** What a client needs to act as the owner. */
+export interface N8nSession {
 	url: string;
 	cookie: string;
 	apiKey: string;
 	scopes: string[];
 	email: string;
 	password: string;
+}
 
-	constructor(options: {
-		url: string;
-		cookie: string;
-		apiKey: string;
-		scopes: string[];
-		email: string;
-		password: string;
-	}) {
-		({
-			url: this.url,
-			cookie: this.cookie,
-			apiKey: this.apiKey,
-			scopes: this.scopes,
-			email: this.email,
-			password: this.password,
-		} = options);
+// The session's fields, assigned whole in the constructor.
+export interface N8nClient extends N8nSession {}
+
+export class N8nClient {
+	constructor(session: N8nSession) {
+		Object.assign(this, session);
 	}
 
 	/** Public API (/api/v1, API key) → the parsed body; N8nHttpError (.status, .body) on a non-2xx answer. */
 	async api<T = unknown>(method: string, apiPath: string, body?: unknown): Promise<T> {
-		const headers = { 'x-n8n-api-key': this.apiKey };
-		return (await request(method, `${this.url}/api/v1${apiPath}`, { headers, body })).body as T;
+		return await this.call(method, `/api/v1${apiPath}`, { 'x-n8n-api-key': this.apiKey }, body);
 	}
 
 	/** Internal REST API (/rest, login cookie) → the parsed body (usually `{ data }`). */
 	async rest<T = unknown>(method: string, restPath: string, body?: unknown): Promise<T> {
-		const headers = { cookie: this.cookie };
-		return (await request(method, `${this.url}/rest${restPath}`, { headers, body })).body as T;
+		return await this.call(method, `/rest${restPath}`, { cookie: this.cookie }, body);
+	}
+
+	private async call(
+		method: string,
+		urlPath: string,
+		headers: Record<string, string>,
+		body?: unknown,
+	) {
+		return (await request(method, `${this.url}${urlPath}`, { headers, body })).body;
 	}
 
 	/** Node types the server knows (/types/nodes.json), those whose name starts with `prefix`. */
 	async nodeTypes(prefix = ''): Promise<Array<{ name: string; version: number | number[] }>> {
-		const headers = { cookie: this.cookie };
-		const types: Array<{ name: string; version: number | number[] }> = (
-			await request('GET', `${this.url}/types/nodes.json`, { headers })
-		).body;
+		const types: Array<{ name: string; version: number | number[] }> = await this.call(
+			'GET',
+			'/types/nodes.json',
+			{ cookie: this.cookie },
+		);
 		return types.filter((type) => type.name.startsWith(prefix));
 	}
 
