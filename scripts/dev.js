@@ -20,7 +20,12 @@ const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 
-const { startN8n, setupOwner } = require('./n8n/n8n.js');
+// tools/n8n and the sandbox are TypeScript; transpiled on the fly they are the same code the tests use.
+require('ts-node').register({
+	transpileOnly: true,
+	project: path.join(__dirname, '..', 'tsconfig.json'),
+});
+const { startN8n, setupOwner } = require('../tools/n8n');
 const examples = require('../examples');
 
 const REPO_ROOT = path.resolve(__dirname, '..');
@@ -224,17 +229,12 @@ async function main() {
 	claimDevFolder();
 
 	run(
-		path.join(REPO_ROOT, 'scripts', 'n8n', 'provision.sh'),
+		path.join(REPO_ROOT, 'tools', 'n8n', 'provision.sh'),
 		[],
-		'n8n runtime (scripts/n8n/provision.sh)',
+		'n8n runtime (tools/n8n/provision.sh)',
 	);
 	run('npm', ['run', 'build', '--silent'], 'npm run build');
 
-	// The sandbox is TypeScript; transpiling it on the fly keeps it the same code the tests use.
-	require('ts-node').register({
-		transpileOnly: true,
-		project: path.join(REPO_ROOT, 'tsconfig.json'),
-	});
 	const { startSandbox } = require('../sandbox');
 	const completionDelayMs = numberFromEnv('TYLT_SANDBOX_COMPLETION_DELAY_MS', 5000);
 	const sandbox = await startSandbox({

@@ -80,7 +80,11 @@ function runStep(what, command, args) {
 
 /** Under Node < 22 (puppeteer-core 25's minimum): run this script again with the runtime's Node 24. */
 function rerunWithNode24() {
-	const { runtimePaths } = require('../n8n/n8n.js');
+	require('ts-node').register({
+		transpileOnly: true,
+		project: path.join(REPO_ROOT, 'tsconfig.json'),
+	});
+	const { runtimePaths } = require('../../tools/n8n');
 	const { nodeBin } = runtimePaths();
 	log(`Node ${process.versions.node} is too old for puppeteer-core 25: continuing with ${nodeBin}`);
 	const child = spawn(nodeBin, [__filename, ...process.argv.slice(2)], {
@@ -139,12 +143,12 @@ function expectedOptions(seededCurrencies) {
 }
 
 async function startEverything(scratch) {
-	const { startN8n, setupOwner } = require('../n8n/n8n.js');
-	// The sandbox is TypeScript; transpiled on the fly it is the same code the tests use.
+	// The sandbox and tools/n8n are TypeScript; transpiled on the fly they are the same code the tests use.
 	require('ts-node').register({
 		transpileOnly: true,
 		project: path.join(REPO_ROOT, 'tsconfig.json'),
 	});
+	const { startN8n, setupOwner } = require('../../tools/n8n');
 	const { startSandbox, SEEDED_CURRENCIES } = require('../../sandbox');
 
 	let startedAt = Date.now();
@@ -477,8 +481,8 @@ async function captureFailure(page, pngFile, htmlFile) {
 async function main() {
 	if (!process.env.TYLT_UI_PROVISIONED) {
 		runStep(
-			'n8n runtime (scripts/n8n/provision.sh)',
-			path.join(REPO_ROOT, 'scripts', 'n8n', 'provision.sh'),
+			'n8n runtime (tools/n8n/provision.sh)',
+			path.join(REPO_ROOT, 'tools', 'n8n', 'provision.sh'),
 			[],
 		);
 	}
