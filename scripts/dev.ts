@@ -18,7 +18,8 @@ import path from 'node:path';
 
 import examples from '../examples';
 import { numberFromEnv, sandboxOptionsFromEnv } from '../sandbox/optionsFromEnv';
-import { assertPortFree, provision, ProcessRegistry, REPO_ROOT, StopRequested } from '../tools/n8n';
+import { provision, ProcessRegistry, REPO_ROOT, StopRequested } from '../tools/n8n';
+import { assertPortFree } from '../tools/n8n/runtime';
 import { startSandboxedN8n, type SandboxedN8n } from '../tools/sandboxedN8n';
 import { buildIfStale } from '../tools/steps';
 

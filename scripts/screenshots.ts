@@ -20,7 +20,7 @@ import type { Page } from 'puppeteer-core';
 import { ProcessRegistry, REPO_ROOT, StopRequested, provision, runtimePaths } from '../tools/n8n';
 import { buildIfStale, seconds } from '../tools/steps';
 import { ensureChromium, launchChromium } from '../tools/ui/chromium';
-import { signIn } from '../tools/ui/editor';
+import { Editor } from '../tools/ui/editor';
 import * as browserTab from '../tools/ui/screenshots/browserTab';
 import { CheckFailed, Checks } from '../tools/ui/screenshots/checks';
 import { payoutPanel } from '../tools/ui/screenshots/payoutPanel';
@@ -66,24 +66,21 @@ async function main(): Promise<void> {
 		const browser = await launchChromium(scratch, VIEWPORT);
 		await registry.add('Chromium', () => browser.close());
 		const outside = new Set<string>();
-		const capture = async (panel: typeof payoutPanel) => {
-			// A fresh tab each: leaving the edited, unsaved payout workflow would stop at "leave this page?".
+		const openTab = async () => {
 			const previous = page;
 			page = await browserTab.newTab(browser, outside, log);
 			await previous?.close();
-			const tab = page;
-			await panel({
-				page: tab,
-				stage,
-				checks,
-				saveScreenshot: (name) => browserTab.saveScreenshot(tab, name, log),
-			});
+			return new Editor(page, stage.n8n.url);
 		};
-		page = await browserTab.newTab(browser, outside, log);
-		await signIn(page, stage.n8n.url, stage.client);
+		const signedIn = await openTab();
+		await signedIn.signIn(stage.client);
 		checks.check(true, `signed in through the editor's sign-in form as ${stage.client.email}`);
-		await capture(payoutPanel);
-		await capture(triggerPanel);
+		// A fresh tab per panel: leaving the edited, unsaved payout workflow would stop at "leave this page?".
+		for (const panel of [payoutPanel, triggerPanel]) {
+			const editor = await openTab();
+			const saveScreenshot = (name: string) => browserTab.saveScreenshot(editor.page, name, log);
+			await panel({ editor, stage, checks, saveScreenshot });
+		}
 		log(`browser part: ${seconds(Date.now() - browserStartedAt)}`);
 		log(
 			outside.size

@@ -9,7 +9,6 @@ import type { INodeProperties, INodePropertyCollection, INodeType } from 'n8n-wo
 
 import { SEEDED_CURRENCIES, type NetworkRecord } from '../../../sandbox';
 import { REPO_ROOT } from '../../n8n';
-import * as editor from '../editor';
 import { show } from './checks';
 import { PAYOUT_NODE_NAME, TYLT_NODE, type PanelCapture } from './stage';
 
@@ -52,15 +51,15 @@ const CURRENCIES = SEEDED_CURRENCIES.map((currency) => ({
 })).sort(byName);
 
 export async function payoutPanel({
-	page,
+	editor,
 	stage,
 	checks,
 	saveScreenshot,
 }: PanelCapture): Promise<void> {
 	const { check, same } = checks;
 	const usdt = CURRENCIES.find((currency) => currency.symbol === 'USDT')!;
-	await editor.openNodePanel(page, stage.n8n.url, stage.payoutWorkflowId, TYLT_NODE);
-	const title = await editor.textOf(page, '[data-test-id="node-title-container"]');
+	await editor.openNodePanel(stage.payoutWorkflowId, TYLT_NODE);
+	const title = await editor.textOf('[data-test-id="node-title-container"]');
 	check(
 		title === PAYOUT_NODE_NAME,
 		'double-clicking the TYLT node on the canvas opens its panel',
@@ -68,11 +67,11 @@ export async function payoutPanel({
 	);
 
 	// Values shown by name (the stored values are ids: a credential id, "payout", "create", "USDT").
-	const settledCurrency = await editor.waitForOptions(page, 'settledCurrency');
+	const settledCurrency = await editor.waitForOptions('settledCurrency');
 	const shown = {
-		credential: await editor.inputText(page, '[data-test-id="node-credentials-select"]'),
-		resource: await editor.inputText(page, editor.parameterInput('resource')),
-		operation: await editor.inputText(page, editor.parameterInput('operation')),
+		credential: await editor.inputText('[data-test-id="node-credentials-select"]'),
+		resource: await editor.inputText('resource'),
+		operation: await editor.inputText('operation'),
 		settledCurrency,
 	};
 	const { credential } = stage;
@@ -87,12 +86,12 @@ export async function payoutPanel({
 		`the panel shows names, not ids: credential "${credential.name}", Payout, Create, "${usdt.name}"`,
 	);
 	check(
-		!(await editor.textOf(page, '[data-test-id="ndv"]')).includes(credential.id),
+		!(await editor.textOf('[data-test-id="ndv"]')).includes(credential.id),
 		`the credential id ${credential.id} appears nowhere in the panel`,
 	);
 
-	const labels = await editor.visibleLabels(page);
-	const allLabels = [await editor.textOf(page, '[data-test-id="credentials-label"]'), ...labels];
+	const labels = await editor.visibleLabels();
+	const allLabels = [await editor.textOf('[data-test-id="credentials-label"]'), ...labels];
 	const missing = REQUIRED_LABELS.filter((label) => !allLabels.includes(label));
 	check(
 		missing.length === 0,
@@ -112,15 +111,15 @@ export async function payoutPanel({
 		show(loaded.map((property) => property.displayName)),
 	);
 	for (const collection of declared.filter((property) => property.type === 'collection')) {
-		const choices = await editor.collectionChoices(page, collection.name);
+		const choices = await editor.collectionChoices(collection.name);
 		const expected = (collection.options as INodePropertyCollection[]).map(
 			(option) => option.displayName,
 		);
 		same(choices, expected, `"${collection.displayName}" offers ${show(expected)}`);
 	}
 
-	await editor.restMouse(page);
-	const currencyList = await editor.openDropdown(page, 'settledCurrency');
+	await editor.restMouse();
+	const currencyList = await editor.openDropdown('settledCurrency');
 	const currencyNames = CURRENCIES.map((currency) => currency.name);
 	same(
 		currencyList.options.map((option) => option.name),
@@ -138,16 +137,14 @@ export async function payoutPanel({
 			show(description),
 		);
 	}
-	await editor.restMouse(page);
+	await editor.restMouse();
 	await saveScreenshot('currency-dropdown.png');
 
 	// A network that only takes deposits is never offered (USD Coin on Polygon in the sandbox).
 	const depositOnly = CURRENCIES.find((currency) => currency.depositOnly.length > 0);
 	if (depositOnly) {
-		await editor.chooseOption(page, 'settledCurrency', currencyList.listId, depositOnly.name);
-		const names = (await editor.openDropdown(page, 'networkSymbol')).options.map(
-			(option) => option.name,
-		);
+		await editor.chooseOption('settledCurrency', currencyList.listId, depositOnly.name);
+		const names = (await editor.openDropdown('networkSymbol')).options.map((option) => option.name);
 		check(
 			show(names) ===
 				show(depositOnly.withdrawable.map(networkName).sort((a, b) => a.localeCompare(b))) &&
@@ -155,12 +152,12 @@ export async function payoutPanel({
 			`with ${depositOnly.name}, Network omits the deposit-only ${depositOnly.depositOnly.map(networkName).join(', ')}`,
 			show(names),
 		);
-		await editor.closeDropdown(page);
+		await editor.closeDropdown();
 	}
 
-	const again = await editor.openDropdown(page, 'settledCurrency');
-	await editor.chooseOption(page, 'settledCurrency', again.listId, usdt.name);
-	const networkList = await editor.openDropdown(page, 'networkSymbol');
+	const again = await editor.openDropdown('settledCurrency');
+	await editor.chooseOption('settledCurrency', again.listId, usdt.name);
+	const networkList = await editor.openDropdown('networkSymbol');
 	const expectedNetworks = usdt.withdrawable
 		.map((network) => ({ name: networkName(network), network }))
 		.sort(byName);
@@ -185,23 +182,23 @@ export async function payoutPanel({
 			show(description),
 		);
 	}
-	await editor.restMouse(page);
+	await editor.restMouse();
 	await saveScreenshot('network-dropdown.png');
 
 	const tron = expectedNetworks.find((entry) => entry.network.networkSymbol === 'TRX')!;
-	await editor.chooseOption(page, 'networkSymbol', networkList.listId, tron.name);
-	await editor.fillParameter(page, 'address', SAMPLE_ADDRESS);
-	await editor.fillParameter(page, 'baseAmount', '25');
+	await editor.chooseOption('networkSymbol', networkList.listId, tron.name);
+	await editor.fillParameter('address', SAMPLE_ADDRESS);
+	await editor.fillParameter('baseAmount', '25');
 	const filled = {
-		settledCurrency: await editor.inputText(page, editor.parameterInput('settledCurrency')),
-		networkSymbol: await editor.inputText(page, editor.parameterInput('networkSymbol')),
+		settledCurrency: await editor.inputText('settledCurrency'),
+		networkSymbol: await editor.inputText('networkSymbol'),
 	};
 	same(
 		filled,
 		{ settledCurrency: usdt.name, networkSymbol: tron.name },
 		`the chosen currency and network show as "${usdt.name}" and "${tron.name}", not USDT and TRX`,
 	);
-	const issues = await page.$$eval(
+	const issues = await editor.page.$$eval(
 		'[data-test-id="ndv"] [data-test-id="parameter-issues"]',
 		(elements) =>
 			(elements as HTMLElement[]).filter((element) => element.offsetParent !== null).length,
@@ -211,6 +208,6 @@ export async function payoutPanel({
 		'with currency, network, address and amount set the panel flags no issue',
 		issues,
 	);
-	await editor.restMouse(page);
+	await editor.restMouse();
 	await saveScreenshot('payout-create.png');
 }

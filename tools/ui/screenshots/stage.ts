@@ -4,11 +4,11 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type { Page } from 'puppeteer-core';
 
 import type { ProcessRegistry } from '../../n8n';
 import { seconds } from '../../steps';
 import { startSandboxedN8n, type SandboxedN8n } from '../../sandboxedN8n';
+import type { Editor } from '../editor';
 import type { Checks } from './checks';
 
 export const TYLT_NODE = 'n8n-nodes-tylt.tylt';
@@ -23,9 +23,9 @@ export interface Stage extends SandboxedN8n {
 	triggerWorkflowId: string;
 }
 
-/** One panel's capture: its browser tab, the stage, the checks, and how it saves a screenshot. */
+/** One panel's capture: the editor in its own tab, the stage, the checks, and how it saves a screenshot. */
 export interface PanelCapture {
-	page: Page;
+	editor: Editor;
 	stage: Stage;
 	checks: Checks;
 	saveScreenshot(name: string): Promise<void>;

@@ -1,18 +1,18 @@
 /// <reference lib="dom" />
 /** TYLT Trigger: the notice about the Production URL, that URL itself, and the panel's labels; trigger.png. */
-import * as editor from '../editor';
 import { show } from './checks';
 import { TRIGGER_WEBHOOK_ID, TYLT_TRIGGER, type PanelCapture } from './stage';
 
 export async function triggerPanel({
-	page,
+	editor,
 	stage,
 	checks,
 	saveScreenshot,
 }: PanelCapture): Promise<void> {
+	const { page } = editor;
 	const { check } = checks;
-	await editor.openNodePanel(page, stage.n8n.url, stage.triggerWorkflowId, TYLT_TRIGGER);
-	const notice = await editor.textOf(page, '[data-test-id="node-parameters"] .notice');
+	await editor.openNodePanel(stage.triggerWorkflowId, TYLT_TRIGGER);
+	const notice = await editor.textOf('[data-test-id="node-parameters"] .notice');
 	check(
 		/Production URL/.test(notice) && /Callback URL/.test(notice),
 		"the trigger's notice says to give its Production URL as the payout's Callback URL",
@@ -34,11 +34,11 @@ export async function triggerPanel({
 			expectedUrl,
 		)
 		.catch(() => {});
-	const shownUrl = await editor.textOf(page, urlSelector);
+	const shownUrl = await editor.textOf(urlSelector);
 	check(shownUrl === expectedUrl, `the Production URL shown is ${expectedUrl}`, show(shownUrl));
-	const labels = await editor.visibleLabels(page);
+	const labels = await editor.visibleLabels();
 	const expectedLabels = ['Events', 'Statuses', 'Final Only', 'Options'];
 	checks.same(labels, expectedLabels, `the trigger panel has ${expectedLabels.join(', ')}`);
-	await editor.restMouse(page);
+	await editor.restMouse();
 	await saveScreenshot('trigger.png');
 }
