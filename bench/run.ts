@@ -13,6 +13,14 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import {
+	nodeOutput,
+	PRELOAD,
+	runtimePaths,
+	setupOwner,
+	startN8n,
+	type Execution,
+} from '../tools/n8n';
 import { runCreateCase } from './cases/create';
 import { runGuardCase } from './cases/guard';
 import { runHistoryCase } from './cases/history';
@@ -27,13 +35,9 @@ import { resultsMarkdown } from './lib/report';
 import { WorkerProcess } from './lib/workerProcess';
 import type { BenchJobs } from './workers/jobs';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const n8nLib = require('../scripts/n8n/n8n.js');
-
 const REPO_ROOT = path.resolve(__dirname, '..');
 const DOC = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
 const PROFILE_DIR = path.join(REPO_ROOT, '.cache', 'bench-profiles');
-const N8N_PRELOAD = path.join(REPO_ROOT, 'scripts', 'n8n', 'n8n-preload.js');
 const BEGIN = '<!-- bench:results:begin (written by npm run bench; edit outside these markers) -->';
 const END = '<!-- bench:results:end -->';
 
@@ -43,7 +47,7 @@ function log(message: string) {
 
 /** Node 24 from the provisioned n8n runtime: n8n runs on it, so every measured side does too. */
 function runtime(): { nodeBin: string; n8nPackageDir: string } {
-	return n8nLib.runtimePaths();
+	return runtimePaths();
 }
 
 async function main(): Promise<number> {
@@ -90,9 +94,7 @@ async function main(): Promise<number> {
 			async profiled(label, node, run) {
 				if (!options.profile) return;
 				const handle = await context.n8n();
-				const wsUrl = /Debugger listening on (ws:\/\/\S+)/.exec(
-					(handle.instance as unknown as { logs: string }).logs,
-				)?.[1];
+				const wsUrl = /Debugger listening on (ws:\/\/\S+)/.exec(handle.instance.logs)?.[1];
 				if (!wsUrl) throw new Error("--profile: n8n's log names no inspector address");
 				profiler ??= spawnWorker('profiler');
 				mkdirSync(PROFILE_DIR, { recursive: true });
@@ -113,18 +115,18 @@ async function main(): Promise<number> {
 			},
 			n8n: () =>
 				(n8nHandle ??= (async () => {
-					const instance = await n8nLib.startN8n({
+					const instance = await startN8n({
 						packageDir: REPO_ROOT,
-						// n8n.js's own NODE_OPTIONS (the preload) plus the inspector, on a free port.
+						// tools/n8n's own NODE_OPTIONS (the preload) plus the inspector, on a free port.
 						env: options.profile
 							? {
-									NODE_OPTIONS: `--require=${JSON.stringify(N8N_PRELOAD)} --inspect=127.0.0.1:0`,
+									NODE_OPTIONS: `--require=${JSON.stringify(PRELOAD)} --inspect=127.0.0.1:0`,
 								}
 							: undefined,
 					});
 					log(`n8n ${instance.url} ready in ${instance.readyMs} ms (pid ${instance.pid})`);
 					try {
-						const client = await n8nLib.setupOwner(instance);
+						const client = await setupOwner(instance);
 						// Fails when n8n did not load the package (e.g. dist/ was being rebuilt as n8n started).
 						const credential = await client.createCredential({
 							name: 'TYLT sandbox',
@@ -135,7 +137,7 @@ async function main(): Promise<number> {
 							instance,
 							client,
 							credential: { id: credential.id, name: credential.name },
-							nodeOutput: n8nLib.nodeOutput,
+							nodeOutput: (execution, nodeName) => nodeOutput(execution as Execution, nodeName),
 						};
 					} catch (error) {
 						await instance.stop();
@@ -172,7 +174,7 @@ async function main(): Promise<number> {
 		if (n8nHandle) {
 			const handle = await n8nHandle.catch(() => undefined);
 			if (handle) {
-				const stopped = (await handle.instance.stop()) as { stopMs: number };
+				const stopped = await handle.instance.stop();
 				log(`n8n stopped in ${stopped.stopMs} ms`);
 			}
 		}

@@ -5,7 +5,7 @@
  */
 import { outputOf, failureOf, ownInvoices, useE2e } from './support/context';
 import { examples } from './support/examples';
-import type { WorkflowJson } from './support/n8n';
+import type { WorkflowJson } from '../tools/n8n';
 
 const e2e = useE2e();
 

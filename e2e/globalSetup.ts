@@ -8,8 +8,7 @@ import path from 'node:path';
 import { startSandbox } from '../sandbox';
 import type { TyltSandbox } from '../sandbox';
 import type { E2eState } from './support/context';
-import { REPO_ROOT, setupOwner, startN8n } from './support/n8n';
-import type { N8nInstance } from './support/n8n';
+import { REPO_ROOT, setupOwner, startN8n, type N8nInstance } from '../tools/n8n';
 
 /** Distinctive, so a callback signed with anything else is recognisably forged. */
 const SANDBOX_SECRET = 'e2e-sandbox-secret-3f9a1c';

@@ -5,7 +5,7 @@
  */
 import { outputOf, tyltRecord, useE2e } from './support/context';
 import { basicAuth, submitForm, type Login } from './support/form';
-import type { StoredWorkflow } from './support/n8n';
+import type { StoredWorkflow } from '../tools/n8n';
 import {
 	activatePayoutForm,
 	type ActivePayoutForm,

@@ -9,8 +9,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { nodeOutput, type Execution, type N8nClient, type WorkflowJson } from './support/n8n';
-import { REPO_ROOT, setupOwner, startN8n, type N8nInstance } from './support/n8n';
+import {
+	nodeOutput,
+	REPO_ROOT,
+	setupOwner,
+	startN8n,
+	type Execution,
+	type N8nClient,
+	type N8nInstance,
+	type WorkflowJson,
+} from '../tools/n8n';
 import { useE2e } from './support/context';
 import { examples } from './support/examples';
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 
 import { referenceOf, useE2e } from './support/context';
 import { examples } from './support/examples';
-import type { StoredWorkflow } from './support/n8n';
+import type { StoredWorkflow } from '../tools/n8n';
 
 const e2e = useE2e();
 

@@ -1,33 +1,19 @@
 /** What every case gets: options, the sandbox, worker processes and (started on first use) a real n8n. */
+import type { N8nClient, N8nInstance, StoredWorkflow } from '../../tools/n8n';
 import type { BenchOptions } from './options';
 import type { NodeFrame, ProfileSummary } from './profileSummary';
 import type { SandboxAccess } from './results';
 import type { JobTable, WorkerProcess } from './workerProcess';
 
-/** scripts/n8n/n8n.js is plain CommonJS; these are the parts the bench uses. */
-export interface N8nClient {
-	api(method: string, path: string, body?: unknown): Promise<unknown>;
-	createCredential(credential: {
-		name: string;
-		type: string;
-		data: object;
-	}): Promise<{ id: string; name: string }>;
-	createWorkflow(workflow: object): Promise<{ id: string }>;
-	getWorkflow(id: string): Promise<{ id: string; staticData?: Record<string, unknown> }>;
-	activate(id: string): Promise<unknown>;
-	waitForWebhook(path: string): Promise<number>;
-	runWorkflowOnce(id: string, options?: { timeoutMs?: number }): Promise<unknown>;
-	/** n8n's internal REST API (/rest), with the owner's session. */
-	rest(method: string, path: string, body?: unknown): Promise<unknown>;
-	getExecution(id: string, options?: { includeData?: boolean }): Promise<unknown>;
-	listExecutions(workflowId: string, options?: { limit?: number }): Promise<unknown[]>;
-}
-
 export interface N8nHandle {
-	instance: { url: string; pid: number; readyMs: number; stop(): Promise<unknown> };
-	client: N8nClient;
+	instance: N8nInstance;
+	/** tools/n8n's client, taking the plain objects the bench's workflow builders return. */
+	client: Omit<N8nClient, 'createWorkflow'> & {
+		createWorkflow(workflow: object): Promise<StoredWorkflow>;
+	};
 	/** The TYLT credential pointing at the sandbox. */
 	credential: { id: string; name: string };
+	/** tools/n8n's nodeOutput, for an execution in the bench's own shape (lib/n8nRun.ts). */
 	nodeOutput(execution: unknown, nodeName: string): unknown[];
 }
 

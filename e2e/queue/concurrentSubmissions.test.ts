@@ -18,7 +18,14 @@ import path from 'node:path';
 
 import { startSandbox, type TyltSandbox } from '../../sandbox';
 import type { Login } from '../support/form';
-import { n8nLibrary, REPO_ROOT, type Execution, type N8nClient } from '../support/n8n';
+import {
+	REPO_ROOT,
+	setupOwner,
+	startQueueMode,
+	type Execution,
+	type N8nClient,
+	type QueueMode,
+} from '../../tools/n8n';
 import {
 	activatePayoutForm,
 	concurrentSubmissionDrill,
@@ -33,7 +40,6 @@ import {
 	type ActivePayoutForm,
 	type DrillReport,
 } from '../support/payoutForm';
-import { startQueueMode, type QueueMode } from '../support/queue';
 
 const LOG_DIR = path.join(REPO_ROOT, '.cache', 'n8n-e2e-queue-concurrent');
 const LOGIN: Login = { user: 'queue-desk', password: 'e2e-queue-Passw0rd!' };
@@ -57,7 +63,7 @@ beforeAll(async () => {
 		logDir: LOG_DIR,
 		log: (line) => console.log(`[e2e queue concurrent] ${line}`),
 	});
-	n8n = await n8nLibrary.setupOwner(queue.main);
+	n8n = await setupOwner(queue.main);
 	tylt = await n8n.createCredential({
 		name: 'TYLT sandbox',
 		type: 'tyltApi',

@@ -16,8 +16,16 @@ import path from 'node:path';
 import { startSandbox, type TyltSandbox } from '../../sandbox';
 import { examples } from '../support/examples';
 import { submitForm, type Login } from '../support/form';
-import { n8nLibrary, nodeOutput, REPO_ROOT, type Execution, type N8nClient } from '../support/n8n';
-import { startQueueMode, type QueueMode, type QueueProcess } from '../support/queue';
+import {
+	nodeOutput,
+	REPO_ROOT,
+	setupOwner,
+	startQueueMode,
+	type Execution,
+	type N8nClient,
+	type QueueMode,
+	type QueueProcess,
+} from '../../tools/n8n';
 
 const LOG_DIR = path.join(REPO_ROOT, '.cache', 'n8n-e2e-queue');
 /** The sandbox settles a payout this long after its creation, on a clock that moves only when told to. */
@@ -40,7 +48,7 @@ beforeAll(async () => {
 		logDir: LOG_DIR,
 		log: (line) => console.log(`[e2e queue] ${line}`),
 	});
-	n8n = await n8nLibrary.setupOwner(queue.main);
+	n8n = await setupOwner(queue.main);
 	credential = await n8n.createCredential({
 		name: 'TYLT sandbox',
 		type: 'tyltApi',

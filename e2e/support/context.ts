@@ -9,15 +9,14 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import { examples, type ExampleName } from './examples';
 import {
-	n8nLibrary,
+	N8nClient,
 	nodeOutput,
 	type Execution,
-	type N8nClient,
 	type StoredWorkflow,
 	type WorkflowJson,
-} from './n8n';
+} from '../../tools/n8n';
+import { examples, type ExampleName } from './examples';
 import { SandboxControl } from './sandboxControl';
 
 export interface E2eState {
@@ -93,7 +92,7 @@ function readState(): E2eState {
 /** Call at the top of a test file. */
 export function useE2e(): E2eContext {
 	const state = readState();
-	const n8n = new n8nLibrary.N8nClient({ ...state.n8n, scopes: [] });
+	const n8n = new N8nClient({ ...state.n8n, scopes: [] });
 	const sandbox = new SandboxControl(
 		state.sandbox.url,
 		state.sandbox.apiKey,

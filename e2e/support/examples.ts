@@ -1,5 +1,5 @@
 /** examples/index.js (shared with `npm run dev`), typed: the suite imports the workflows users import. */
-import type { WorkflowJson } from './n8n';
+import type { WorkflowJson } from '../../tools/n8n';
 
 export type ExampleName =
 	| 'createPayout'

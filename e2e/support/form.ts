@@ -2,7 +2,7 @@
  * Submits an n8n Form Trigger's production form over HTTP the way its page does: POST multipart/form-data to
  * <n8n>/form/<path>, one part per form element named `field-<index>` in the order the trigger defines them.
  */
-import type { WorkflowJson } from './n8n';
+import type { WorkflowJson } from '../../tools/n8n';
 
 export interface Login {
 	user: string;

@@ -5,16 +5,16 @@
 import { randomUUID } from 'node:crypto';
 
 import type { PayoutRecord } from '../../sandbox';
-import { referenceOf } from './context';
-import { examples } from './examples';
-import { submitForm, type Login } from './form';
 import {
 	nodeOutput,
 	type Execution,
 	type N8nClient,
 	type StoredWorkflow,
 	type WorkflowJson,
-} from './n8n';
+} from '../../tools/n8n';
+import { referenceOf } from './context';
+import { examples } from './examples';
+import { submitForm, type Login } from './form';
 
 export interface PayoutFormRequest {
 	orderNumber: string;

