@@ -1,6 +1,6 @@
 /**
  * The money loop with n8n in queue mode, as queue-mode users run it: Redis, PostgreSQL, a main process, a
- * worker and a webhook processor, each with n8n-nodes-tylt in its own ~/.n8n/nodes (scripts/n8n/queue.js).
+ * worker and a webhook processor, each with n8n-nodes-tylt in its own ~/.n8n/nodes (tools/n8n/queue.ts).
  *
  * - Payout → Create runs on the worker (manual runs are offloaded to workers), not on main.
  * - The sandbox's signed callbacks go to the TYLT Trigger's Production URL on the webhook processor, which

@@ -157,16 +157,10 @@ export class N8nClient {
 
 	/** Node types the server knows (/types/nodes.json), those whose name starts with `prefix`. */
 	async nodeTypes(prefix = ''): Promise<Array<{ name: string; version: number | number[] }>> {
-		return await this.types('nodes', prefix);
-	}
-
-	async credentialTypes(prefix = ''): Promise<Array<{ name: string }>> {
-		return await this.types('credentials', prefix);
-	}
-
-	private async types<T extends { name: string }>(kind: string, prefix: string): Promise<T[]> {
 		const headers = { cookie: this.cookie };
-		const types = (await request('GET', `${this.url}/types/${kind}.json`, { headers })).body as T[];
+		const types: Array<{ name: string; version: number | number[] }> = (
+			await request('GET', `${this.url}/types/nodes.json`, { headers })
+		).body;
 		return types.filter((type) => type.name.startsWith(prefix));
 	}
 
@@ -178,10 +172,6 @@ export class N8nClient {
 		return await this.api('POST', '/credentials', credential);
 	}
 
-	async deleteCredential(id: string): Promise<unknown> {
-		return await this.api('DELETE', `/credentials/${id}`);
-	}
-
 	/** Sends only the fields the public API accepts (`id`, `active`, tags etc. are n8n's to set). */
 	async createWorkflow(workflow: WorkflowJson): Promise<StoredWorkflow> {
 		const { name = 'e2e workflow', nodes, connections = {}, staticData } = workflow;
@@ -191,10 +181,6 @@ export class N8nClient {
 
 	async getWorkflow(id: string): Promise<StoredWorkflow> {
 		return await this.api('GET', `/workflows/${id}`);
-	}
-
-	async deleteWorkflow(id: string): Promise<StoredWorkflow> {
-		return await this.api('DELETE', `/workflows/${id}`);
 	}
 
 	/** Activates (publishes) a workflow. Its production webhooks answer ~0.2 s later: use waitForWebhook. */

@@ -1,8 +1,8 @@
 # shellcheck shell=bash
-# Environment for the local n8n runtime that scripts/n8n/provision.sh installs. Source it:
-#   source scripts/n8n/env.sh && n8n start
+# Environment for the local n8n runtime that tools/n8n/provision.sh installs. Source it:
+#   source tools/n8n/env.sh && n8n start
 # It puts Node 24 (from the cache, never the system Node) and n8n's bin first on PATH and configures an
-# isolated, offline, loopback-only instance. scripts/n8n/n8n.js builds its process environment from this
+# isolated, offline, loopback-only instance. tools/n8n/env.ts builds every n8n process's environment from this
 # file too (bash -c 'source env.sh; env -0'), so this is the one place for these settings.
 #
 # Per-instance values may be set before sourcing; otherwise these defaults apply:

@@ -86,18 +86,12 @@ export async function startN8nProcess(
 		},
 	);
 	const url = `http://${HOST}:${port}`;
-	try {
-		await waitUntil(
-			running,
-			async () =>
-				(await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(2000) })).status ===
-				200,
-			{ timeoutMs: options.readyTimeoutMs, what: `ready (${url}/healthz/readiness)` },
-		);
-	} catch (error) {
-		await running.stop(); // its task runner may outlive it
-		throw error;
-	}
+	const readiness = `${url}/healthz/readiness`;
+	await waitUntil(
+		running,
+		async () => (await fetch(readiness, { signal: AbortSignal.timeout(2000) })).status === 200,
+		{ timeoutMs: options.readyTimeoutMs, what: `ready (${readiness})` },
+	);
 	return Object.assign(running, {
 		command,
 		url,

@@ -245,25 +245,21 @@ export function spawnProcess(
 	};
 }
 
-/** Polls `check` until it answers true; fails early, with the log, when the process exited. → ms waited */
+/** Polls `check` until it answers true → ms waited. Fails early when the process exited; on failure the
+ *  process is stopped and the error shows its log. */
 export async function waitUntil(
 	running: RunningProcess,
 	check: () => Promise<boolean>,
 	{ timeoutMs, what }: { timeoutMs: number; what: string },
 ): Promise<number> {
 	const started = Date.now();
-	for (;;) {
-		if (running.exited) {
-			throw new Error(
-				`${running.name} exited before ${what} (${JSON.stringify(running.exitInfo)}); log ${running.logFile}:\n${tail(running.logs)}`,
-			);
-		}
-		if (await check().catch(() => false)) return Date.now() - started;
-		if (Date.now() - started > timeoutMs) {
-			throw new Error(
-				`${running.name}: not ${what} after ${timeoutMs} ms; log ${running.logFile}:\n${tail(running.logs)}`,
-			);
-		}
-		await sleep(100);
+	let failure: string | undefined;
+	while (!failure) {
+		if (running.exited) failure = `exited before ${what} (${JSON.stringify(running.exitInfo)})`;
+		else if (await check().catch(() => false)) return Date.now() - started;
+		else if (Date.now() - started > timeoutMs) failure = `not ${what} after ${timeoutMs} ms`;
+		else await sleep(100);
 	}
+	await running.stop(); // n8n's task runner may outlive n8n
+	throw new Error(`${running.name} ${failure}; log ${running.logFile}:\n${tail(running.logs)}`);
 }

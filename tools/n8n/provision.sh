@@ -8,7 +8,7 @@
 # scratch in a staging folder and swapped in. The system Node is never touched: Node 24 is only put on PATH
 # inside this script (and by env.sh for whoever sources it).
 #
-# Usage: scripts/n8n/provision.sh [--force] [--check]
+# Usage: tools/n8n/provision.sh [--force] [--check]
 #   --force  rebuild even when the cache looks complete (the npm cache is kept)
 #   --check  only report whether the cache is complete; exit 0 if it is, 1 if not
 # Env: TYLT_N8N_CACHE  overrides the cache folder (default <repo>/.cache/n8n-runtime)
@@ -78,7 +78,7 @@ cache_complete() {
 
 if [ "$CHECK_ONLY" = 1 ]; then
 	if cache_complete; then say "complete: $CACHE"; exit 0; fi
-	say "missing or incomplete: $CACHE (run scripts/n8n/provision.sh)"; exit 1
+	say "missing or incomplete: $CACHE (run tools/n8n/provision.sh)"; exit 1
 fi
 
 mkdir -p "$CACHE"

@@ -42,46 +42,28 @@ function isExecutable(file: string): boolean {
 	}
 }
 
-const pathDirs = () =>
-	[
-		...(process.env.PATH || '').split(path.delimiter),
-		'/usr/local/sbin',
-		'/usr/local/bin',
-		'/usr/sbin',
-		'/usr/bin',
-	].filter(Boolean);
+const SYSTEM_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin'];
+const onPath = (program: string) =>
+	[...(process.env.PATH || '').split(path.delimiter), ...SYSTEM_DIRS]
+		.filter(Boolean)
+		.map((dir) => path.join(dir, program))
+		.find(isExecutable);
 
 const isRoot = () => process.getuid?.() === 0;
 
-export function findRedisServer(): string | null {
-	return (
-		pathDirs()
-			.map((dir) => path.join(dir, 'redis-server'))
-			.find(isExecutable) ?? null
-	);
-}
-
 /** The folder of PostgreSQL's server programs (initdb, postgres): Debian keeps them off PATH in
  *  /usr/lib/postgresql/<major>/bin; elsewhere they are on PATH. The newest major wins. */
-export function findPostgresBin(): string | null {
+function findPostgresBin(): string | undefined {
 	const debian = '/usr/lib/postgresql';
 	const majors = fs.existsSync(debian)
-		? fs
-				.readdirSync(debian)
-				.filter((entry) => /^\d+(\.\d+)?$/.test(entry))
-				.sort((a, b) => Number(b) - Number(a))
+		? fs.readdirSync(debian).filter((entry) => /^\d+(\.\d+)?$/.test(entry))
 		: [];
-	const dirs = [
-		...majors.map((major) => path.join(debian, major, 'bin')),
-		...pathDirs()
-			.map((dir) => path.join(dir, 'initdb'))
-			.filter(isExecutable)
-			.map((initdb) => path.dirname(fs.realpathSync(initdb))),
-	];
-	return (
-		dirs.find(
-			(dir) => isExecutable(path.join(dir, 'initdb')) && isExecutable(path.join(dir, 'postgres')),
-		) ?? null
+	const initdb = onPath('initdb');
+	return [
+		...majors.sort((a, b) => Number(b) - Number(a)).map((major) => path.join(debian, major, 'bin')),
+		...(initdb ? [path.dirname(fs.realpathSync(initdb))] : []),
+	].find(
+		(dir) => isExecutable(path.join(dir, 'initdb')) && isExecutable(path.join(dir, 'postgres')),
 	);
 }
 
@@ -94,22 +76,21 @@ export function ensureQueueDependencies({
 	install = true,
 	log = () => {},
 }: { install?: boolean; log?: (line: string) => void } = {}): QueueDependencies {
-	const find = () => ({ redisServer: findRedisServer(), postgresBin: findPostgresBin() });
-	let found = find();
+	const find = () => ({ redisServer: onPath('redis-server'), postgresBin: findPostgresBin() });
+	const before = find();
 	const missing = [
-		...(found.redisServer ? [] : ['redis-server']),
-		...(found.postgresBin ? [] : ['postgresql']),
+		...(before.redisServer ? [] : ['redis-server']),
+		...(before.postgresBin ? [] : ['postgresql']),
 	];
-	if (found.redisServer && found.postgresBin) {
+	if (before.redisServer && before.postgresBin) {
 		return {
-			redisServer: found.redisServer,
-			postgresBin: found.postgresBin,
+			redisServer: before.redisServer,
+			postgresBin: before.postgresBin,
 			installed: [],
 			installMs: 0,
 		};
 	}
-	const hasApt = pathDirs().some((dir) => isExecutable(path.join(dir, 'apt-get')));
-	if (!install || !isRoot() || !hasApt) {
+	if (!install || !isRoot() || !onPath('apt-get')) {
 		throw new Error(
 			`n8n queue mode needs ${missing.join(' and ')}, not found on this machine: ` +
 				`install ${missing.join(' ')} (Debian: apt-get install ${missing.join(' ')})` +
@@ -131,22 +112,17 @@ export function ensureQueueDependencies({
 		apt(['update']);
 		result = apt(installArgs);
 	}
-	if (result.status !== 0) {
+	const after = find();
+	if (result.status !== 0 || !after.redisServer || !after.postgresBin) {
 		throw new Error(
-			`apt-get ${installArgs.join(' ')} failed (${result.status}):\n${tail(`${result.stdout}\n${result.stderr}`)}`,
-		);
-	}
-	found = find();
-	if (!found.redisServer || !found.postgresBin) {
-		throw new Error(
-			`apt-get installed ${missing.join(' ')} but redis-server or initdb is still missing`,
+			`apt-get ${installArgs.join(' ')} (${result.status}) left ${missing.join(' ')} missing:\n${tail(`${result.stdout}\n${result.stderr}`)}`,
 		);
 	}
 	const installMs = Date.now() - started;
 	log(`installed ${missing.join(', ')} in ${installMs} ms`);
 	return {
-		redisServer: found.redisServer,
-		postgresBin: found.postgresBin,
+		redisServer: after.redisServer,
+		postgresBin: after.postgresBin,
 		installed: missing,
 		installMs,
 	};
@@ -168,23 +144,6 @@ function redisPing(port: number): Promise<boolean> {
 		socket.on('error', () => resolve(false));
 		socket.on('close', () => resolve(false));
 	});
-}
-
-/** Starts a service and waits until `ready`; stops it (and runs `cleanUp`) if that fails. */
-async function startService(
-	running: RunningProcess,
-	ready: () => Promise<boolean>,
-	what: string,
-	timeoutMs: number,
-	cleanUp = () => {},
-): Promise<number> {
-	try {
-		return await waitUntil(running, ready, { timeoutMs, what });
-	} catch (error) {
-		await running.stop();
-		cleanUp();
-		throw error;
-	}
 }
 
 /** redis-server on 127.0.0.1 and a free port, no RDB snapshots, no append-only file. */
@@ -218,7 +177,10 @@ export async function startRedis({
 		logFile,
 		watchParent: 'wrapper',
 	});
-	const readyMs = await startService(redis, () => redisPing(port), 'answering PING', timeoutMs);
+	const readyMs = await waitUntil(redis, () => redisPing(port), {
+		timeoutMs,
+		what: 'answering PING',
+	});
 	return Object.assign(redis, { host: HOST, port, readyMs });
 }
 
@@ -274,6 +236,7 @@ export async function startPostgres({
 	};
 
 	const started = Date.now();
+	let postgres: RunningProcess | undefined;
 	try {
 		run('initdb', [
 			'-D',
@@ -285,59 +248,55 @@ export async function startPostgres({
 			'--locale=C.UTF-8',
 			'--no-sync',
 		]);
-	} catch (error) {
-		removeDir();
-		throw error;
-	}
-	const initMs = Date.now() - started;
-	const port = await freePort();
-	const settings = {
-		port,
-		listen_addresses: HOST,
-		unix_socket_directories: dir, // not /var/run/postgresql
-		fsync: 'off', // a throwaway cluster: speed over durability
-		synchronous_commit: 'off',
-		full_page_writes: 'off',
-		max_connections: 100,
-	};
-	const args = [
-		'-D',
-		dataDir,
-		...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
-	];
-	const postgres = spawnProcess('postgres', path.join(postgresBin, 'postgres'), args, {
-		env,
-		cwd: dir,
-		...account,
-		logFile,
-		watchParent: 'wrapper',
-		stopSignal: 'SIGINT', // fast shutdown: n8n is gone by then
-	});
-	const ready = async () => /ready to accept connections/.test(postgres.logs);
-	await startService(postgres, ready, 'ready to accept connections', timeoutMs, removeDir);
-	const stopPostgres = postgres.stop;
-	try {
+		const initMs = Date.now() - started;
+		const port = await freePort();
+		const settings = {
+			port,
+			listen_addresses: HOST,
+			unix_socket_directories: dir, // not /var/run/postgresql
+			fsync: 'off', // a throwaway cluster: speed over durability
+			synchronous_commit: 'off',
+			full_page_writes: 'off',
+			max_connections: 100,
+		};
+		const args = [
+			'-D',
+			dataDir,
+			...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+		];
+		const running = spawnProcess('postgres', path.join(postgresBin, 'postgres'), args, {
+			env,
+			cwd: dir,
+			...account,
+			logFile,
+			watchParent: 'wrapper',
+			stopSignal: 'SIGINT', // fast shutdown: n8n is gone by then
+		});
+		postgres = running;
+		const ready = async () => /ready to accept connections/.test(running.logs);
+		await waitUntil(running, ready, { timeoutMs, what: 'ready to accept connections' });
 		// A database of its own, as n8n's docs set it up (the new cluster has only "postgres").
 		run('createdb', ['-h', HOST, '-p', String(port), '-U', 'n8n', 'n8n'], {
 			PGCONNECT_TIMEOUT: '10',
 		});
+		const stopPostgres = running.stop;
+		return Object.assign(running, {
+			host: HOST,
+			port,
+			database: 'n8n',
+			user: 'n8n',
+			password: 'n8n',
+			initMs,
+			readyMs: Date.now() - started,
+			stop: async (options?: { timeoutMs?: number }) => {
+				const result = await stopPostgres(options);
+				removeDir();
+				return result;
+			},
+		});
 	} catch (error) {
-		await stopPostgres();
+		await postgres?.stop();
 		removeDir();
 		throw error;
 	}
-	return Object.assign(postgres, {
-		host: HOST,
-		port,
-		database: 'n8n',
-		user: 'n8n',
-		password: 'n8n',
-		initMs,
-		readyMs: Date.now() - started,
-		stop: async (options?: { timeoutMs?: number }) => {
-			const result = await stopPostgres(options);
-			removeDir();
-			return result;
-		},
-	});
 }
