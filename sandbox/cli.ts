@@ -3,28 +3,11 @@
  * Settings come from the environment so the same command serves both.
  */
 import { startSandbox } from './index';
-
-function numberFromEnv(name: string, fallback: number): number {
-	const text = process.env[name];
-	if (text === undefined || text === '') return fallback;
-	const value = Number(text);
-	if (!Number.isInteger(value) || value < 0) {
-		console.error(`${name} must be a whole number, got "${text}"`);
-		process.exit(1);
-	}
-	return value;
-}
+import { sandboxOptionsFromEnv } from './optionsFromEnv';
 
 async function main(): Promise<void> {
-	// Slower than the in-process default, so a person can watch a payout sit in Pending.
-	const completionDelayMs = numberFromEnv('TYLT_SANDBOX_COMPLETION_DELAY_MS', 5000);
-	const sandbox = await startSandbox({
-		port: numberFromEnv('TYLT_SANDBOX_PORT', 4010),
-		apiKey: process.env.TYLT_SANDBOX_API_KEY || undefined,
-		apiSecret: process.env.TYLT_SANDBOX_API_SECRET || undefined,
-		completionDelayMs,
-		latencyMs: numberFromEnv('TYLT_SANDBOX_LATENCY_MS', 0),
-	});
+	const options = sandboxOptionsFromEnv();
+	const sandbox = await startSandbox(options);
 	const control = `${sandbox.url}/_sandbox`;
 	console.log(`TYLT sandbox listening on ${sandbox.url}
 
@@ -46,7 +29,7 @@ Control endpoints (no authentication):
   POST   ${control}/outcome         {"outcome": "Failed", "address": "T..."}
   POST   ${control}/send-callback   {"url": "http://127.0.0.1:5678/webhook/...", "status": "Completed"}
 
-A new payout settles ${completionDelayMs} ms after creation; every request waits ${sandbox.latencyMs} ms first.
+A new payout settles ${options.completionDelayMs} ms after creation; every request waits ${sandbox.latencyMs} ms first.
 Ctrl+C stops the sandbox.`);
 
 	const stop = (signal: string) => {

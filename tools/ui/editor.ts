@@ -1,0 +1,186 @@
+/// <reference lib="dom" />
+/**
+ * What a person does in n8n 2.41's editor, as puppeteer-core steps on one tab. Selectors are the editor's own
+ * data-test-id attributes (the ones n8n's Playwright suite uses) plus Element Plus's dropdown classes.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ElementHandle, Page } from 'puppeteer-core';
+
+export interface DropdownOption {
+	name: string;
+	description: string;
+}
+
+export const parameterInput = (name: string) => `[data-test-id="parameter-input-${name}"]`;
+
+export class Editor {
+	constructor(
+		readonly page: Page,
+		private readonly baseUrl: string,
+	) {}
+
+	/** Signs in through the sign-in form and waits until the editor has left /signin. */
+	async signIn({ email, password }: { email: string; password: string }): Promise<void> {
+		const { page } = this;
+		await page.goto(`${this.baseUrl}/signin`, { waitUntil: 'networkidle0' });
+		await page.waitForSelector('[data-test-id="signin-form"]');
+		await page.type('[data-test-id="emailOrLdapLoginId"] input', email);
+		await page.type('[data-test-id="password"] input', password);
+		await page.click('[data-test-id="form-submit-button"]');
+		await page.waitForFunction(() => !location.pathname.startsWith('/signin'), { timeout: 30000 });
+	}
+
+	/** Opens a stored workflow and double-clicks the canvas node of `nodeType` to open its panel. */
+	async openNodePanel(workflowId: string, nodeType: string): Promise<void> {
+		const { page } = this;
+		await page.goto(`${this.baseUrl}/workflow/${workflowId}`, { waitUntil: 'networkidle0' });
+		const canvasNode = `[data-test-id="canvas-node"][data-node-type="${nodeType}"]`;
+		await (await page.waitForSelector(canvasNode, { visible: true }))!.click({ count: 2 });
+		const parameters = '[data-test-id="ndv"] [data-test-id="node-parameters"]';
+		await page.waitForSelector(parameters, { visible: true });
+	}
+
+	/** The innerText of the first element matching `selector`, trimmed. */
+	async textOf(selector: string): Promise<string> {
+		return (
+			await this.page.$eval(selector, (element) => (element as HTMLElement).innerText)
+		).trim();
+	}
+
+	/** The visible parameter labels of the open panel, in screen order, without the credential's. */
+	async visibleLabels(): Promise<string[]> {
+		return await this.page.$$eval(
+			'[data-test-id="ndv"] [data-test-id="node-parameters"] label.n8n-input-label',
+			(labels) =>
+				(labels as HTMLElement[])
+					.filter((label) => label.offsetParent !== null)
+					.filter((label) => !label.closest('[data-test-id="node-credentials-slot"]'))
+					.map((label) => label.innerText.split('\n')[0].trim()),
+		);
+	}
+
+	/** The text shown in an input (for a dropdown: the selected option's name); `name` a parameter's or a selector. */
+	async inputText(name: string): Promise<string> {
+		const selector = name.startsWith('[') ? name : parameterInput(name);
+		return await this.page.$eval(`${selector} input`, (input) => (input as HTMLInputElement).value);
+	}
+
+	/** Waits until a dropdown parameter has finished loading its options; returns its shown value. */
+	async waitForOptions(name: string, timeout = 15000): Promise<string> {
+		await this.page.waitForFunction(
+			(sel: string) => {
+				const input = document.querySelector<HTMLInputElement>(`${sel} input`);
+				return input && !input.disabled && !/^Loading options/.test(input.value);
+			},
+			{ timeout },
+			parameterInput(name),
+		);
+		return await this.inputText(name);
+	}
+
+	/**
+	 * Opens a dropdown parameter and reads its options. A click while the options are still loading is
+	 * ignored by the editor, hence the wait first.
+	 */
+	async openDropdown(name: string): Promise<{ listId: string; options: DropdownOption[] }> {
+		const { page } = this;
+		const input = `${parameterInput(name)} input`;
+		await this.waitForOptions(name);
+		for (let attempt = 1; ; attempt++) {
+			await page.click(input);
+			const expanded = (sel: string) =>
+				document.querySelector(sel)?.getAttribute('aria-expanded') === 'true';
+			if (await page.waitForFunction(expanded, { timeout: 3000 }, input).catch(() => false)) break;
+			if (attempt === 3) throw new Error(`the ${name} dropdown did not open after 3 clicks`);
+		}
+		const listId = await page.$eval(
+			input,
+			(element) => element.getAttribute('aria-controls') ?? '',
+		);
+		const items = `[id="${listId}"] .el-select-dropdown__item`;
+		await page.waitForSelector(items, { visible: true });
+		await sleep(300); // the popper's fade-in, so that screenshots show it fully drawn
+		const options = await page.$$eval(items, (elements) =>
+			elements.map((item) => ({
+				name: ((item.querySelector('.option-headline') ?? item) as HTMLElement).innerText.trim(),
+				description: (
+					item.querySelector<HTMLElement>('.option-description')?.innerText ?? ''
+				).trim(),
+			})),
+		);
+		return { listId, options };
+	}
+
+	/** Clicks the option named `optionName` in an open dropdown and waits until the input shows it. */
+	async chooseOption(name: string, listId: string, optionName: string): Promise<void> {
+		const { page } = this;
+		for (const item of await page.$$(`[id="${listId}"] .el-select-dropdown__item`)) {
+			const text = await item.evaluate((element) =>
+				((element.querySelector('.option-headline') ?? element) as HTMLElement).innerText.trim(),
+			);
+			if (text !== optionName) continue;
+			await item.click();
+			await page.waitForFunction(
+				(sel: string, expected: string) =>
+					document.querySelector<HTMLInputElement>(sel)?.value === expected,
+				{ timeout: 5000 },
+				`${parameterInput(name)} input`,
+				optionName,
+			);
+			await sleep(300); // the dropdown's fade-out
+			return;
+		}
+		throw new Error(`the ${name} dropdown has no option "${optionName}"`);
+	}
+
+	async closeDropdown(): Promise<void> {
+		await this.page.keyboard.press('Escape');
+		await sleep(300);
+	}
+
+	/** Types into a text or number parameter, replacing what is there. */
+	async fillParameter(name: string, text: string): Promise<void> {
+		const input = `${parameterInput(name)} input`;
+		await this.page.click(input, { count: 3 });
+		await this.page.keyboard.type(text);
+		// Blur rather than Tab: Tab would focus, and so open, the next dropdown ("Add Field").
+		await this.page.$eval(input, (element) => (element as HTMLInputElement).blur());
+		await sleep(200);
+	}
+
+	/** The choices behind a collection's "Add Field" / "Add Option" button. */
+	async collectionChoices(collectionName: string): Promise<string[]> {
+		const { page } = this;
+		// Each collection renders its own button below its label: pick the one inside this collection.
+		const handle = await page.evaluateHandle((name: string) => {
+			let scope = document.querySelector(
+				`[data-test-id="node-parameters"] label.n8n-input-label[for="${name}"]`,
+			);
+			while (scope && !scope.querySelector('[data-test-id="collection-parameter-add"]')) {
+				scope = scope.parentElement;
+			}
+			return scope?.querySelector('[data-test-id="collection-parameter-add"]') ?? null;
+		}, collectionName);
+		const add = handle.asElement() as ElementHandle<Element> | null;
+		if (!add) throw new Error(`no "add" button for the ${collectionName} collection`);
+		await add.click();
+		// Another collection's closed list stays in the page, hidden: wait for a visible choice.
+		const visibleChoices = () =>
+			Array.from(
+				document.querySelectorAll<HTMLElement>('[data-test-id="collection-parameter-option"]'),
+			)
+				.filter((item) => item.offsetParent !== null)
+				.map((item) => item.innerText.trim());
+		await page.waitForFunction(`(${visibleChoices})().length > 0`);
+		await sleep(300);
+		const choices = await page.evaluate(visibleChoices);
+		await this.closeDropdown();
+		return choices;
+	}
+
+	/** Moves the mouse off the parameters, so no hover toolbar (Fixed / Expression) shows in a screenshot. */
+	async restMouse(): Promise<void> {
+		await this.page.mouse.move(1200, 860);
+		await sleep(300);
+	}
+}

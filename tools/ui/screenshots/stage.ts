@@ -1,0 +1,79 @@
+/**
+ * What the screenshots are taken of: the sandbox and a fresh n8n on free ports, the "TYLT sandbox" credential,
+ * and two workflows (Manual Trigger → TYLT Payout → Create with Settled Currency USDT; a TYLT Trigger).
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+
+import type { ProcessRegistry } from '../../n8n';
+import { seconds } from '../../steps';
+import { startSandboxedN8n, type SandboxedN8n } from '../../sandboxedN8n';
+import type { Editor } from '../editor';
+import type { Checks } from './checks';
+
+export const TYLT_NODE = 'n8n-nodes-tylt.tylt';
+export const TYLT_TRIGGER = 'n8n-nodes-tylt.tyltTrigger';
+export const PAYOUT_NODE_NAME = 'TYLT';
+const MANUAL_TRIGGER_NAME = 'When clicking ‘Execute workflow’';
+// A fixed webhook id: trigger.png then changes from run to run only in n8n's (free) port.
+export const TRIGGER_WEBHOOK_ID = '3f6b2c1e-8d4a-4b7e-9c2f-5a1d0e7b8c94';
+
+export interface Stage extends SandboxedN8n {
+	payoutWorkflowId: string;
+	triggerWorkflowId: string;
+}
+
+/** One panel's capture: the editor in its own tab, the stage, the checks, and how it saves a screenshot. */
+export interface PanelCapture {
+	editor: Editor;
+	stage: Stage;
+	checks: Checks;
+	saveScreenshot(name: string): Promise<void>;
+}
+
+export async function setUpStage(
+	registry: ProcessRegistry,
+	scratch: string,
+	log: (line: string) => void,
+): Promise<Stage> {
+	const startedAt = Date.now();
+	const stack = await startSandboxedN8n(registry, {
+		sandbox: { port: 0 },
+		n8n: { logFile: path.join(scratch, 'n8n.log') },
+	});
+	log(
+		`TYLT sandbox on ${stack.sandbox.url}; n8n on ${stack.n8n.url}: ready in ${seconds(stack.n8n.readyMs ?? 0)}`,
+	);
+	const credentials = { tyltApi: stack.credential };
+	const node = (name: string, type: string, position: [number, number], extra: object = {}) => ({
+		id: crypto.randomUUID(),
+		name,
+		type,
+		typeVersion: 1,
+		position,
+		parameters: {},
+		...extra,
+	});
+	const payoutWorkflow = await stack.client.createWorkflow({
+		name: 'TYLT payout (screenshots)',
+		nodes: [
+			node(MANUAL_TRIGGER_NAME, 'n8n-nodes-base.manualTrigger', [0, 0]),
+			node(PAYOUT_NODE_NAME, TYLT_NODE, [240, 0], {
+				parameters: { resource: 'payout', operation: 'create', settledCurrency: 'USDT' },
+				credentials,
+			}),
+		],
+		connections: {
+			[MANUAL_TRIGGER_NAME]: { main: [[{ node: PAYOUT_NODE_NAME, type: 'main', index: 0 }]] },
+		},
+	});
+	const triggerWorkflow = await stack.client.createWorkflow({
+		name: 'TYLT callbacks (screenshots)',
+		nodes: [
+			node('TYLT Trigger', TYLT_TRIGGER, [0, 0], { webhookId: TRIGGER_WEBHOOK_ID, credentials }),
+		],
+		connections: {},
+	});
+	log(`sandbox, n8n, owner, credential and workflows: ${seconds(Date.now() - startedAt)}`);
+	return { ...stack, payoutWorkflowId: payoutWorkflow.id, triggerWorkflowId: triggerWorkflow.id };
+}
