@@ -20,8 +20,8 @@ import examples from '../examples';
 import { numberFromEnv, sandboxOptionsFromEnv } from '../sandbox/optionsFromEnv';
 import { provision, ProcessRegistry, REPO_ROOT, StopRequested } from '../tools/n8n';
 import { assertPortFree } from '../tools/n8n/runtime';
-import { startSandboxedN8n, type SandboxedN8n } from '../tools/sandboxedN8n';
-import { buildIfStale } from '../tools/steps';
+import { startSandboxedN8n, type SandboxedN8n } from '../tools/devStack/sandboxedN8n';
+import { buildIfStale } from '../tools/devStack/steps';
 
 const DEV_DIR = path.join(REPO_ROOT, '.cache', 'n8n-dev');
 const USER_FOLDER = path.join(DEV_DIR, 'user');

@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Page } from 'puppeteer-core';
 
 import { ProcessRegistry, REPO_ROOT, StopRequested, provision, runtimePaths } from '../tools/n8n';
-import { buildIfStale, seconds } from '../tools/steps';
+import { buildIfStale, seconds } from '../tools/devStack/steps';
 import { ensureChromium, launchChromium } from '../tools/ui/chromium';
 import { Editor } from '../tools/ui/editor';
 import * as browserTab from '../tools/ui/screenshots/browserTab';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
 
-import { runStep, seconds } from '../steps';
+import { runStep, seconds } from '../devStack/steps';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const APT_PACKAGES = ['chromium', 'fonts-dejavu-core'];

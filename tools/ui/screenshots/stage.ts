@@ -6,8 +6,8 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 
 import type { ProcessRegistry } from '../../n8n';
-import { seconds } from '../../steps';
-import { startSandboxedN8n, type SandboxedN8n } from '../../sandboxedN8n';
+import { seconds } from '../../devStack/steps';
+import { startSandboxedN8n, type SandboxedN8n } from '../../devStack/sandboxedN8n';
 import type { Editor } from '../editor';
 import type { Checks } from './checks';
 

@@ -3,7 +3,7 @@
  * sandbox: what `npm run dev` and `npm run screenshots` both stand on. Each is added to `registry` as soon as
  * it runs, so a Ctrl-C at any moment stops exactly what was started.
  */
-import { startSandbox, type SandboxOptions, type TyltSandbox } from '../sandbox';
+import { startSandbox, type SandboxOptions, type TyltSandbox } from '../../sandbox';
 import {
 	setupOwner,
 	startN8n,
@@ -11,7 +11,7 @@ import {
 	type N8nInstance,
 	type ProcessRegistry,
 	type StartN8nOptions,
-} from './n8n';
+} from '../n8n';
 
 export const SANDBOX_CREDENTIAL_NAME = 'TYLT sandbox';
 

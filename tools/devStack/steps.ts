@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { REPO_ROOT } from './n8n';
+import { REPO_ROOT } from '../n8n';
 
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
