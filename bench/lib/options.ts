@@ -47,31 +47,25 @@ export interface BenchOptions {
 	sizes: Sizes;
 }
 
-const FULL: Sizes = {
-	payouts: 1000,
-	historyRecords: [20_000, 20_050],
-	pageSize: 200,
-	paginationRecords: 20_000,
-	latencyMs: 150,
-	latencyPayouts: 100,
-	latencyRecords: 20_000,
-	guardHistory: [0, 2_000, 10_000],
-	callbacks: 100_000,
-	roundTrips: 24,
-};
+/** A full run's sizes divided by `divisor` (1, or 5 for --quick); the history sizes keep their shape. */
+function sizes(divisor: number): Sizes {
+	const records = 20_000 / divisor;
+	return {
+		payouts: 1000 / divisor,
+		historyRecords: [records, records + 50],
+		pageSize: 200,
+		paginationRecords: records,
+		latencyMs: 150,
+		latencyPayouts: 100 / divisor,
+		latencyRecords: records,
+		guardHistory: [0, 2_000 / divisor, 10_000 / divisor],
+		callbacks: 100_000 / divisor,
+		roundTrips: divisor === 1 ? 24 : 12,
+	};
+}
 
-const QUICK: Sizes = {
-	payouts: 200,
-	historyRecords: [4_000, 4_050],
-	pageSize: 200,
-	paginationRecords: 4_000,
-	latencyMs: 150,
-	latencyPayouts: 20,
-	latencyRecords: 4_000,
-	guardHistory: [0, 400, 2_000],
-	callbacks: 20_000,
-	roundTrips: 12,
-};
+const FULL = sizes(1);
+const QUICK = sizes(5);
 
 /** The latency case's rounds: each of its runs waits about 15 s, and the waits barely vary. */
 export function latencyRounds(rounds: number): number {
