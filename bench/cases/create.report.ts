@@ -36,7 +36,6 @@ export function createRows({ payouts: n, runs }: CreateResult): Row[] {
 				`1. Create ${thousands(n)} payouts in n8n, ${GUARD[variant]}: TYLT node ÷ HTTP Request node with the TYLT credential (the user's alternative)`,
 				times(variant),
 				times('httpNode'),
-				ms,
 				ALTERNATIVE_TARGET,
 			),
 		),
@@ -44,7 +43,6 @@ export function createRows({ payouts: n, runs }: CreateResult): Row[] {
 			`1. Create ${thousands(n)} payouts, duplicate guard on: n8n's main-process CPU per execution (the whole workflow; barely moved by other load), TYLT ÷ HTTP Request`,
 			cpu('guardOn'),
 			cpu('httpNode'),
-			ms,
 			ALTERNATIVE_CROSS_CHECK,
 		),
 		...(['guardOff', 'guardOn'] as const).map((variant) =>
@@ -52,7 +50,6 @@ export function createRows({ payouts: n, runs }: CreateResult): Row[] {
 				`1. Floor: Create ${thousands(n)} payouts in n8n, ${GUARD[variant]} ÷ raw signed loop outside n8n`,
 				times(variant),
 				times('raw'),
-				ms,
 				FLOOR_TARGET,
 			),
 		),
@@ -60,7 +57,6 @@ export function createRows({ payouts: n, runs }: CreateResult): Row[] {
 			'1. Floor of the alternative: HTTP Request node ÷ raw signed loop',
 			times('httpNode'),
 			times('raw'),
-			ms,
 		),
 		fact(
 			'1. Requests, HTTP Request node',

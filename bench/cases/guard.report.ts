@@ -13,7 +13,7 @@ function datasetRows({ history, runs }: GuardDataset): Row[] {
 	const requests = (variant: GuardVariant) => runs[variant].map((run) => run.requests.total);
 	const historyPages = runs.guardOn.map((run) => run.requests.byEndpoint.payoutHistory ?? 0);
 	return [
-		compared(`${label}: time, guard on ÷ guard off`, times('guardOn'), times('guardOff'), ms),
+		compared(`${label}: time, guard on ÷ guard off`, times('guardOn'), times('guardOff')),
 		fact(
 			`${label}: requests, guard on (history pages) against guard off`,
 			`${distinct(requests('guardOn'))} (${distinct(historyPages)} history)`,

@@ -46,7 +46,6 @@ export function latencyRows(result: LatencyResult): Row[] {
 			`4. HTTP Request node, the same ${thousands(payouts)} creates at ${latencyMs} ms (it sends every item's request at once): TYLT node ÷ HTTP Request node`,
 			times('createNode'),
 			times('createHttpNode'),
-			ms,
 		),
 		measured(
 			`${historyLabel}: total ÷ (pages × latency)`,

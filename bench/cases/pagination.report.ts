@@ -25,21 +25,18 @@ export function paginationRows({ records, pageSize, runs }: PaginationResult): R
 			`${label}: TYLT node ÷ HTTP Request pagination + Split Out (the user's alternative, same ${thousands(records)} items out)`,
 			node,
 			httpAndSplit,
-			ms,
 			ALTERNATIVE_TARGET,
 		),
 		compared(
 			`${label}: TYLT node ÷ HTTP Request pagination alone (its output: ${thousands(runs.httpNode[0]?.items ?? NaN)} page envelopes, not records)`,
 			node,
 			runs.httpNode.map((run) => run.ms),
-			ms,
 			ALTERNATIVE_CROSS_CHECK,
 		),
 		compared(
 			`${label}: n8n's main-process CPU per execution (the whole workflow), TYLT ÷ HTTP Request + Split Out`,
 			cpu('node'),
 			cpu('httpNode'),
-			ms,
 			ALTERNATIVE_CROSS_CHECK,
 		),
 		fact(

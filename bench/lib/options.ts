@@ -1,4 +1,5 @@
 /** Command-line options of `npm run bench`. */
+import { parseArgs } from 'node:util';
 
 export type CaseName = 'create' | 'history' | 'pagination' | 'trigger' | 'latency' | 'guard';
 
@@ -64,7 +65,6 @@ function sizes(divisor: number): Sizes {
 	};
 }
 
-const FULL = sizes(1);
 const QUICK = sizes(5);
 
 /** The latency case's rounds: each of its runs waits about 15 s, and the waits barely vary. */
@@ -83,68 +83,49 @@ export const USAGE = `npm run bench -- [--rounds N] [--quick] [--only ${CASE_NAM
   --no-write   only print (default for --quick and --only)`;
 
 export function parseOptions(argv: string[]): BenchOptions | 'help' {
-	let rounds: number | undefined;
-	let quick = false;
-	let cases: CaseName[] = [...CASE_NAMES];
-	let write: boolean | undefined;
-	let profile = false;
-	for (let index = 0; index < argv.length; index++) {
-		const argument = argv[index];
-		const [flag, inline] = argument.split('=', 2);
-		const value = () => {
-			const next = inline ?? argv[++index];
-			if (next === undefined) throw new Error(`${flag} needs a value\n\n${USAGE}`);
-			return next;
-		};
-		switch (flag) {
-			case '--rounds': {
-				rounds = Number(value());
-				if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50) {
-					throw new Error(`--rounds must be a whole number from 1 to 50\n\n${USAGE}`);
-				}
-				break;
-			}
-			case '--quick':
-				quick = true;
-				break;
-			case '--only': {
-				const names = value()
-					.split(',')
-					.map((name) => name.trim())
-					.filter(Boolean);
-				const unknown = names.filter((name) => !CASE_NAMES.includes(name as CaseName));
-				if (unknown.length || names.length === 0) {
-					throw new Error(
-						`--only takes ${CASE_NAMES.join(', ')}; got ${names.join(',')}\n\n${USAGE}`,
-					);
-				}
-				cases = CASE_NAMES.filter((name) => names.includes(name));
-				break;
-			}
-			case '--write':
-				write = true;
-				break;
-			case '--profile':
-				profile = true;
-				break;
-			case '--no-write':
-				write = false;
-				break;
-			case '--help':
-			case '-h':
-				return 'help';
-			default:
-				throw new Error(`unknown argument ${argument}\n\n${USAGE}`);
-		}
+	let values;
+	try {
+		({ values } = parseArgs({
+			args: argv,
+			options: {
+				rounds: { type: 'string' },
+				quick: { type: 'boolean', default: false },
+				only: { type: 'string' },
+				profile: { type: 'boolean', default: false },
+				write: { type: 'boolean' },
+				'no-write': { type: 'boolean' },
+				help: { type: 'boolean', short: 'h' },
+			},
+		}));
+	} catch (error) {
+		throw new Error(`${(error as Error).message}\n\n${USAGE}`);
 	}
-	const complete = cases.length === CASE_NAMES.length;
+	if (values.help) return 'help';
+	const rounds = values.rounds === undefined ? undefined : Number(values.rounds);
+	if (rounds !== undefined && (!Number.isInteger(rounds) || rounds < 1 || rounds > 50)) {
+		throw new Error(`--rounds must be a whole number from 1 to 50\n\n${USAGE}`);
+	}
+	const names = values.only
+		?.split(',')
+		.map((name) => name.trim())
+		.filter(Boolean);
+	if (
+		names &&
+		(names.length === 0 || names.some((name) => !CASE_NAMES.includes(name as CaseName)))
+	) {
+		throw new Error(`--only takes ${CASE_NAMES.join(', ')}; got ${names.join(',')}\n\n${USAGE}`);
+	}
+	const cases = names ? CASE_NAMES.filter((name) => names.includes(name)) : [...CASE_NAMES];
+	const quick = values.quick;
 	return {
 		rounds: rounds ?? (quick ? 2 : 5),
 		quick,
 		cases,
 		// docs/benchmarks.md holds one complete, full-size run: a partial or quick run must not replace it.
-		write: write ?? (!quick && complete),
-		profile,
-		sizes: quick ? QUICK : FULL,
+		write: values['no-write']
+			? false
+			: (values.write ?? (!quick && cases.length === CASE_NAMES.length)),
+		profile: values.profile,
+		sizes: sizes(quick ? 5 : 1),
 	};
 }

@@ -3,7 +3,7 @@
  * ratio against a fixed floor (`measured`), and a fact with no ratio (`fact`); and the Markdown tables the
  * report is made of.
  */
-import { median, ratio, spread, thousands } from './stats';
+import { median, ms, ratio, spread, thousands } from './stats';
 
 export interface Row {
 	item: string;
@@ -61,8 +61,8 @@ export function compared(
 	item: string,
 	node: number[],
 	baseline: number[],
-	format: (value: number) => string,
 	target?: Target,
+	format = ms,
 ): Row {
 	const value = median(node) / median(baseline);
 	return measured(item, spread(node, format), spread(baseline, format), value, target);
