@@ -19,6 +19,7 @@ import {
 	payoutRows,
 	tyltCreateWorkflow,
 } from '../lib/workflows';
+import type { PayoutInput } from '../lib/workflows';
 
 /** The TYLT node (guard on, off), n8n's HTTP Request node, and the raw signed loop. */
 export type CreateVariant = 'guardOn' | 'guardOff' | 'httpNode' | 'raw';
@@ -28,37 +29,33 @@ export interface CreateRun extends TimedRun {
 	requests: RequestSummary;
 }
 
-export interface CreateResult {
-	payouts: number;
-	runs: Record<CreateVariant, CreateRun[]>;
-}
+export type CreateResult = Awaited<ReturnType<typeof runCreateCase>>;
 
-export async function runCreateCase(context: BenchContext): Promise<CreateResult> {
-	const { sandbox, access, options, log } = context;
+/**
+ * The ways to create `rows` (workflows stored in n8n, the raw loop's process), named after `name`; each run
+ * is checked: every payout created, new and stored (beside `alreadyStored` payouts the sandbox was seeded
+ * with), every answer 200. The caller resets the sandbox before each run.
+ */
+export async function createSides(context: BenchContext, name: string, rows: PayoutInput[]) {
+	const { sandbox, access } = context;
 	const n8n = await context.n8n();
-	const count = options.sizes.payouts;
-	const rows = payoutRows(count);
+	const count = rows.length;
 	const workflows = await storeWorkflows(n8n, {
-		guardOn: tyltCreateWorkflow('bench: create, guard on', rows, n8n.credential, true),
-		guardOff: tyltCreateWorkflow('bench: create, guard off', rows, n8n.credential, false),
-		httpNode: httpCreateWorkflow(
-			'bench: create, HTTP Request node',
-			rows,
-			n8n.credential,
-			access.url,
-		),
+		guardOn: tyltCreateWorkflow(`bench: ${name}, guard on`, rows, n8n.credential, true),
+		guardOff: tyltCreateWorkflow(`bench: ${name}, guard off`, rows, n8n.credential, false),
+		httpNode: httpCreateWorkflow(`bench: ${name}, HTTP Request`, rows, n8n.credential, access.url),
 	});
-	const raw = context.worker('raw create loop');
-
+	let raw: ReturnType<typeof context.worker> | undefined;
 	let rawRun = 0;
 	async function runRaw(): Promise<TimedRun> {
+		raw ??= context.worker(`${name}: raw create loop`);
 		rawRun++;
 		const payouts = rows.map((row, item) => ({ ...row, ref: `raw-${rawRun}-${item}` }));
 		return { ms: (await raw.call('create.raw', { ...access, payouts })).ms };
 	}
 
 	async function runInN8n(variant: Exclude<CreateVariant, 'raw'>): Promise<TimedRun> {
-		const execution = await runWorkflow(n8n, workflows[variant], `create (${variant})`);
+		const execution = await runWorkflow(n8n, workflows[variant], `${name} (${variant})`);
 		const nodeName = variant === 'httpNode' ? HTTP_NODE : TYLT_NODE;
 		const output = execution.output(nodeName) as Array<{
 			alreadySent?: boolean;
@@ -67,25 +64,39 @@ export async function runCreateCase(context: BenchContext): Promise<CreateResult
 		const fresh = output.filter((item) =>
 			variant === 'httpNode' ? Boolean(item.data?.orderId) : item.alreadySent === false,
 		).length;
-		if (fresh !== count)
-			throw new Error(`create (${variant}): ${fresh} of ${count} payouts were new`);
+		if (fresh !== count || output.length !== count) {
+			throw new Error(`${name} (${variant}): ${fresh} of ${count} payouts were new`);
+		}
 		return execution.timed(nodeName);
 	}
 
-	async function run(variant: CreateVariant): Promise<CreateRun> {
-		await sandbox.call('sandbox.reset', {});
+	return async function run(variant: CreateVariant, alreadyStored = 0): Promise<CreateRun> {
 		const { result, requests } = await countingRequests(
 			sandbox,
 			() => (variant === 'raw' ? runRaw() : runInN8n(variant)),
 			{ withPayouts: true },
 		);
-		if (requests.byEndpoint.createPayout !== count || requests.payoutsStored !== count) {
+		const stored = requests.payoutsStored - alreadyStored;
+		if (requests.byEndpoint.createPayout !== count || stored !== count) {
 			throw new Error(
-				`create (${variant}): ${requests.byEndpoint.createPayout} creates sent, ${requests.payoutsStored} payouts stored, ${count} expected`,
+				`${name} (${variant}): ${requests.byEndpoint.createPayout} creates sent, ${stored} payouts stored, ${count} expected`,
 			);
 		}
+		if (requests.byStatus['200'] !== requests.total) {
+			throw new Error(`${name} (${variant}): answers ${JSON.stringify(requests.byStatus)}`);
+		}
 		return { ...result, requests };
-	}
+	};
+}
+
+export async function runCreateCase(context: BenchContext) {
+	const { sandbox, options, log } = context;
+	const count = options.sizes.payouts;
+	const create = await createSides(context, 'create', payoutRows(count));
+	const run = async (variant: CreateVariant) => {
+		await sandbox.call('sandbox.reset', {});
+		return await create(variant);
+	};
 
 	const runs = await alternate({
 		variants: CREATE_VARIANTS,

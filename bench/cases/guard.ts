@@ -5,55 +5,30 @@
  * the TYLT node's executionTime per execution.
  */
 import type { BenchContext } from '../lib/context';
-import { runWorkflow, storeWorkflows } from '../lib/n8nRun';
 import { TYLT_NODE_FRAME } from '../lib/profileSummary';
-import { countingRequests } from '../lib/requestLog';
 import { alternate } from '../lib/rounds';
-import { TYLT_NODE, payoutRows, tyltCreateWorkflow } from '../lib/workflows';
+import { payoutRows } from '../lib/workflows';
 import type { CreateRun } from './create';
+import { createSides } from './create';
 
 export type GuardVariant = 'guardOn' | 'guardOff';
 
-export interface GuardDataset {
-	/** Payouts seeded inside the look-back window before each execution. */
-	history: number;
-	runs: Record<GuardVariant, CreateRun[]>;
-}
+/** Per history size (payouts seeded inside the look-back window before each execution): the rounds. */
+export type GuardDataset = Awaited<ReturnType<typeof runGuardCase>>[number];
 
-export async function runGuardCase(context: BenchContext): Promise<GuardDataset[]> {
+export async function runGuardCase(context: BenchContext) {
 	const { sandbox, options, log } = context;
-	const n8n = await context.n8n();
-	const rows = payoutRows(1);
-	const workflows = await storeWorkflows(n8n, {
-		guardOn: tyltCreateWorkflow('bench: one payout, guard on', rows, n8n.credential, true),
-		guardOff: tyltCreateWorkflow('bench: one payout, guard off', rows, n8n.credential, false),
-	});
-
+	const create = await createSides(context, 'one payout', payoutRows(1));
 	async function run(variant: GuardVariant, history: number): Promise<CreateRun> {
 		// Seeded afresh every run: each run adds its own payout to the book.
 		await sandbox.call('sandbox.reset', { seed: history });
-		const { result: execution, requests } = await countingRequests(
-			sandbox,
-			() => runWorkflow(n8n, workflows[variant], `guard (${variant}, ${history})`),
-			{ withPayouts: true },
-		);
-		const output = execution.output(TYLT_NODE) as Array<{ alreadySent?: boolean }>;
-		if (
-			output.length !== 1 ||
-			output[0].alreadySent !== false ||
-			requests.byEndpoint.createPayout !== 1
-		) {
-			throw new Error(
-				`guard (${variant}, ${history}): ${requests.byEndpoint.createPayout ?? 0} creates, output ${JSON.stringify(output).slice(0, 200)}`,
-			);
-		}
-		return { ...execution.timed(TYLT_NODE), requests };
+		return await create(variant, history);
 	}
 
 	const variants: GuardVariant[] = ['guardOn', 'guardOff'];
 	log(`guard: warm-up (one payout, guard on and off)`);
 	for (const variant of variants) await run(variant, 0);
-	const datasets: GuardDataset[] = [];
+	const datasets = [];
 	for (const history of options.sizes.guardHistory) {
 		const runs = await alternate({
 			variants,

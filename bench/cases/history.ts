@@ -16,20 +16,16 @@ export interface HistoryRun extends MemoryRun {
 	requests: number;
 }
 
-export interface HistoryDataset {
-	records: number;
-	pageSize: number;
-	runs: Record<HistoryVariant, HistoryRun[]>;
-}
+export type HistoryDataset = Awaited<ReturnType<typeof runHistoryCase>>[number];
 
-export async function runHistoryCase(context: BenchContext): Promise<HistoryDataset[]> {
+export async function runHistoryCase(context: BenchContext) {
 	const { sandbox, access, options, log } = context;
 	const pageSize = options.sizes.pageSize;
 	const workers = {
 		node: context.worker('history: TYLT node in n8n-core'),
 		raw: context.worker('history: raw paging loop'),
 	};
-	const datasets: HistoryDataset[] = [];
+	const datasets = [];
 
 	for (const records of options.sizes.historyRecords) {
 		await sandbox.call('sandbox.reset', { seed: records });

@@ -12,14 +12,8 @@ import { latencyRounds } from '../lib/options';
 import { TYLT_NODE_FRAME } from '../lib/profileSummary';
 import { countingRequests } from '../lib/requestLog';
 import { alternate } from '../lib/rounds';
-import {
-	HTTP_NODE,
-	TYLT_NODE,
-	httpCreateWorkflow,
-	payoutRows,
-	tyltCreateWorkflow,
-	tyltReturnAllWorkflow,
-} from '../lib/workflows';
+import { TYLT_NODE, payoutRows, tyltReturnAllWorkflow } from '../lib/workflows';
+import { createSides } from './create';
 
 const CREATE_VARIANTS = ['createNode', 'createRaw', 'createHttpNode'] as const;
 const HISTORY_VARIANTS = ['historyNode', 'historyRaw'] as const;
@@ -29,69 +23,52 @@ export interface LatencyRun extends TimedRun {
 	requests: number;
 }
 
-/** The sandbox answering every request after `latencyMs`. */
-export interface LatencyResult {
-	latencyMs: number;
-	payouts: number;
-	records: number;
-	pageSize: number;
-	runs: Record<LatencyVariant, LatencyRun[]>;
-}
+export type LatencyResult = Awaited<ReturnType<typeof runLatencyCase>>;
 
-export async function runLatencyCase(context: BenchContext): Promise<LatencyResult> {
+/** The create case's side each create variant runs. */
+const CREATE_SIDE = {
+	createNode: 'guardOn',
+	createRaw: 'raw',
+	createHttpNode: 'httpNode',
+} as const;
+
+export async function runLatencyCase(context: BenchContext) {
 	const { sandbox, access, options, log } = context;
 	const n8n = await context.n8n();
 	const { latencyMs, latencyPayouts: payouts, latencyRecords: records, pageSize } = options.sizes;
 	// Each run waits 15 s and the waits barely vary: two rounds keep the full bench near 7 minutes.
 	const rounds = latencyRounds(options.rounds);
-	const rows = payoutRows(payouts);
-	const workflows = await storeWorkflows(n8n, {
-		createNode: tyltCreateWorkflow('bench: latency, create, guard on', rows, n8n.credential, true),
-		createHttpNode: httpCreateWorkflow(
-			'bench: latency, create, HTTP Request',
-			rows,
-			n8n.credential,
-			access.url,
-		),
+	const create = await createSides(context, 'latency, create', payoutRows(payouts));
+	const { historyNode } = await storeWorkflows(n8n, {
 		historyNode: tyltReturnAllWorkflow('bench: latency, Return All', n8n.credential, pageSize),
 	});
-	const raw = context.worker('latency: raw loops');
-	let rawRun = 0;
+	const raw = context.worker('latency: raw paging loop');
 
-	/** The variant's run, and how many payouts it created or records it read. */
-	async function timed(variant: LatencyVariant): Promise<TimedRun & { done: number }> {
-		if (variant === 'createRaw') {
-			rawRun++;
-			const batch = rows.map((row, item) => ({ ...row, ref: `latency-${rawRun}-${item}` }));
-			const answer = await raw.call('create.raw', { ...access, payouts: batch });
-			return { ms: answer.ms, done: answer.created };
+	/** Return All in n8n or by the raw loop, checked: every record read, every answer 200. */
+	async function readHistory(variant: (typeof HISTORY_VARIANTS)[number]): Promise<LatencyRun> {
+		const { result, requests } = await countingRequests(sandbox, async () => {
+			if (variant === 'historyRaw') {
+				const answer = await raw.call('history.raw', { ...access, pageSize });
+				return { ms: answer.ms, read: answer.records };
+			}
+			const execution = await runWorkflow(n8n, historyNode, `latency (${variant})`);
+			return { ...execution.timed(TYLT_NODE), read: execution.output(TYLT_NODE).length };
+		});
+		const { read, ...measured } = result;
+		if (read !== records || requests.byStatus['200'] !== requests.total) {
+			throw new Error(
+				`latency (${variant}): ${read} of ${records} records, answers ${JSON.stringify(requests.byStatus)}`,
+			);
 		}
-		if (variant === 'historyRaw') {
-			const answer = await raw.call('history.raw', { ...access, pageSize });
-			return { ms: answer.ms, done: answer.records };
-		}
-		const execution = await runWorkflow(n8n, workflows[variant], `latency (${variant})`);
-		const nodeName = variant === 'createHttpNode' ? HTTP_NODE : TYLT_NODE;
-		return { ...execution.timed(nodeName), done: execution.output(nodeName).length };
+		return { ...measured, requests: requests.total };
 	}
 
 	async function run(variant: LatencyVariant): Promise<LatencyRun> {
-		const history = variant.startsWith('history');
+		const history = variant === 'historyNode' || variant === 'historyRaw';
 		await sandbox.call('sandbox.reset', { latencyMs, seed: history ? records : 0 });
-		const {
-			result: { done, ...measured },
-			requests,
-		} = await countingRequests(sandbox, () => timed(variant), { withPayouts: !history });
-		const expected = history ? records : payouts;
-		if (done !== expected || (!history && requests.byEndpoint.createPayout !== payouts)) {
-			throw new Error(
-				`latency (${variant}): ${done} of ${expected} done, ${requests.byEndpoint.createPayout ?? 0} creates sent`,
-			);
-		}
-		if (requests.byStatus['200'] !== requests.total) {
-			throw new Error(`latency (${variant}): answers ${JSON.stringify(requests.byStatus)}`);
-		}
-		return { ...measured, requests: requests.total };
+		if (history) return await readHistory(variant);
+		const measured = await create(CREATE_SIDE[variant]);
+		return { ...measured, requests: measured.requests.total };
 	}
 
 	// No warm-up runs (each would cost 15 s of waiting): the waits dominate, the rounds are few, and in a full

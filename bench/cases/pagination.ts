@@ -29,13 +29,9 @@ export interface PaginationRun extends TimedRun {
 	items: number;
 }
 
-export interface PaginationResult {
-	records: number;
-	pageSize: number;
-	runs: Record<PaginationVariant, PaginationRun[]>;
-}
+export type PaginationResult = Awaited<ReturnType<typeof runPaginationCase>>;
 
-export async function runPaginationCase(context: BenchContext): Promise<PaginationResult> {
+export async function runPaginationCase(context: BenchContext) {
 	const { sandbox, access, options, log } = context;
 	const n8n = await context.n8n();
 	const records = options.sizes.paginationRecords;

@@ -28,19 +28,7 @@ export const ROUND_TRIP_VARIANTS: RoundTripVariant[] = [
 	'webhookNode',
 ];
 
-export interface TriggerResult {
-	callbacks: number;
-	/** Wall and CPU time (user + system) of each round's run over all callbacks. */
-	inProcess: Record<InProcessVariant, Array<{ ms: number; cpuMs: number }>>;
-	/** µs per callback, each stage alone. */
-	stages: Record<string, number>;
-	roundTrips: {
-		perVariant: number;
-		gapMs: number;
-		/** Per variant, per round: every round trip in ms. */
-		latenciesMs: Record<RoundTripVariant, number[][]>;
-	};
-}
+export type TriggerResult = Awaited<ReturnType<typeof runTriggerCase>>;
 
 /** The round trips' variants as active workflows in n8n: the URL a callback goes to, and the workflow. */
 async function activeWebhooks(context: BenchContext, secret: string) {
@@ -80,7 +68,7 @@ async function activeWebhooks(context: BenchContext, secret: string) {
 	return { n8n, urls, triggerWorkflowId: workflowIds.trigger };
 }
 
-export async function runTriggerCase(context: BenchContext): Promise<TriggerResult> {
+export async function runTriggerCase(context: BenchContext) {
 	const { options, log } = context;
 	const count = options.sizes.callbacks;
 	const secret = 'bench-callback-secret';
@@ -142,8 +130,11 @@ export async function runTriggerCase(context: BenchContext): Promise<TriggerResu
 	}
 	return {
 		callbacks: count,
+		/** Wall and CPU time of each round's run over all callbacks. */
 		inProcess,
+		/** µs per callback, each stage alone. */
 		stages,
+		/** `latenciesMs`: per variant, per round, every round trip in ms. */
 		roundTrips: { perVariant: options.sizes.roundTrips, gapMs: GAP_MS, latenciesMs },
 	};
 }

@@ -1,38 +1,19 @@
 /** Command-line options of `npm run bench`. */
 import { parseArgs } from 'node:util';
 
-export type CaseName = 'create' | 'history' | 'pagination' | 'trigger' | 'latency' | 'guard';
-
 /** In the order they run and are reported. */
-export const CASE_NAMES: CaseName[] = [
+export const CASE_NAMES = [
 	'create',
 	'history',
 	'pagination',
 	'trigger',
 	'latency',
 	'guard',
-];
+] as const;
+export type CaseName = (typeof CASE_NAMES)[number];
 
 /** How much work each case does; `--quick` shrinks every size but keeps the shape of every case. */
-export interface Sizes {
-	/** Payout → Create: input items per execution. */
-	payouts: number;
-	/** Payout → Get Many: seeded history sizes, an exact multiple of the page size and a non-multiple. */
-	historyRecords: number[];
-	pageSize: number;
-	/** Return All in n8n, the TYLT node against the HTTP Request node's pagination: seeded history. */
-	paginationRecords: number;
-	/** Remote-API case: the sandbox's wait before every request, payouts created, history read. */
-	latencyMs: number;
-	latencyPayouts: number;
-	latencyRecords: number;
-	/** Duplicate guard, one payout per execution: payouts in the look-back window. */
-	guardHistory: number[];
-	/** Trigger: callbacks per in-process run. */
-	callbacks: number;
-	/** Trigger: callbacks per variant per round through n8n's webhook server. */
-	roundTrips: number;
-}
+export type Sizes = ReturnType<typeof sizes>;
 
 export interface BenchOptions {
 	rounds: number;
@@ -48,19 +29,26 @@ export interface BenchOptions {
 	sizes: Sizes;
 }
 
-/** A full run's sizes divided by `divisor` (1, or 5 for --quick); the history sizes keep their shape. */
-function sizes(divisor: number): Sizes {
+/** A full run's sizes divided by `divisor` (1, or 5 for --quick). */
+function sizes(divisor: number) {
 	const records = 20_000 / divisor;
 	return {
+		/** Payout → Create: input items per execution. */
 		payouts: 1000 / divisor,
+		/** Payout → Get Many: seeded history sizes, an exact multiple of the page size and a non-multiple. */
 		historyRecords: [records, records + 50],
 		pageSize: 200,
+		/** Return All in n8n, the TYLT node against the HTTP Request node's pagination: seeded history. */
 		paginationRecords: records,
+		/** Remote-API case: the sandbox's wait before every request, payouts created, history read. */
 		latencyMs: 150,
 		latencyPayouts: 100 / divisor,
 		latencyRecords: records,
+		/** Duplicate guard, one payout per execution: payouts in the look-back window. */
 		guardHistory: [0, 2_000 / divisor, 10_000 / divisor],
+		/** Trigger: callbacks per in-process run. */
 		callbacks: 100_000 / divisor,
+		/** Trigger: callbacks per variant per round through n8n's webhook server. */
 		roundTrips: divisor === 1 ? 24 : 12,
 	};
 }
