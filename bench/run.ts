@@ -21,23 +21,18 @@ import {
 	startN8n,
 	type Execution,
 } from '../tools/n8n';
-import { runCreateCase } from './cases/create';
-import { runGuardCase } from './cases/guard';
-import { runHistoryCase } from './cases/history';
-import { runLatencyCase } from './cases/latency';
-import { runPaginationCase } from './cases/pagination';
-import { runTriggerCase } from './cases/trigger';
+import { CASES } from './cases';
 import type { BenchContext, N8nHandle } from './lib/context';
+import type { BenchJobs } from './lib/jobs';
 import { describeMachine } from './lib/machine';
 import { parseOptions, USAGE } from './lib/options';
-import type { BenchResults } from './lib/report';
 import { resultsMarkdown } from './lib/report';
 import { WorkerProcess } from './lib/workerProcess';
-import type { BenchJobs } from './workers/jobs';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const DOC = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
 const PROFILE_DIR = path.join(REPO_ROOT, '.cache', 'bench-profiles');
+const WORKER_HOST = path.join(__dirname, 'workers', 'host.ts');
 const BEGIN = '<!-- bench:results:begin (written by npm run bench; edit outside these markers) -->';
 const END = '<!-- bench:results:end -->';
 
@@ -69,7 +64,7 @@ async function main(): Promise<number> {
 	let n8nHandle: Promise<N8nHandle> | undefined;
 
 	const spawnWorker = (role: string) => {
-		const worker = new WorkerProcess<BenchJobs>(role, nodeBin);
+		const worker = new WorkerProcess<BenchJobs>(role, nodeBin, WORKER_HOST);
 		workers.push(worker);
 		return worker;
 	};
@@ -84,7 +79,7 @@ async function main(): Promise<number> {
 		log(`sandbox at ${access.url} (pid ${sandbox.pid})`);
 
 		let profiler: WorkerProcess<BenchJobs> | undefined;
-		const context: BenchContext<BenchJobs> = {
+		const context: BenchContext = {
 			options,
 			sandbox,
 			access,
@@ -146,22 +141,16 @@ async function main(): Promise<number> {
 				})()),
 		};
 
-		const results: BenchResults = {
+		const cases = [];
+		for (const name of options.cases) cases.push(await CASES[name](context));
+		machine.loadAtEnd = os.loadavg();
+		const markdown = resultsMarkdown({
 			options,
 			machine,
-			totalSeconds: 0,
-		};
-		if (options.cases.includes('create')) results.create = await runCreateCase(context);
-		if (options.cases.includes('history')) results.history = await runHistoryCase(context);
-		if (options.cases.includes('pagination')) results.pagination = await runPaginationCase(context);
-		if (options.cases.includes('trigger')) results.trigger = await runTriggerCase(context);
-		if (options.cases.includes('latency')) results.latency = await runLatencyCase(context);
-		if (options.cases.includes('guard')) results.guard = await runGuardCase(context);
-		results.profiles = context.profiles;
-		results.totalSeconds = (Date.now() - started) / 1000;
-		results.machine.loadAtEnd = os.loadavg();
-
-		const markdown = resultsMarkdown(results);
+			totalSeconds: (Date.now() - started) / 1000,
+			cases,
+			profiles: context.profiles,
+		});
 		process.stdout.write(`\n${markdown}\n\n`);
 		if (options.write) {
 			writeDoc(markdown);

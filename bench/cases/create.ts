@@ -6,10 +6,12 @@
  * is really created.
  */
 import type { BenchContext } from '../lib/context';
-import { runWorkflow } from '../lib/n8nRun';
+import type { RequestSummary } from '../lib/jobs';
+import type { TimedRun } from '../lib/n8nRun';
+import { runWorkflow, storeWorkflows } from '../lib/n8nRun';
 import { HTTP_NODE_FRAME, TYLT_NODE_FRAME } from '../lib/profileSummary';
-import type { CreateResult, CreateRun, CreateVariant } from '../lib/results';
-import { rotated } from '../lib/stats';
+import { countingRequests } from '../lib/requestLog';
+import { alternate } from '../lib/rounds';
 import {
 	HTTP_NODE,
 	TYLT_NODE,
@@ -17,79 +19,94 @@ import {
 	payoutRows,
 	tyltCreateWorkflow,
 } from '../lib/workflows';
-import type { BenchJobs } from '../workers/jobs';
+import type { PayoutInput } from '../lib/workflows';
 
-const VARIANTS: CreateVariant[] = ['guardOn', 'guardOff', 'httpNode', 'raw'];
+/** The TYLT node (guard on, off), n8n's HTTP Request node, and the raw signed loop. */
+export type CreateVariant = 'guardOn' | 'guardOff' | 'httpNode' | 'raw';
+export const CREATE_VARIANTS: CreateVariant[] = ['guardOn', 'guardOff', 'httpNode', 'raw'];
 
-export async function runCreateCase(context: BenchContext<BenchJobs>): Promise<CreateResult> {
-	const { sandbox, access, options, log } = context;
+export interface CreateRun extends TimedRun {
+	requests: RequestSummary;
+}
+
+export type CreateResult = Awaited<ReturnType<typeof runCreateCase>>;
+
+/**
+ * The ways to create `rows` (workflows stored in n8n, the raw loop's process), named after `name`; each run
+ * is checked: every payout created, new and stored (beside `alreadyStored` payouts the sandbox was seeded
+ * with), every answer 200. The caller resets the sandbox before each run.
+ */
+export async function createSides(context: BenchContext, name: string, rows: PayoutInput[]) {
+	const { sandbox, access } = context;
 	const n8n = await context.n8n();
-	const count = options.sizes.payouts;
-	const rows = payoutRows(count);
-	const store = async (workflow: object) => (await n8n.client.createWorkflow(workflow)).id;
-	const workflows = {
-		guardOn: await store(tyltCreateWorkflow('bench: create, guard on', rows, n8n.credential, true)),
-		guardOff: await store(
-			tyltCreateWorkflow('bench: create, guard off', rows, n8n.credential, false),
-		),
-		httpNode: await store(
-			httpCreateWorkflow('bench: create, HTTP Request node', rows, n8n.credential, access.url),
-		),
-	};
-	const raw = context.worker('raw create loop');
-
+	const count = rows.length;
+	const workflows = await storeWorkflows(n8n, {
+		guardOn: tyltCreateWorkflow(`bench: ${name}, guard on`, rows, n8n.credential, true),
+		guardOff: tyltCreateWorkflow(`bench: ${name}, guard off`, rows, n8n.credential, false),
+		httpNode: httpCreateWorkflow(`bench: ${name}, HTTP Request`, rows, n8n.credential, access.url),
+	});
+	let raw: ReturnType<typeof context.worker> | undefined;
 	let rawRun = 0;
-	async function run(variant: CreateVariant): Promise<CreateRun> {
-		await sandbox.call('sandbox.reset', {});
-		const { index } = await sandbox.call('sandbox.mark', {});
-		let ms: number;
-		let startedAt: number | undefined;
-		let n8nCpuMs: number | undefined;
-		if (variant === 'raw') {
-			rawRun++;
-			const payouts = rows.map((row, item) => ({ ...row, ref: `raw-${rawRun}-${item}` }));
-			ms = (await raw.call('create.raw', { ...access, payouts })).ms;
-		} else {
-			const execution = await runWorkflow(n8n, workflows[variant], `create (${variant})`);
-			const nodeName = variant === 'httpNode' ? HTTP_NODE : TYLT_NODE;
-			const output = execution.output(nodeName) as Array<{
-				alreadySent?: boolean;
-				data?: { orderId?: string };
-			}>;
-			const fresh = output.filter((item) =>
-				variant === 'httpNode' ? Boolean(item.data?.orderId) : item.alreadySent === false,
-			).length;
-			if (fresh !== count)
-				throw new Error(`create (${variant}): ${fresh} of ${count} payouts were new`);
-			ms = execution.nodeMs[nodeName];
-			startedAt = execution.nodeStartedAt[nodeName];
-			n8nCpuMs = execution.n8nCpuMs;
+	async function runRaw(): Promise<TimedRun> {
+		raw ??= context.worker(`${name}: raw create loop`);
+		rawRun++;
+		const payouts = rows.map((row, item) => ({ ...row, ref: `raw-${rawRun}-${item}` }));
+		return { ms: (await raw.call('create.raw', { ...access, payouts })).ms };
+	}
+
+	async function runInN8n(variant: Exclude<CreateVariant, 'raw'>): Promise<TimedRun> {
+		const execution = await runWorkflow(n8n, workflows[variant], `${name} (${variant})`);
+		const nodeName = variant === 'httpNode' ? HTTP_NODE : TYLT_NODE;
+		const output = execution.output(nodeName) as Array<{
+			alreadySent?: boolean;
+			data?: { orderId?: string };
+		}>;
+		const fresh = output.filter((item) =>
+			variant === 'httpNode' ? Boolean(item.data?.orderId) : item.alreadySent === false,
+		).length;
+		if (fresh !== count || output.length !== count) {
+			throw new Error(`${name} (${variant}): ${fresh} of ${count} payouts were new`);
 		}
-		const requests = await sandbox.call('sandbox.summary', { since: index, withPayouts: true });
-		if (requests.byEndpoint.createPayout !== count || requests.payoutsStored !== count) {
+		return execution.timed(nodeName);
+	}
+
+	return async function run(variant: CreateVariant, alreadyStored = 0): Promise<CreateRun> {
+		const { result, requests } = await countingRequests(
+			sandbox,
+			() => (variant === 'raw' ? runRaw() : runInN8n(variant)),
+			{ withPayouts: true },
+		);
+		const stored = requests.payoutsStored - alreadyStored;
+		if (requests.byEndpoint.createPayout !== count || stored !== count) {
 			throw new Error(
-				`create (${variant}): ${requests.byEndpoint.createPayout} creates sent, ${requests.payoutsStored} payouts stored, ${count} expected`,
+				`${name} (${variant}): ${requests.byEndpoint.createPayout} creates sent, ${stored} payouts stored, ${count} expected`,
 			);
 		}
-		return { ms, startedAt, n8nCpuMs, requests };
-	}
-
-	log(`create: warm-up (${count} payouts each: ${VARIANTS.join(', ')})`);
-	for (const variant of VARIANTS) await run(variant);
-
-	const result: CreateResult = {
-		payouts: count,
-		runs: { guardOn: [], guardOff: [], httpNode: [], raw: [] },
+		if (requests.byStatus['200'] !== requests.total) {
+			throw new Error(`${name} (${variant}): answers ${JSON.stringify(requests.byStatus)}`);
+		}
+		return { ...result, requests };
 	};
-	for (let round = 0; round < options.rounds; round++) {
-		for (const variant of rotated(VARIANTS, round)) {
-			const measured = await run(variant);
-			result.runs[variant].push(measured);
-			log(
-				`create: round ${round + 1}/${options.rounds} ${variant}: ${measured.ms.toFixed(0)} ms, ${measured.requests.total} requests`,
-			);
-		}
-	}
+}
+
+export async function runCreateCase(context: BenchContext) {
+	const { sandbox, options, log } = context;
+	const count = options.sizes.payouts;
+	const create = await createSides(context, 'create', payoutRows(count));
+	const run = async (variant: CreateVariant) => {
+		await sandbox.call('sandbox.reset', {});
+		return await create(variant);
+	};
+
+	const runs = await alternate({
+		variants: CREATE_VARIANTS,
+		rounds: options.rounds,
+		label: 'create',
+		log,
+		run,
+		describe: (measured) => `${measured.ms.toFixed(0)} ms, ${measured.requests.total} requests`,
+		warmUp: true,
+	});
 	await context.profiled(`Create ${count}, TYLT node, guard on`, TYLT_NODE_FRAME, () =>
 		run('guardOn'),
 	);
@@ -99,5 +116,5 @@ export async function runCreateCase(context: BenchContext<BenchJobs>): Promise<C
 	await context.profiled(`Create ${count}, HTTP Request node`, HTTP_NODE_FRAME, () =>
 		run('httpNode'),
 	);
-	return result;
+	return { payouts: count, runs };
 }

@@ -5,69 +5,41 @@
  * the TYLT node's executionTime per execution.
  */
 import type { BenchContext } from '../lib/context';
-import { runWorkflow } from '../lib/n8nRun';
 import { TYLT_NODE_FRAME } from '../lib/profileSummary';
-import type { GuardDataset, GuardRun, GuardVariant } from '../lib/results';
-import { rotated } from '../lib/stats';
-import { TYLT_NODE, payoutRows, tyltCreateWorkflow } from '../lib/workflows';
-import type { BenchJobs } from '../workers/jobs';
+import { alternate } from '../lib/rounds';
+import { payoutRows } from '../lib/workflows';
+import type { CreateRun } from './create';
+import { createSides } from './create';
 
-export async function runGuardCase(context: BenchContext<BenchJobs>): Promise<GuardDataset[]> {
+export type GuardVariant = 'guardOn' | 'guardOff';
+
+/** Per history size (payouts seeded inside the look-back window before each execution): the rounds. */
+export type GuardDataset = Awaited<ReturnType<typeof runGuardCase>>[number];
+
+export async function runGuardCase(context: BenchContext) {
 	const { sandbox, options, log } = context;
-	const n8n = await context.n8n();
-	const rows = payoutRows(1);
-	const workflows: Record<GuardVariant, string> = {
-		guardOn: (
-			await n8n.client.createWorkflow(
-				tyltCreateWorkflow('bench: one payout, guard on', rows, n8n.credential, true),
-			)
-		).id,
-		guardOff: (
-			await n8n.client.createWorkflow(
-				tyltCreateWorkflow('bench: one payout, guard off', rows, n8n.credential, false),
-			)
-		).id,
-	};
-
-	async function run(variant: GuardVariant, history: number): Promise<GuardRun> {
+	const create = await createSides(context, 'one payout', payoutRows(1));
+	async function run(variant: GuardVariant, history: number): Promise<CreateRun> {
 		// Seeded afresh every run: each run adds its own payout to the book.
 		await sandbox.call('sandbox.reset', { seed: history });
-		const { index } = await sandbox.call('sandbox.mark', {});
-		const execution = await runWorkflow(n8n, workflows[variant], `guard (${variant}, ${history})`);
-		const output = execution.output(TYLT_NODE) as Array<{ alreadySent?: boolean }>;
-		const requests = await sandbox.call('sandbox.summary', { since: index, withPayouts: true });
-		if (
-			output.length !== 1 ||
-			output[0].alreadySent !== false ||
-			requests.byEndpoint.createPayout !== 1
-		) {
-			throw new Error(
-				`guard (${variant}, ${history}): ${requests.byEndpoint.createPayout ?? 0} creates, output ${JSON.stringify(output).slice(0, 200)}`,
-			);
-		}
-		return {
-			ms: execution.nodeMs[TYLT_NODE],
-			startedAt: execution.nodeStartedAt[TYLT_NODE],
-			requests,
-		};
+		return await create(variant, history);
 	}
 
 	const variants: GuardVariant[] = ['guardOn', 'guardOff'];
-	const datasets: GuardDataset[] = [];
 	log(`guard: warm-up (one payout, guard on and off)`);
 	for (const variant of variants) await run(variant, 0);
+	const datasets = [];
 	for (const history of options.sizes.guardHistory) {
-		const dataset: GuardDataset = { history, runs: { guardOn: [], guardOff: [] } };
-		for (let round = 0; round < options.rounds; round++) {
-			for (const variant of rotated(variants, round)) {
-				const measured = await run(variant, history);
-				dataset.runs[variant].push(measured);
-				log(
-					`guard: ${history} payouts in the window, round ${round + 1}/${options.rounds} ${variant}: ${measured.ms.toFixed(0)} ms, ${measured.requests.total} requests`,
-				);
-			}
-		}
-		datasets.push(dataset);
+		const runs = await alternate({
+			variants,
+			rounds: options.rounds,
+			label: `guard: ${history} payouts in the window`,
+			log,
+			run: (variant) => run(variant, history),
+			describe: (measured) => `${measured.ms.toFixed(0)} ms, ${measured.requests.total} requests`,
+			warmUp: false,
+		});
+		datasets.push({ history, runs });
 	}
 	const most = Math.max(...options.sizes.guardHistory);
 	await context.profiled(`One payout, guard on, ${most} in the window`, TYLT_NODE_FRAME, () =>

@@ -6,103 +6,84 @@
  * The HTTP Request node's creates are timed too: it sends all items' requests at once.
  */
 import type { BenchContext } from '../lib/context';
-import { runWorkflow } from '../lib/n8nRun';
-import { TYLT_NODE_FRAME } from '../lib/profileSummary';
-import type { LatencyResult, LatencyRun, LatencyVariant } from '../lib/results';
+import type { TimedRun } from '../lib/n8nRun';
+import { runWorkflow, storeWorkflows } from '../lib/n8nRun';
 import { latencyRounds } from '../lib/options';
-import { rotated } from '../lib/stats';
-import {
-	HTTP_NODE,
-	TYLT_NODE,
-	httpCreateWorkflow,
-	payoutRows,
-	tyltCreateWorkflow,
-	tyltReturnAllWorkflow,
-} from '../lib/workflows';
-import type { BenchJobs } from '../workers/jobs';
+import { TYLT_NODE_FRAME } from '../lib/profileSummary';
+import { countingRequests } from '../lib/requestLog';
+import { alternate } from '../lib/rounds';
+import { TYLT_NODE, payoutRows, tyltReturnAllWorkflow } from '../lib/workflows';
+import { createSides } from './create';
 
-const CREATE_VARIANTS: LatencyVariant[] = ['createNode', 'createRaw', 'createHttpNode'];
-const HISTORY_VARIANTS: LatencyVariant[] = ['historyNode', 'historyRaw'];
+const CREATE_VARIANTS = ['createNode', 'createRaw', 'createHttpNode'] as const;
+const HISTORY_VARIANTS = ['historyNode', 'historyRaw'] as const;
+export type LatencyVariant = (typeof CREATE_VARIANTS)[number] | (typeof HISTORY_VARIANTS)[number];
 
-export async function runLatencyCase(context: BenchContext<BenchJobs>): Promise<LatencyResult> {
+export interface LatencyRun extends TimedRun {
+	requests: number;
+}
+
+export type LatencyResult = Awaited<ReturnType<typeof runLatencyCase>>;
+
+/** The create case's side each create variant runs. */
+const CREATE_SIDE = {
+	createNode: 'guardOn',
+	createRaw: 'raw',
+	createHttpNode: 'httpNode',
+} as const;
+
+export async function runLatencyCase(context: BenchContext) {
 	const { sandbox, access, options, log } = context;
 	const n8n = await context.n8n();
 	const { latencyMs, latencyPayouts: payouts, latencyRecords: records, pageSize } = options.sizes;
 	// Each run waits 15 s and the waits barely vary: two rounds keep the full bench near 7 minutes.
 	const rounds = latencyRounds(options.rounds);
-	const rows = payoutRows(payouts);
-	const store = async (workflow: object) => (await n8n.client.createWorkflow(workflow)).id;
-	const workflows = {
-		createNode: await store(
-			tyltCreateWorkflow('bench: latency, create, guard on', rows, n8n.credential, true),
-		),
-		createHttpNode: await store(
-			httpCreateWorkflow('bench: latency, create, HTTP Request', rows, n8n.credential, access.url),
-		),
-		historyNode: await store(
-			tyltReturnAllWorkflow('bench: latency, Return All', n8n.credential, pageSize),
-		),
-	};
-	const raw = context.worker('latency: raw loops');
-	let rawRun = 0;
+	const create = await createSides(context, 'latency, create', payoutRows(payouts));
+	const { historyNode } = await storeWorkflows(n8n, {
+		historyNode: tyltReturnAllWorkflow('bench: latency, Return All', n8n.credential, pageSize),
+	});
+	const raw = context.worker('latency: raw paging loop');
 
-	async function run(variant: LatencyVariant): Promise<LatencyRun> {
-		const history = variant.startsWith('history');
-		await sandbox.call('sandbox.reset', { latencyMs, seed: history ? records : 0 });
-		const { index } = await sandbox.call('sandbox.mark', {});
-		let ms: number;
-		let done: number;
-		let startedAt: number | undefined;
-		if (variant === 'createRaw') {
-			rawRun++;
-			const batch = rows.map((row, item) => ({ ...row, ref: `latency-${rawRun}-${item}` }));
-			const answer = await raw.call('create.raw', { ...access, payouts: batch });
-			ms = answer.ms;
-			done = answer.created;
-		} else if (variant === 'historyRaw') {
-			const answer = await raw.call('history.raw', { ...access, pageSize });
-			ms = answer.ms;
-			done = answer.records;
-		} else {
-			const execution = await runWorkflow(n8n, workflows[variant], `latency (${variant})`);
-			const nodeName = variant === 'createHttpNode' ? HTTP_NODE : TYLT_NODE;
-			ms = execution.nodeMs[nodeName];
-			startedAt = execution.nodeStartedAt[nodeName];
-			done = execution.output(nodeName).length;
-		}
-		const summary = await sandbox.call('sandbox.summary', { since: index, withPayouts: !history });
-		const expected = history ? records : payouts;
-		if (done !== expected || (!history && summary.byEndpoint.createPayout !== payouts)) {
+	/** Return All in n8n or by the raw loop, checked: every record read, every answer 200. */
+	async function readHistory(variant: (typeof HISTORY_VARIANTS)[number]): Promise<LatencyRun> {
+		const { result, requests } = await countingRequests(sandbox, async () => {
+			if (variant === 'historyRaw') {
+				const answer = await raw.call('history.raw', { ...access, pageSize });
+				return { ms: answer.ms, read: answer.records };
+			}
+			const execution = await runWorkflow(n8n, historyNode, `latency (${variant})`);
+			return { ...execution.timed(TYLT_NODE), read: execution.output(TYLT_NODE).length };
+		});
+		const { read, ...measured } = result;
+		if (read !== records || requests.byStatus['200'] !== requests.total) {
 			throw new Error(
-				`latency (${variant}): ${done} of ${expected} done, ${summary.byEndpoint.createPayout ?? 0} creates sent`,
+				`latency (${variant}): ${read} of ${records} records, answers ${JSON.stringify(requests.byStatus)}`,
 			);
 		}
-		if (summary.byStatus['200'] !== summary.total) {
-			throw new Error(`latency (${variant}): answers ${JSON.stringify(summary.byStatus)}`);
-		}
-		return { ms, startedAt, requests: summary.total };
+		return { ...measured, requests: requests.total };
 	}
 
-	const result: LatencyResult = {
-		latencyMs,
-		payouts,
-		records,
-		pageSize,
-		runs: { createNode: [], createRaw: [], createHttpNode: [], historyNode: [], historyRaw: [] },
-	};
+	async function run(variant: LatencyVariant): Promise<LatencyRun> {
+		const history = variant === 'historyNode' || variant === 'historyRaw';
+		await sandbox.call('sandbox.reset', { latencyMs, seed: history ? records : 0 });
+		if (history) return await readHistory(variant);
+		const measured = await create(CREATE_SIDE[variant]);
+		return { ...measured, requests: measured.requests.total };
+	}
+
 	// No warm-up runs (each would cost 15 s of waiting): the waits dominate, the rounds are few, and in a full
 	// run the cases before this one have already run every node involved in this n8n.
-	for (const group of [CREATE_VARIANTS, HISTORY_VARIANTS]) {
-		for (let round = 0; round < rounds; round++) {
-			for (const variant of rotated(group, round)) {
-				const measured = await run(variant);
-				result.runs[variant].push(measured);
-				log(
-					`latency ${latencyMs} ms: round ${round + 1}/${rounds} ${variant}: ${measured.ms.toFixed(0)} ms, ${measured.requests} requests`,
-				);
-			}
-		}
-	}
+	const inRounds = <Variant extends LatencyVariant>(variants: readonly Variant[]) =>
+		alternate({
+			variants,
+			rounds,
+			label: `latency ${latencyMs} ms`,
+			log,
+			run,
+			describe: (measured) => `${measured.ms.toFixed(0)} ms, ${measured.requests} requests`,
+			warmUp: false,
+		});
+	const runs = { ...(await inRounds(CREATE_VARIANTS)), ...(await inRounds(HISTORY_VARIANTS)) };
 	await context.profiled(`Create ${payouts} at ${latencyMs} ms, TYLT node`, TYLT_NODE_FRAME, () =>
 		run('createNode'),
 	);
@@ -112,5 +93,5 @@ export async function runLatencyCase(context: BenchContext<BenchJobs>): Promise<
 		() => run('historyNode'),
 	);
 	await sandbox.call('sandbox.reset', {});
-	return result;
+	return { latencyMs, payouts, records, pageSize, runs };
 }

@@ -5,10 +5,11 @@
  * executionTime of each node.
  */
 import type { BenchContext } from '../lib/context';
-import { runWorkflow } from '../lib/n8nRun';
+import type { TimedRun, WorkflowRun } from '../lib/n8nRun';
+import { runWorkflow, storeWorkflows } from '../lib/n8nRun';
 import { HTTP_NODE_FRAME, TYLT_NODE_FRAME } from '../lib/profileSummary';
-import type { PaginationResult, PaginationRun, PaginationVariant } from '../lib/results';
-import { rotated } from '../lib/stats';
+import { countingRequests } from '../lib/requestLog';
+import { alternate } from '../lib/rounds';
 import {
 	HTTP_NODE,
 	SPLIT_NODE,
@@ -16,51 +17,42 @@ import {
 	httpPaginationWorkflow,
 	tyltReturnAllWorkflow,
 } from '../lib/workflows';
-import type { BenchJobs } from '../workers/jobs';
 
-export async function runPaginationCase(
-	context: BenchContext<BenchJobs>,
-): Promise<PaginationResult> {
+/** The TYLT node's Return All against the HTTP Request node's own pagination. */
+export type PaginationVariant = 'node' | 'httpNode';
+
+export interface PaginationRun extends TimedRun {
+	/** For the HTTP Request workflow: the Split Out node that turns its pages into one item per record. */
+	splitOutMs?: number;
+	requests: number;
+	/** Items the paging node output (records for the TYLT node, pages for the HTTP Request node). */
+	items: number;
+}
+
+export type PaginationResult = Awaited<ReturnType<typeof runPaginationCase>>;
+
+export async function runPaginationCase(context: BenchContext) {
 	const { sandbox, access, options, log } = context;
 	const n8n = await context.n8n();
 	const records = options.sizes.paginationRecords;
 	const pageSize = options.sizes.pageSize;
-	const workflows: Record<PaginationVariant, string> = {
-		node: (
-			await n8n.client.createWorkflow(
-				tyltReturnAllWorkflow('bench: Return All, TYLT node', n8n.credential, pageSize),
-			)
-		).id,
-		httpNode: (
-			await n8n.client.createWorkflow(
-				httpPaginationWorkflow(
-					'bench: Return All, HTTP Request pagination',
-					n8n.credential,
-					access.url,
-					pageSize,
-				),
-			)
-		).id,
-	};
+	const workflows = await storeWorkflows(n8n, {
+		node: tyltReturnAllWorkflow('bench: Return All, TYLT node', n8n.credential, pageSize),
+		httpNode: httpPaginationWorkflow(
+			'bench: Return All, HTTP Request pagination',
+			n8n.credential,
+			access.url,
+			pageSize,
+		),
+	});
 	await sandbox.call('sandbox.reset', { seed: records });
 
-	async function run(variant: PaginationVariant): Promise<PaginationRun> {
-		const { index } = await sandbox.call('sandbox.mark', {});
-		const execution = await runWorkflow(n8n, workflows[variant], `Return All (${variant})`);
-		const summary = await sandbox.call('sandbox.summary', { since: index });
-		if (summary.byStatus['200'] !== summary.total) {
-			throw new Error(`Return All (${variant}): answers ${JSON.stringify(summary.byStatus)}`);
-		}
+	/** The run's paging node, checked: every record came out (as records, or inside pages then split). */
+	function pagingNode(variant: PaginationVariant, execution: WorkflowRun) {
 		if (variant === 'node') {
 			const items = execution.output(TYLT_NODE).length;
 			if (items !== records) throw new Error(`Return All (node): ${items} of ${records} records`);
-			return {
-				ms: execution.nodeMs[TYLT_NODE],
-				startedAt: execution.nodeStartedAt[TYLT_NODE],
-				n8nCpuMs: execution.n8nCpuMs,
-				requests: summary.total,
-				items,
-			};
+			return { ...execution.timed(TYLT_NODE), items };
 		}
 		const pages = execution.output(HTTP_NODE) as Array<{ data?: unknown[] }>;
 		const split = execution.output(SPLIT_NODE).length;
@@ -70,34 +62,35 @@ export async function runPaginationCase(
 				`Return All (HTTP Request): ${inPages} records in ${pages.length} pages, ${split} split out, ${records} expected`,
 			);
 		}
-		return {
-			ms: execution.nodeMs[HTTP_NODE],
-			startedAt: execution.nodeStartedAt[HTTP_NODE],
-			n8nCpuMs: execution.n8nCpuMs,
-			splitOutMs: execution.nodeMs[SPLIT_NODE],
-			requests: summary.total,
-			items: pages.length,
-		};
+		const splitOutMs = execution.nodeMs[SPLIT_NODE];
+		return { ...execution.timed(HTTP_NODE), splitOutMs, items: pages.length };
 	}
 
-	const variants: PaginationVariant[] = ['node', 'httpNode'];
-	log(`pagination: ${records} records in n8n, warm-up (${variants.join(', ')})`);
-	for (const variant of variants) await run(variant);
-	const result: PaginationResult = { records, pageSize, runs: { node: [], httpNode: [] } };
-	for (let round = 0; round < options.rounds; round++) {
-		for (const variant of rotated(variants, round)) {
-			const measured = await run(variant);
-			result.runs[variant].push(measured);
-			log(
-				`pagination: round ${round + 1}/${options.rounds} ${variant}: ${measured.ms.toFixed(0)} ms${measured.splitOutMs === undefined ? '' : ` + Split Out ${measured.splitOutMs.toFixed(0)} ms`}, ${measured.requests} requests`,
-			);
+	async function run(variant: PaginationVariant): Promise<PaginationRun> {
+		const { result: execution, requests } = await countingRequests(sandbox, () =>
+			runWorkflow(n8n, workflows[variant], `Return All (${variant})`),
+		);
+		if (requests.byStatus['200'] !== requests.total) {
+			throw new Error(`Return All (${variant}): answers ${JSON.stringify(requests.byStatus)}`);
 		}
+		return { ...pagingNode(variant, execution), requests: requests.total };
 	}
+
+	const runs = await alternate({
+		variants: ['node', 'httpNode'],
+		rounds: options.rounds,
+		label: 'pagination',
+		log,
+		run,
+		describe: (measured) =>
+			`${measured.ms.toFixed(0)} ms${measured.splitOutMs === undefined ? '' : ` + Split Out ${measured.splitOutMs.toFixed(0)} ms`}, ${measured.requests} requests`,
+		warmUp: true,
+	});
 	await context.profiled(`Return All ${records}, TYLT node`, TYLT_NODE_FRAME, () => run('node'));
 	await context.profiled(
 		`Return All ${records}, HTTP Request pagination + Split Out`,
 		HTTP_NODE_FRAME,
 		() => run('httpNode'),
 	);
-	return result;
+	return { records, pageSize, runs };
 }

@@ -1,9 +1,9 @@
 /** What every case gets: options, the sandbox, worker processes and (started on first use) a real n8n. */
 import type { N8nClient, N8nInstance, StoredWorkflow } from '../../tools/n8n';
+import type { BenchJobs, SandboxAccess } from './jobs';
 import type { BenchOptions } from './options';
 import type { NodeFrame, ProfileSummary } from './profileSummary';
-import type { SandboxAccess } from './results';
-import type { JobTable, WorkerProcess } from './workerProcess';
+import type { WorkerProcess } from './workerProcess';
 
 export interface N8nHandle {
 	instance: N8nInstance;
@@ -17,15 +17,14 @@ export interface N8nHandle {
 	nodeOutput(execution: unknown, nodeName: string): unknown[];
 }
 
-/** `Jobs`: what the worker processes can run (bench/workers/jobs.ts, `BenchJobs`). */
-export interface BenchContext<Jobs extends JobTable = JobTable> {
+export interface BenchContext {
 	options: BenchOptions;
 	/** The process running the sandbox (jobs `sandbox.*`). */
-	sandbox: WorkerProcess<Jobs>;
+	sandbox: WorkerProcess<BenchJobs>;
 	access: SandboxAccess;
 	log(message: string): void;
 	/** A new worker process, stopped when the bench ends. */
-	worker(role: string): WorkerProcess<Jobs>;
+	worker(role: string): WorkerProcess<BenchJobs>;
 	n8n(): Promise<N8nHandle>;
 	/**
 	 * With --profile: runs `run` once more under a CPU profiler attached to n8n's main process and keeps the

@@ -15,6 +15,15 @@ interface Execution {
 	};
 }
 
+/** One timed run: n8n's executionTime of the node, or a loop's own time outside n8n. */
+export interface TimedRun {
+	ms: number;
+	/** When the measured node started (epoch ms), for --profile; absent for loops outside n8n. */
+	startedAt?: number;
+	/** n8n's main-process CPU over the whole execution (WorkflowRun); n8n variants only. */
+	n8nCpuMs?: number;
+}
+
 export interface WorkflowRun {
 	/** n8n's `executionTime` of each node that ran (its execute, expressions and requests; nothing around it). */
 	nodeMs: Record<string, number>;
@@ -27,6 +36,8 @@ export interface WorkflowRun {
 	 */
 	n8nCpuMs: number;
 	output(nodeName: string): unknown[];
+	/** The run of one node, as a case records it. */
+	timed(nodeName: string): TimedRun;
 }
 
 /** utime + stime of a process, from /proc (Linux), in ms; NaN elsewhere. */
@@ -74,6 +85,17 @@ async function runOnce(n8n: N8nHandle, workflowId: string, timeoutMs: number): P
 	}
 }
 
+/** Stores each workflow in n8n; answers their ids under the same keys. */
+export async function storeWorkflows<Key extends string>(
+	n8n: N8nHandle,
+	workflows: Record<Key, object>,
+): Promise<Record<Key, string>> {
+	const ids = {} as Record<Key, string>;
+	for (const key of Object.keys(workflows) as Key[])
+		ids[key] = (await n8n.client.createWorkflow(workflows[key])).id;
+	return ids;
+}
+
 export async function runWorkflow(
 	n8n: N8nHandle,
 	workflowId: string,
@@ -99,5 +121,6 @@ export async function runWorkflow(
 		nodeStartedAt,
 		n8nCpuMs,
 		output: (nodeName) => n8n.nodeOutput(execution, nodeName),
+		timed: (nodeName) => ({ ms: nodeMs[nodeName], startedAt: nodeStartedAt[nodeName], n8nCpuMs }),
 	};
 }

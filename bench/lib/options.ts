@@ -1,37 +1,19 @@
 /** Command-line options of `npm run bench`. */
-
-export type CaseName = 'create' | 'history' | 'pagination' | 'trigger' | 'latency' | 'guard';
+import { parseArgs } from 'node:util';
 
 /** In the order they run and are reported. */
-export const CASE_NAMES: CaseName[] = [
+export const CASE_NAMES = [
 	'create',
 	'history',
 	'pagination',
 	'trigger',
 	'latency',
 	'guard',
-];
+] as const;
+export type CaseName = (typeof CASE_NAMES)[number];
 
 /** How much work each case does; `--quick` shrinks every size but keeps the shape of every case. */
-export interface Sizes {
-	/** Payout → Create: input items per execution. */
-	payouts: number;
-	/** Payout → Get Many: seeded history sizes, an exact multiple of the page size and a non-multiple. */
-	historyRecords: number[];
-	pageSize: number;
-	/** Return All in n8n, the TYLT node against the HTTP Request node's pagination: seeded history. */
-	paginationRecords: number;
-	/** Remote-API case: the sandbox's wait before every request, payouts created, history read. */
-	latencyMs: number;
-	latencyPayouts: number;
-	latencyRecords: number;
-	/** Duplicate guard, one payout per execution: payouts in the look-back window. */
-	guardHistory: number[];
-	/** Trigger: callbacks per in-process run. */
-	callbacks: number;
-	/** Trigger: callbacks per variant per round through n8n's webhook server. */
-	roundTrips: number;
-}
+export type Sizes = ReturnType<typeof sizes>;
 
 export interface BenchOptions {
 	rounds: number;
@@ -47,31 +29,31 @@ export interface BenchOptions {
 	sizes: Sizes;
 }
 
-const FULL: Sizes = {
-	payouts: 1000,
-	historyRecords: [20_000, 20_050],
-	pageSize: 200,
-	paginationRecords: 20_000,
-	latencyMs: 150,
-	latencyPayouts: 100,
-	latencyRecords: 20_000,
-	guardHistory: [0, 2_000, 10_000],
-	callbacks: 100_000,
-	roundTrips: 24,
-};
+/** A full run's sizes divided by `divisor` (1, or 5 for --quick). */
+function sizes(divisor: number) {
+	const records = 20_000 / divisor;
+	return {
+		/** Payout → Create: input items per execution. */
+		payouts: 1000 / divisor,
+		/** Payout → Get Many: seeded history sizes, an exact multiple of the page size and a non-multiple. */
+		historyRecords: [records, records + 50],
+		pageSize: 200,
+		/** Return All in n8n, the TYLT node against the HTTP Request node's pagination: seeded history. */
+		paginationRecords: records,
+		/** Remote-API case: the sandbox's wait before every request, payouts created, history read. */
+		latencyMs: 150,
+		latencyPayouts: 100 / divisor,
+		latencyRecords: records,
+		/** Duplicate guard, one payout per execution: payouts in the look-back window. */
+		guardHistory: [0, 2_000 / divisor, 10_000 / divisor],
+		/** Trigger: callbacks per in-process run. */
+		callbacks: 100_000 / divisor,
+		/** Trigger: callbacks per variant per round through n8n's webhook server. */
+		roundTrips: divisor === 1 ? 24 : 12,
+	};
+}
 
-const QUICK: Sizes = {
-	payouts: 200,
-	historyRecords: [4_000, 4_050],
-	pageSize: 200,
-	paginationRecords: 4_000,
-	latencyMs: 150,
-	latencyPayouts: 20,
-	latencyRecords: 4_000,
-	guardHistory: [0, 400, 2_000],
-	callbacks: 20_000,
-	roundTrips: 12,
-};
+const QUICK = sizes(5);
 
 /** The latency case's rounds: each of its runs waits about 15 s, and the waits barely vary. */
 export function latencyRounds(rounds: number): number {
@@ -89,68 +71,49 @@ export const USAGE = `npm run bench -- [--rounds N] [--quick] [--only ${CASE_NAM
   --no-write   only print (default for --quick and --only)`;
 
 export function parseOptions(argv: string[]): BenchOptions | 'help' {
-	let rounds: number | undefined;
-	let quick = false;
-	let cases: CaseName[] = [...CASE_NAMES];
-	let write: boolean | undefined;
-	let profile = false;
-	for (let index = 0; index < argv.length; index++) {
-		const argument = argv[index];
-		const [flag, inline] = argument.split('=', 2);
-		const value = () => {
-			const next = inline ?? argv[++index];
-			if (next === undefined) throw new Error(`${flag} needs a value\n\n${USAGE}`);
-			return next;
-		};
-		switch (flag) {
-			case '--rounds': {
-				rounds = Number(value());
-				if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50) {
-					throw new Error(`--rounds must be a whole number from 1 to 50\n\n${USAGE}`);
-				}
-				break;
-			}
-			case '--quick':
-				quick = true;
-				break;
-			case '--only': {
-				const names = value()
-					.split(',')
-					.map((name) => name.trim())
-					.filter(Boolean);
-				const unknown = names.filter((name) => !CASE_NAMES.includes(name as CaseName));
-				if (unknown.length || names.length === 0) {
-					throw new Error(
-						`--only takes ${CASE_NAMES.join(', ')}; got ${names.join(',')}\n\n${USAGE}`,
-					);
-				}
-				cases = CASE_NAMES.filter((name) => names.includes(name));
-				break;
-			}
-			case '--write':
-				write = true;
-				break;
-			case '--profile':
-				profile = true;
-				break;
-			case '--no-write':
-				write = false;
-				break;
-			case '--help':
-			case '-h':
-				return 'help';
-			default:
-				throw new Error(`unknown argument ${argument}\n\n${USAGE}`);
-		}
+	let values;
+	try {
+		({ values } = parseArgs({
+			args: argv,
+			options: {
+				rounds: { type: 'string' },
+				quick: { type: 'boolean', default: false },
+				only: { type: 'string' },
+				profile: { type: 'boolean', default: false },
+				write: { type: 'boolean' },
+				'no-write': { type: 'boolean' },
+				help: { type: 'boolean', short: 'h' },
+			},
+		}));
+	} catch (error) {
+		throw new Error(`${(error as Error).message}\n\n${USAGE}`);
 	}
-	const complete = cases.length === CASE_NAMES.length;
+	if (values.help) return 'help';
+	const rounds = values.rounds === undefined ? undefined : Number(values.rounds);
+	if (rounds !== undefined && (!Number.isInteger(rounds) || rounds < 1 || rounds > 50)) {
+		throw new Error(`--rounds must be a whole number from 1 to 50\n\n${USAGE}`);
+	}
+	const names = values.only
+		?.split(',')
+		.map((name) => name.trim())
+		.filter(Boolean);
+	if (
+		names &&
+		(names.length === 0 || names.some((name) => !CASE_NAMES.includes(name as CaseName)))
+	) {
+		throw new Error(`--only takes ${CASE_NAMES.join(', ')}; got ${names.join(',')}\n\n${USAGE}`);
+	}
+	const cases = names ? CASE_NAMES.filter((name) => names.includes(name)) : [...CASE_NAMES];
+	const quick = values.quick;
 	return {
 		rounds: rounds ?? (quick ? 2 : 5),
 		quick,
 		cases,
 		// docs/benchmarks.md holds one complete, full-size run: a partial or quick run must not replace it.
-		write: write ?? (!quick && complete),
-		profile,
-		sizes: quick ? QUICK : FULL,
+		write: values['no-write']
+			? false
+			: (values.write ?? (!quick && cases.length === CASE_NAMES.length)),
+		profile: values.profile,
+		sizes: sizes(quick ? 5 : 1),
 	};
 }

@@ -30,9 +30,3 @@ export const perSecond = (value: number) => `${thousands(value)}/s`;
 export const ratio = (value: number, decimals = 2) =>
 	Number.isFinite(value) ? `${value.toFixed(decimals)}×` : 'n/a';
 export const percent = (value: number) => `${(value * 100).toFixed(value < 0.1 ? 2 : 1)} %`;
-
-/** Round r runs the variants rotated by r (A/B, then B/A; A/B/C, B/C/A, C/A/B): none always goes first. */
-export function rotated<T>(variants: T[], round: number): T[] {
-	const shift = round % variants.length;
-	return [...variants.slice(shift), ...variants.slice(0, shift)];
-}

@@ -1,5 +1,5 @@
 /**
- * Child processes that do the measured work (bench/workers/host.ts), driven over an IPC channel. Every
+ * Child processes that do the measured work (a host script that runs jobs sent over IPC). Every
  * measured piece of code runs in one of these, never in the process that coordinates, so the coordinator's
  * own work (reading logs, polling n8n) never lands on a timed path. They run under the Node that n8n runs
  * on (Node 24 from the provisioned runtime), so the node in n8n and its baselines share a runtime.
@@ -8,13 +8,12 @@ import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-/** The jobs a worker can run, by name; bench/workers/jobs.ts declares the real table. */
+/** The jobs a worker can run, by name (the bench's own table: jobs.ts). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JobTable = Record<string, (params: any) => Promise<unknown>>;
 
 const BENCH_DIR = path.resolve(__dirname, '..');
 const REPO_ROOT = path.resolve(BENCH_DIR, '..');
-const HOST_SCRIPT = path.join(BENCH_DIR, 'workers', 'host.ts');
 
 interface Pending {
 	resolve: (value: unknown) => void;
@@ -32,13 +31,15 @@ export class WorkerProcess<Jobs extends JobTable = JobTable> {
 
 	readonly ready: Promise<void>;
 
+	/** `hostScript`: the TypeScript file the child runs; it answers `{ ready: true }`, then runs jobs. */
 	constructor(
 		readonly role: string,
 		nodeBin: string,
+		hostScript: string,
 	) {
 		this.child = spawn(
 			nodeBin,
-			['--expose-gc', '-r', 'ts-node/register/transpile-only', HOST_SCRIPT, role],
+			['--expose-gc', '-r', 'ts-node/register/transpile-only', hostScript, role],
 			{
 				cwd: REPO_ROOT,
 				stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

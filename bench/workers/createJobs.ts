@@ -7,12 +7,12 @@
 import { createHmac } from 'node:crypto';
 
 import { rawRequest } from '../lib/rawHttp';
-import type { PayoutRow, SandboxAccess } from '../lib/results';
+import type { JobModule } from '../lib/jobs';
 
 const CREATE_PATH = '/transactions/merchant/createPayoutRequest';
 
-export const createJobs = {
-	async 'create.raw'(params: SandboxAccess & { payouts: PayoutRow[] }) {
+export const createJobs: JobModule<'create'> = {
+	async 'create.raw'(params) {
 		const url = params.url + CREATE_PATH;
 		let created = 0;
 		const started = performance.now();

@@ -6,47 +6,47 @@
  */
 import { createHmac } from 'node:crypto';
 
+import type { JobModule } from '../lib/jobs';
 import { rawRequest } from '../lib/rawHttp';
-import type { SandboxAccess } from '../lib/results';
 import { measureMemory } from './memory';
 
 const HISTORY_PATH = '/transactions/merchant/getPayoutTransactionHistory';
 
-interface HistoryParams extends SandboxAccess {
-	pageSize: number;
+/** Runs `read` with its memory measured; the records it returns are dropped only after the measurement. */
+async function measuredRead(read: () => Promise<unknown[]>) {
+	let records: unknown[] = [];
+	const { value, ...run } = await measureMemory(async () => {
+		records = await read();
+		return records.length;
+	});
+	records = [];
+	return { ...run, records: value };
 }
 
-function summary(run: Awaited<ReturnType<typeof measureMemory<number>>>) {
-	return { ...run, records: run.value };
-}
-
-export const historyJobs = {
-	async 'history.node'(params: HistoryParams) {
+export const historyJobs: JobModule<'history'> = {
+	async 'history.node'(params) {
 		// Loaded here, not at the top: the raw loop's process must not carry n8n-core.
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { runTyltNode } =
 			require('../../tools/harness/n8nContext') as typeof import('../../tools/harness/n8nContext');
-		let output: unknown[] = [];
-		const run = await measureMemory(async () => {
-			output = await runTyltNode({
-				parameters: {
-					resource: 'payout',
-					operation: 'getMany',
-					returnAll: true,
-					options: { pageSize: params.pageSize },
-				},
-				credentials: { apiKey: params.apiKey, apiSecret: params.apiSecret, baseUrl: params.url },
-			});
-			return output.length;
-		});
-		output = [];
-		return summary(run);
+		return await measuredRead(
+			async () =>
+				await runTyltNode({
+					parameters: {
+						resource: 'payout',
+						operation: 'getMany',
+						returnAll: true,
+						options: { pageSize: params.pageSize },
+					},
+					credentials: { apiKey: params.apiKey, apiSecret: params.apiSecret, baseUrl: params.url },
+				}),
+		);
 	},
 
 	/** Pages until a short or empty page, like the node: the API returns no total to stop earlier. */
-	async 'history.raw'(params: HistoryParams) {
-		let records: unknown[] = [];
-		const run = await measureMemory(async () => {
+	async 'history.raw'(params) {
+		return await measuredRead(async () => {
+			const records: unknown[] = [];
 			for (let page = 1; ; page++) {
 				const signed = JSON.stringify({ rows: params.pageSize, page });
 				const answer = await rawRequest(
@@ -62,10 +62,8 @@ export const historyJobs = {
 					throw new Error(`history answered HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
 				}
 				for (const record of envelope.data) records.push(record);
-				if (envelope.data.length < params.pageSize) return records.length;
+				if (envelope.data.length < params.pageSize) return records;
 			}
 		});
-		records = [];
-		return summary(run);
 	},
 };

@@ -2,7 +2,7 @@
  * A bench worker process (started by bench/lib/workerProcess.ts): runs jobs sent over IPC, one at a time,
  * and exits when its parent disconnects, so a crashed bench never leaves one behind.
  */
-import type { BenchJobs } from './jobs';
+import type { BenchJobs } from '../lib/jobs';
 import { findJob } from './jobs';
 
 interface JobMessage {

@@ -7,9 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-import type { MemoryRun } from '../lib/results';
-
-export type { MemoryRun };
+import type { MemoryRun } from '../lib/jobs';
 
 function gc() {
 	const collect = (globalThis as { gc?: () => void }).gc;
@@ -34,7 +32,7 @@ function resetPeakRss(): boolean {
 	}
 }
 
-export async function measureMemory<T>(run: () => Promise<T>): Promise<MemoryRun<T>> {
+export async function measureMemory<T>(run: () => Promise<T>): Promise<MemoryRun & { value: T }> {
 	gc();
 	const isolated = resetPeakRss();
 	const rssBefore = statusKb('VmRSS');

@@ -4,7 +4,8 @@
  */
 import { writeFileSync } from 'node:fs';
 
-import type { CpuProfile, NodeFrame } from '../lib/profileSummary';
+import type { JobModule } from '../lib/jobs';
+import type { CpuProfile } from '../lib/profileSummary';
 import { summariseProfile } from '../lib/profileSummary';
 
 interface Session {
@@ -47,8 +48,8 @@ async function send(method: string, params: object = {}): Promise<unknown> {
 	return await answer;
 }
 
-export const profileJobs = {
-	async 'profile.start'(params: { wsUrl: string; samplingIntervalUs: number }) {
+export const profileJobs: JobModule<'profile'> = {
+	async 'profile.start'(params) {
 		session ??= await connect(params.wsUrl);
 		await send('Profiler.enable');
 		await send('Profiler.setSamplingInterval', { interval: params.samplingIntervalUs });
@@ -56,13 +57,7 @@ export const profileJobs = {
 		return null;
 	},
 	/** Stops, writes the raw profile to `file` (open it in Chrome DevTools), returns its summary. */
-	async 'profile.stop'(params: {
-		label: string;
-		file: string;
-		node: NodeFrame;
-		nodeStartedAt: number;
-		nodeMs: number;
-	}) {
+	async 'profile.stop'(params) {
 		// The profiler stops when the message arrives; the answer comes after the profile is serialised.
 		const profileEndedAt = Date.now();
 		const { profile } = (await send('Profiler.stop')) as { profile: CpuProfile };

@@ -1,7 +1,7 @@
 /** The sandbox, in a process of its own: neither the node nor a baseline shares its CPU time or heap. */
 import type { TyltSandbox } from '../../sandbox';
 import { startSandbox } from '../../sandbox';
-import type { RequestSummary } from '../lib/results';
+import type { JobModule, RequestSummary } from '../lib/jobs';
 
 let sandbox: TyltSandbox | undefined;
 
@@ -14,8 +14,8 @@ function count(target: Record<string, number>, key: string) {
 	target[key] = (target[key] ?? 0) + 1;
 }
 
-export const sandboxJobs = {
-	async 'sandbox.start'(_params: Record<string, never>) {
+export const sandboxJobs: JobModule<'sandbox'> = {
+	async 'sandbox.start'() {
 		// No artificial delays: payouts never settle on their own (autoSettle false), so no settlement timer
 		// or callback ever runs during a measurement.
 		sandbox = await startSandbox({ autoSettle: false, completionDelayMs: 0 });
@@ -25,17 +25,16 @@ export const sandboxJobs = {
 	 * A fresh book (reset also restores the start latency, 0), then optionally `latencyMs` before every API
 	 * request from now on, and `seed` history payouts (1 s apart, newest first, all older than now).
 	 */
-	async 'sandbox.reset'(params: { latencyMs?: number; seed?: number }) {
+	async 'sandbox.reset'(params) {
 		running().reset();
 		if (params.latencyMs) running().latencyMs = params.latencyMs;
 		if (params.seed) running().seedPayouts(params.seed);
 		return null;
 	},
-	/** Where the request log ends now: summaries count from here. */
-	async 'sandbox.mark'(_params: Record<string, never>) {
+	async 'sandbox.mark'() {
 		return { index: running().requests.length };
 	},
-	async 'sandbox.summary'(params: { since: number; withPayouts?: boolean }) {
+	async 'sandbox.summary'(params) {
 		const requests = running().requests.slice(params.since);
 		const summary: RequestSummary = {
 			total: requests.length,
@@ -55,7 +54,7 @@ export const sandboxJobs = {
 		}
 		return summary;
 	},
-	async 'sandbox.stop'(_params: Record<string, never>) {
+	async 'sandbox.stop'() {
 		await sandbox?.close();
 		sandbox = undefined;
 		return null;

@@ -20,10 +20,11 @@ import {
 import { verifySignature } from '../../nodes/TyltTrigger/verifySignature';
 import type { SignedCallback } from '../lib/callbacks';
 import { signedCallbacks } from '../lib/callbacks';
+import type { JobModule } from '../lib/jobs';
 import { rawRequest } from '../lib/rawHttp';
 
 /** The trigger's defaults as the editor saves them: payout events, any status, duplicates ignored. */
-export const TRIGGER_PARAMETERS: INodeParameters = { events: ['payout'], options: {} };
+const TRIGGER_PARAMETERS: INodeParameters = { events: ['payout'], options: {} };
 
 // One batch of signed callbacks per process and size: generating them is not part of any measurement.
 let batch: { key: string; callbacks: SignedCallback[] } | undefined;
@@ -73,16 +74,22 @@ function triggerRig(secret: string) {
 	return { context, additionalData, response };
 }
 
-function cpuMsSince(before: NodeJS.CpuUsage): number {
-	const used = process.cpuUsage(before);
-	return (used.user + used.system) / 1000;
+/** Wall and CPU time (user + system) of `loop`, which returns how many callbacks it handled as wanted. */
+async function timed(count: number, what: string, loop: () => Promise<number>) {
+	const cpuBefore = process.cpuUsage();
+	const started = performance.now();
+	const handled = await loop();
+	const ms = performance.now() - started;
+	const cpu = process.cpuUsage(cpuBefore);
+	if (handled !== count) throw new Error(`${what} ${handled} of ${count}`);
+	return { ms, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 // n8n hands the node its parsed body too; the trigger reads the raw bytes, so every request shares this one.
 const PARSED_BODY_STANDIN = {};
 
-export const triggerJobs = {
-	async 'trigger.node'(params: { count: number; secret: string }) {
+export const triggerJobs: JobModule<'trigger'> = {
+	async 'trigger.node'(params) {
 		const callbacks = callbacksFor(params.count, params.secret);
 		const requests = callbacks.map((callback) => ({
 			rawBody: callback.body,
@@ -90,49 +97,37 @@ export const triggerJobs = {
 			headers: { 'content-type': 'application/json', 'x-tlp-signature': callback.signature },
 		}));
 		const { context, additionalData, response } = triggerRig(params.secret);
-		let accepted = 0;
-		let answeredOk = 0;
-		const cpuBefore = process.cpuUsage();
-		const started = performance.now();
-		for (const request of requests) {
-			additionalData.httpRequest = request;
-			const result = await triggerType.webhook.call(context);
-			if (result.workflowData) accepted++;
-			if (response.statusCode === 200) answeredOk++;
-			response.statusCode = 0;
-		}
-		const ms = performance.now() - started;
-		const cpuMs = cpuMsSince(cpuBefore);
-		if (accepted !== params.count || answeredOk !== params.count) {
-			throw new Error(
-				`trigger accepted ${accepted} and answered ok ${answeredOk} of ${params.count}`,
-			);
-		}
-		return { ms, cpuMs, accepted };
+		return await timed(params.count, 'trigger accepted and answered ok', async () => {
+			let acceptedOk = 0;
+			for (const request of requests) {
+				additionalData.httpRequest = request;
+				const result = await triggerType.webhook.call(context);
+				if (result.workflowData && response.statusCode === 200) acceptedOk++;
+				response.statusCode = 0;
+			}
+			return acceptedOk;
+		});
 	},
 
 	/** The floor: decode the header, HMAC the bytes, compare in constant time. Nothing else. */
-	async 'trigger.hmac'(params: { count: number; secret: string }) {
+	async 'trigger.hmac'(params) {
 		const callbacks = callbacksFor(params.count, params.secret);
-		let verified = 0;
-		const cpuBefore = process.cpuUsage();
-		const started = performance.now();
-		for (const callback of callbacks) {
-			const received = Buffer.from(callback.signature, 'hex');
-			const expected = createHmac('sha256', params.secret).update(callback.body).digest();
-			if (received.length === expected.length && timingSafeEqual(received, expected)) verified++;
-		}
-		const ms = performance.now() - started;
-		const cpuMs = cpuMsSince(cpuBefore);
-		if (verified !== params.count) throw new Error(`verified ${verified} of ${params.count}`);
-		return { ms, cpuMs, verified };
+		return await timed(params.count, 'verified', async () => {
+			let verified = 0;
+			for (const callback of callbacks) {
+				const received = Buffer.from(callback.signature, 'hex');
+				const expected = createHmac('sha256', params.secret).update(callback.body).digest();
+				if (received.length === expected.length && timingSafeEqual(received, expected)) verified++;
+			}
+			return verified;
+		});
 	},
 
 	/**
 	 * Where the trigger's time goes: each stage alone over the same callbacks (µs per callback). The dedupe
 	 * stage starts from a full memory (1000 callbacks), as an active workflow's is after its first 1000.
 	 */
-	async 'trigger.stages'(params: { count: number; secret: string }) {
+	async 'trigger.stages'(params) {
 		const callbacks = callbacksFor(params.count, params.secret);
 		const secrets = [params.secret, ''];
 		const perCallback = (started: number) =>
@@ -170,14 +165,7 @@ export const triggerJobs = {
 	},
 
 	/** Sequential POSTs of fresh signed callbacks, one new connection each (TYLT's sender does the same). */
-	async 'trigger.roundTrips'(params: {
-		url: string;
-		count: number;
-		secret: string;
-		tag: string;
-		gapMs: number;
-		expectText?: string;
-	}) {
+	async 'trigger.roundTrips'(params) {
 		const callbacks = signedCallbacks(params.tag, params.count, params.secret);
 		const latenciesMs: number[] = [];
 		for (const callback of callbacks) {

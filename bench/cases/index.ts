@@ -1,0 +1,42 @@
+/**
+ * Every case, by name: how it measures and how it reports. The report has one row group in the summary and
+ * one section in the details per case, in the order the cases run (CASE_NAMES).
+ */
+import type { BenchContext } from '../lib/context';
+import type { CaseName } from '../lib/options';
+import type { CaseReport } from '../lib/report';
+import type { Row } from '../lib/rows';
+import { runCreateCase } from './create';
+import { createDetails, createRows } from './create.report';
+import { runGuardCase } from './guard';
+import { guardDetails, guardRows } from './guard.report';
+import { runHistoryCase } from './history';
+import { historyDetails, historyRows } from './history.report';
+import { runLatencyCase } from './latency';
+import { latencyDetails, latencyRows } from './latency.report';
+import { runPaginationCase } from './pagination';
+import { paginationDetails, paginationRows } from './pagination.report';
+import { runTriggerCase } from './trigger';
+import { triggerDetails, triggerRows } from './trigger.report';
+
+type BenchCase = (context: BenchContext) => Promise<CaseReport>;
+
+function measuredAndReported<Result>(
+	measure: (context: BenchContext) => Promise<Result>,
+	rows: (result: Result) => Row[],
+	details: (result: Result) => string,
+): BenchCase {
+	return async (context) => {
+		const result = await measure(context);
+		return { rows: rows(result), details: details(result) };
+	};
+}
+
+export const CASES: Record<CaseName, BenchCase> = {
+	create: measuredAndReported(runCreateCase, createRows, createDetails),
+	history: measuredAndReported(runHistoryCase, historyRows, historyDetails),
+	pagination: measuredAndReported(runPaginationCase, paginationRows, paginationDetails),
+	trigger: measuredAndReported(runTriggerCase, triggerRows, triggerDetails),
+	latency: measuredAndReported(runLatencyCase, latencyRows, latencyDetails),
+	guard: measuredAndReported(runGuardCase, guardRows, guardDetails),
+};
