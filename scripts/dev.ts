@@ -18,8 +18,7 @@ import path from 'node:path';
 
 import examples from '../examples';
 import { numberFromEnv, sandboxOptionsFromEnv } from '../sandbox/optionsFromEnv';
-import { provision, ProcessRegistry, REPO_ROOT, StopRequested } from '../tools/n8n';
-import { assertPortFree } from '../tools/n8n/runtime';
+import { assertPortFree, provision, ProcessRegistry, REPO_ROOT, StopRequested } from '../tools/n8n';
 import { startSandboxedN8n, type SandboxedN8n } from '../tools/devStack/sandboxedN8n';
 import { buildIfStale } from '../tools/devStack/steps';
 

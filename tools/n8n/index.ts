@@ -14,5 +14,12 @@ export type { QueueMode, QueueProcess, QueueService, StartQueueModeOptions } fro
 export { startN8n } from './regular';
 export type { N8nInstance, StartN8nOptions } from './regular';
 export { PRELOAD } from './env';
-export { freePort, provision, PROVISION_SCRIPT, REPO_ROOT, runtimePaths } from './runtime';
+export {
+	assertPortFree,
+	freePort,
+	provision,
+	PROVISION_SCRIPT,
+	REPO_ROOT,
+	runtimePaths,
+} from './runtime';
 export type { RuntimePaths } from './runtime';
