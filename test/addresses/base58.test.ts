@@ -1,7 +1,4 @@
-import {
-	decodeBase58,
-	firstNonBase58Character,
-} from '../../nodes/Tylt/addresses/base58';
+import { decodeBase58, firstNonBase58Character } from '../../nodes/Tylt/addresses/base58';
 
 const decodedHex = (text: string) => {
 	const bytes = decodeBase58(text);

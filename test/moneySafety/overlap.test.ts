@@ -6,7 +6,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { onceEach, payoutsPerReference, until, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import {
+	onceEach,
+	payoutsPerReference,
+	until,
+	useMoneySafetySandbox,
+} from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

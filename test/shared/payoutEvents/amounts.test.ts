@@ -14,16 +14,12 @@ describe('exactNumber', () => {
 		expect(exactNumber(text)).toBe(value);
 	});
 
-	it.each([
-		['0.123456789012345678'],
-		['123456789012345678901'],
-		['1e5'],
-		['12,5'],
-		[''],
-		['abc'],
-	])('leaves %p alone: not a decimal, or not exact as a number', (text) => {
-		expect(exactNumber(text)).toBeUndefined();
-	});
+	it.each([['0.123456789012345678'], ['123456789012345678901'], ['1e5'], ['12,5'], [''], ['abc']])(
+		'leaves %p alone: not a decimal, or not exact as a number',
+		(text) => {
+			expect(exactNumber(text)).toBeUndefined();
+		},
+	);
 });
 
 describe('normaliseAmounts', () => {
