@@ -7,13 +7,12 @@
  */
 import type { BenchContext } from '../lib/context';
 import type { TimedRun } from '../lib/n8nRun';
-import { runWorkflow, storeWorkflows } from '../lib/n8nRun';
 import { latencyRounds } from '../lib/options';
 import { TYLT_NODE_FRAME } from '../lib/profileSummary';
-import { countingRequests } from '../lib/requestLog';
 import { alternate } from '../lib/rounds';
-import { TYLT_NODE, payoutRows, tyltReturnAllWorkflow } from '../lib/workflows';
+import { payoutRows } from '../lib/workflows';
 import { createSides } from './create';
+import { returnAllSides } from './pagination';
 import type { Row } from '../lib/rows';
 import { compared, distinct, fact, LATENCY_TARGET, measured, table } from '../lib/rows';
 import { median, ms, percent, spread, thousands } from '../lib/stats';
@@ -28,49 +27,30 @@ export interface LatencyRun extends TimedRun {
 
 export type LatencyResult = Awaited<ReturnType<typeof runLatencyCase>>;
 
-/** The create case's side each create variant runs. */
-const CREATE_SIDE = {
+/** The create case's and the pagination case's side each variant runs. */
+const SIDE = {
 	createNode: 'guardOn',
 	createRaw: 'raw',
 	createHttpNode: 'httpNode',
+	historyNode: 'node',
+	historyRaw: 'raw',
 } as const;
 
 export async function runLatencyCase(context: BenchContext) {
-	const { sandbox, access, options, log } = context;
-	const n8n = await context.n8n();
+	const { sandbox, options, log } = context;
 	const { latencyMs, latencyPayouts: payouts, latencyRecords: records, pageSize } = options.sizes;
 	// Each run waits 15 s and the waits barely vary: two rounds keep the full bench near 7 minutes.
 	const rounds = latencyRounds(options.rounds);
 	const create = await createSides(context, 'latency, create', payoutRows(payouts));
-	const { historyNode } = await storeWorkflows(n8n, {
-		historyNode: tyltReturnAllWorkflow('bench: latency, Return All', n8n.credential, pageSize),
-	});
-	const raw = context.worker('latency: raw paging loop');
-
-	/** Return All in n8n or by the raw loop, checked: every record read, every answer 200. */
-	async function readHistory(variant: (typeof HISTORY_VARIANTS)[number]): Promise<LatencyRun> {
-		const { result, requests } = await countingRequests(sandbox, async () => {
-			if (variant === 'historyRaw') {
-				const answer = await raw.call('history.raw', { ...access, pageSize });
-				return { ms: answer.ms, read: answer.records };
-			}
-			const execution = await runWorkflow(n8n, historyNode, `latency (${variant})`);
-			return { ...execution.timed(TYLT_NODE), read: execution.output(TYLT_NODE).length };
-		});
-		const { read, ...measured } = result;
-		if (read !== records || requests.byStatus['200'] !== requests.total) {
-			throw new Error(
-				`latency (${variant}): ${read} of ${records} records, answers ${JSON.stringify(requests.byStatus)}`,
-			);
-		}
-		return { ...measured, requests: requests.total };
-	}
+	const returnAll = await returnAllSides(context, 'latency, Return All', records);
 
 	async function run(variant: LatencyVariant): Promise<LatencyRun> {
-		const history = variant === 'historyNode' || variant === 'historyRaw';
-		await sandbox.call('sandbox.reset', { latencyMs, seed: history ? records : 0 });
-		if (history) return await readHistory(variant);
-		const measured = await create(CREATE_SIDE[variant]);
+		if (variant === 'historyNode' || variant === 'historyRaw') {
+			await sandbox.call('sandbox.reset', { latencyMs, seed: records });
+			return await returnAll(SIDE[variant]);
+		}
+		await sandbox.call('sandbox.reset', { latencyMs, seed: 0 });
+		const measured = await create(SIDE[variant]);
 		return { ...measured, requests: measured.requests.total };
 	}
 

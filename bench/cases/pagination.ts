@@ -5,7 +5,7 @@
  * executionTime of each node.
  */
 import type { BenchContext } from '../lib/context';
-import type { TimedRun, WorkflowRun } from '../lib/n8nRun';
+import type { TimedRun } from '../lib/n8nRun';
 import { runWorkflow, storeWorkflows } from '../lib/n8nRun';
 import { HTTP_NODE_FRAME, TYLT_NODE_FRAME } from '../lib/profileSummary';
 import { countingRequests } from '../lib/requestLog';
@@ -43,50 +43,63 @@ export interface PaginationRun extends TimedRun {
 
 export type PaginationResult = Awaited<ReturnType<typeof runPaginationCase>>;
 
-export async function runPaginationCase(context: BenchContext) {
-	const { sandbox, access, options, log } = context;
+/**
+ * Return All of the `records` seeded in the sandbox, named after `name`: by the TYLT node, by the HTTP
+ * Request node's pagination + Split Out (workflows stored in n8n), or by the raw paging loop outside n8n.
+ * Each run is checked: every record came out (as records, or inside pages then split), every answer 200.
+ */
+export async function returnAllSides(context: BenchContext, name: string, records: number) {
+	const { sandbox, access } = context;
+	const { pageSize } = context.options.sizes;
 	const n8n = await context.n8n();
-	const records = options.sizes.paginationRecords;
-	const pageSize = options.sizes.pageSize;
 	const workflows = await storeWorkflows(n8n, {
-		node: tyltReturnAllWorkflow('bench: Return All, TYLT node', n8n.credential, pageSize),
+		node: tyltReturnAllWorkflow(`bench: ${name}, TYLT node`, n8n.credential, pageSize),
 		httpNode: httpPaginationWorkflow(
-			'bench: Return All, HTTP Request pagination',
+			`bench: ${name}, HTTP Request pagination`,
 			n8n.credential,
 			access.url,
 			pageSize,
 		),
 	});
-	await sandbox.call('sandbox.reset', { seed: records });
+	let raw: ReturnType<typeof context.worker> | undefined;
 
-	/** The run's paging node, checked: every record came out (as records, or inside pages then split). */
-	function pagingNode(variant: PaginationVariant, execution: WorkflowRun) {
+	async function read(variant: PaginationVariant | 'raw') {
+		if (variant === 'raw') {
+			raw ??= context.worker(`${name}: raw paging loop`);
+			const answer = await raw.call('history.raw', { ...access, pageSize });
+			return { ms: answer.ms, read: answer.records, items: answer.records };
+		}
+		const execution = await runWorkflow(n8n, workflows[variant], `${name} (${variant})`);
 		if (variant === 'node') {
 			const items = execution.output(TYLT_NODE).length;
-			if (items !== records) throw new Error(`Return All (node): ${items} of ${records} records`);
-			return { ...execution.timed(TYLT_NODE), items };
+			return { ...execution.timed(TYLT_NODE), read: items, items };
 		}
 		const pages = execution.output(HTTP_NODE) as Array<{ data?: unknown[] }>;
 		const split = execution.output(SPLIT_NODE).length;
 		const inPages = pages.reduce((sum, page) => sum + (page.data?.length ?? 0), 0);
-		if (inPages !== records || split !== records) {
-			throw new Error(
-				`Return All (HTTP Request): ${inPages} records in ${pages.length} pages, ${split} split out, ${records} expected`,
-			);
-		}
 		const splitOutMs = execution.nodeMs[SPLIT_NODE];
-		return { ...execution.timed(HTTP_NODE), splitOutMs, items: pages.length };
+		const read = split === inPages ? split : NaN;
+		return { ...execution.timed(HTTP_NODE), splitOutMs, read, items: pages.length };
 	}
 
-	async function run(variant: PaginationVariant): Promise<PaginationRun> {
-		const { result: execution, requests } = await countingRequests(sandbox, () =>
-			runWorkflow(n8n, workflows[variant], `Return All (${variant})`),
-		);
-		if (requests.byStatus['200'] !== requests.total) {
-			throw new Error(`Return All (${variant}): answers ${JSON.stringify(requests.byStatus)}`);
+	return async function run(variant: PaginationVariant | 'raw'): Promise<PaginationRun> {
+		const { result, requests } = await countingRequests(sandbox, () => read(variant));
+		const { read: got, ...measured } = result;
+		if (got !== records || requests.byStatus['200'] !== requests.total) {
+			throw new Error(
+				`${name} (${variant}): ${got} of ${records} records read (split out as many as the pages held?), answers ${JSON.stringify(requests.byStatus)}`,
+			);
 		}
-		return { ...pagingNode(variant, execution), requests: requests.total };
-	}
+		return { ...measured, requests: requests.total };
+	};
+}
+
+export async function runPaginationCase(context: BenchContext) {
+	const { sandbox, options, log } = context;
+	const records = options.sizes.paginationRecords;
+	const pageSize = options.sizes.pageSize;
+	const run = await returnAllSides(context, 'Return All', records);
+	await sandbox.call('sandbox.reset', { seed: records });
 
 	const runs = await alternate({
 		variants: ['node', 'httpNode'],
