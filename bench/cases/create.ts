@@ -120,15 +120,14 @@ export async function runCreateCase(context: BenchContext) {
 		describe: (measured) => `${measured.ms.toFixed(0)} ms, ${measured.requests.total} requests`,
 		warmUp: true,
 	});
-	await context.profiled(`Create ${count}, TYLT node, guard on`, TYLT_NODE_FRAME, () =>
-		run('guardOn'),
-	);
-	await context.profiled(`Create ${count}, TYLT node, guard off`, TYLT_NODE_FRAME, () =>
-		run('guardOff'),
-	);
-	await context.profiled(`Create ${count}, HTTP Request node`, HTTP_NODE_FRAME, () =>
-		run('httpNode'),
-	);
+	for (const [variant, side] of [
+		['guardOn', 'TYLT node, guard on'],
+		['guardOff', 'TYLT node, guard off'],
+		['httpNode', 'HTTP Request node'],
+	] as const) {
+		const frame = variant === 'httpNode' ? HTTP_NODE_FRAME : TYLT_NODE_FRAME;
+		await context.profiled(`Create ${count}, ${side}`, frame, () => run(variant));
+	}
 	return { payouts: count, runs };
 }
 
