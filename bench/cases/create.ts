@@ -20,18 +20,7 @@ import {
 	tyltCreateWorkflow,
 } from '../lib/workflows';
 import type { PayoutInput } from '../lib/workflows';
-import type { Row } from '../lib/rows';
-import {
-	ALTERNATIVE_CROSS_CHECK,
-	ALTERNATIVE_TARGET,
-	compared,
-	distinct,
-	fact,
-	FLOOR_TARGET,
-	NO,
-	table,
-	YES,
-} from '../lib/rows';
+import { compared, distinct, fact, NO, type Row, table, TARGETS, YES } from '../lib/rows';
 import { ms, thousands } from '../lib/stats';
 
 /** The TYLT node (guard on, off), n8n's HTTP Request node, and the raw signed loop. */
@@ -152,21 +141,21 @@ export function createRows({ payouts: n, runs }: CreateResult): Row[] {
 				`1. Create ${thousands(n)} payouts in n8n, ${GUARD[variant]}: TYLT node ÷ HTTP Request node with the TYLT credential (the user's alternative)`,
 				times(variant),
 				times('httpNode'),
-				ALTERNATIVE_TARGET,
+				TARGETS.alternative,
 			),
 		),
 		compared(
 			`1. Create ${thousands(n)} payouts, duplicate guard on: n8n's main-process CPU per execution (the whole workflow; barely moved by other load), TYLT ÷ HTTP Request`,
 			cpu('guardOn'),
 			cpu('httpNode'),
-			ALTERNATIVE_CROSS_CHECK,
+			TARGETS.crossCheck,
 		),
 		...(['guardOff', 'guardOn'] as const).map((variant) =>
 			compared(
 				`1. Floor: Create ${thousands(n)} payouts in n8n, ${GUARD[variant]} ÷ raw signed loop outside n8n`,
 				times(variant),
 				times('raw'),
-				FLOOR_TARGET,
+				TARGETS.floor,
 			),
 		),
 		compared(

@@ -7,8 +7,7 @@ import type { BenchContext } from '../lib/context';
 import type { MemoryRun } from '../lib/jobs';
 import { countingRequests } from '../lib/requestLog';
 import { alternate } from '../lib/rounds';
-import type { Row } from '../lib/rows';
-import { compared, distinct, fact, FLOOR_TARGET, NO, table, YES } from '../lib/rows';
+import { compared, distinct, fact, NO, type Row, table, TARGETS, YES } from '../lib/rows';
 import { mb, median, ms, thousands } from '../lib/stats';
 
 /** The node in n8n-core against the raw paging loop. */
@@ -79,7 +78,7 @@ function datasetRows({ records, pageSize, runs }: HistoryDataset): Row[] {
 	const nodeRequests = pick('node', 'requests');
 	const exactMultiple = records % pageSize === 0;
 	return [
-		compared(`${label}: time`, pick('node', 'ms'), pick('raw', 'ms'), FLOOR_TARGET),
+		compared(`${label}: time`, pick('node', 'ms'), pick('raw', 'ms'), TARGETS.floor),
 		side('cpuMs', 'CPU time of the client process', ms),
 		fact(
 			`${label}: requests`,

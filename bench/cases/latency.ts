@@ -13,8 +13,7 @@ import { alternate } from '../lib/rounds';
 import { payoutRows } from '../lib/workflows';
 import { createSides } from './create';
 import { returnAllSides } from './pagination';
-import type { Row } from '../lib/rows';
-import { compared, distinct, fact, LATENCY_TARGET, measured, table } from '../lib/rows';
+import { compared, distinct, fact, measured, type Row, table, TARGETS } from '../lib/rows';
 import { median, ms, percent, spread, thousands } from '../lib/stats';
 
 const CREATE_VARIANTS = ['createNode', 'createRaw', 'createHttpNode'] as const;
@@ -102,7 +101,7 @@ export function latencyRows(result: LatencyResult): Row[] {
 			spread(times('createNode'), ms),
 			`${ms(createFloor)} (${thousands(payouts)} × ${latencyMs} ms)`,
 			median(times('createNode')) / createFloor,
-			LATENCY_TARGET,
+			TARGETS.latency,
 		),
 		fact(
 			`${createLabel}: the node's own share (time not spent waiting for TYLT), raw signed loop beside it`,
@@ -127,7 +126,7 @@ export function latencyRows(result: LatencyResult): Row[] {
 			spread(times('historyNode'), ms),
 			`${ms(waits('historyNode'))} (${thousands(pages)} × ${latencyMs} ms)`,
 			median(times('historyNode')) / waits('historyNode'),
-			LATENCY_TARGET,
+			TARGETS.latency,
 		),
 		fact(
 			`${historyLabel}: the node's own share (time not spent waiting for TYLT), raw paging loop beside it`,

@@ -17,17 +17,7 @@ import {
 	httpPaginationWorkflow,
 	tyltReturnAllWorkflow,
 } from '../lib/workflows';
-import type { Row } from '../lib/rows';
-import {
-	ALTERNATIVE_CROSS_CHECK,
-	ALTERNATIVE_TARGET,
-	compared,
-	distinct,
-	fact,
-	NO,
-	table,
-	YES,
-} from '../lib/rows';
+import { compared, distinct, fact, NO, type Row, table, TARGETS, YES } from '../lib/rows';
 import { ms, thousands } from '../lib/stats';
 
 /** The TYLT node's Return All against the HTTP Request node's own pagination. */
@@ -132,19 +122,19 @@ export function paginationRows({ records, pageSize, runs }: PaginationResult): R
 			`${label}: TYLT node ÷ HTTP Request pagination + Split Out (the user's alternative, same ${thousands(records)} items out)`,
 			node,
 			httpAndSplit,
-			ALTERNATIVE_TARGET,
+			TARGETS.alternative,
 		),
 		compared(
 			`${label}: TYLT node ÷ HTTP Request pagination alone (its output: ${thousands(runs.httpNode[0]?.items ?? NaN)} page envelopes, not records)`,
 			node,
 			runs.httpNode.map((run) => run.ms),
-			ALTERNATIVE_CROSS_CHECK,
+			TARGETS.crossCheck,
 		),
 		compared(
 			`${label}: n8n's main-process CPU per execution (the whole workflow), TYLT ÷ HTTP Request + Split Out`,
 			cpu('node'),
 			cpu('httpNode'),
-			ALTERNATIVE_CROSS_CHECK,
+			TARGETS.crossCheck,
 		),
 		fact(
 			`${label}: requests`,
