@@ -9,40 +9,26 @@
  * Processes: this coordinator (no timed code), the sandbox, one process per measured side, and n8n (with
  * its task runner). All listen on 127.0.0.1 only; every one is stopped at the end, also after an error.
  */
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import {
-	nodeOutput,
-	PRELOAD,
-	runtimePaths,
-	setupOwner,
-	startN8n,
-	type Execution,
-} from '../tools/n8n';
+import { PRELOAD, runtimePaths, setupOwner, startN8n } from '../tools/n8n';
 import { CASES } from './cases';
 import type { BenchContext, N8nHandle } from './lib/context';
 import type { BenchJobs } from './lib/jobs';
 import { describeMachine } from './lib/machine';
 import { parseOptions, USAGE } from './lib/options';
-import { resultsMarkdown } from './lib/report';
+import { resultsMarkdown, writeResults } from './lib/report';
 import { WorkerProcess } from './lib/workerProcess';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
 const DOC = path.join(REPO_ROOT, 'docs', 'benchmarks.md');
 const PROFILE_DIR = path.join(REPO_ROOT, '.cache', 'bench-profiles');
 const WORKER_HOST = path.join(__dirname, 'workers', 'host.ts');
-const BEGIN = '<!-- bench:results:begin (written by npm run bench; edit outside these markers) -->';
-const END = '<!-- bench:results:end -->';
 
 function log(message: string) {
 	process.stdout.write(`[bench] ${message}\n`);
-}
-
-/** Node 24 from the provisioned n8n runtime: n8n runs on it, so every measured side does too. */
-function runtime(): { nodeBin: string; n8nPackageDir: string } {
-	return runtimePaths();
 }
 
 async function main(): Promise<number> {
@@ -58,7 +44,8 @@ async function main(): Promise<number> {
 		process.stderr.write(`${(error as Error).message}\n`);
 		return 2;
 	}
-	const { nodeBin, n8nPackageDir } = runtime();
+	// Node 24 from the provisioned n8n runtime: n8n runs on it, so every measured side does too.
+	const { nodeBin, n8nPackageDir } = runtimePaths();
 	const started = Date.now();
 	const workers: WorkerProcess<BenchJobs>[] = [];
 	let n8nHandle: Promise<N8nHandle> | undefined;
@@ -132,7 +119,6 @@ async function main(): Promise<number> {
 							instance,
 							client,
 							credential: { id: credential.id, name: credential.name },
-							nodeOutput: (execution, nodeName) => nodeOutput(execution as Execution, nodeName),
 						};
 					} catch (error) {
 						await instance.stop();
@@ -153,7 +139,7 @@ async function main(): Promise<number> {
 		});
 		process.stdout.write(`\n${markdown}\n\n`);
 		if (options.write) {
-			writeDoc(markdown);
+			writeResults(DOC, markdown);
 			log(`wrote ${path.relative(REPO_ROOT, DOC)}`);
 		} else {
 			log('docs/benchmarks.md not written (quick or partial run; --write to force)');
@@ -172,22 +158,6 @@ async function main(): Promise<number> {
 			`${workers.length} worker processes stopped; ${Math.round((Date.now() - started) / 1000)} s in all`,
 		);
 	}
-}
-
-/** Replaces the results between the markers; the hand-written analysis around them stays. */
-function writeDoc(markdown: string) {
-	const section = `${BEGIN}\n\n${markdown}\n\n${END}`;
-	if (!existsSync(DOC)) {
-		mkdirSync(path.dirname(DOC), { recursive: true });
-		writeFileSync(DOC, `# Benchmarks\n\n${section}\n`);
-		return;
-	}
-	const current = readFileSync(DOC, 'utf8');
-	const begin = current.indexOf(BEGIN);
-	const end = current.indexOf(END);
-	if (begin === -1 || end < begin)
-		throw new Error(`${DOC} lacks the results markers; restore them or delete the file`);
-	writeFileSync(DOC, current.slice(0, begin) + section + current.slice(end + END.length));
 }
 
 main().then(

@@ -7,6 +7,8 @@ import type { BenchContext } from '../lib/context';
 import type { MemoryRun } from '../lib/jobs';
 import { countingRequests } from '../lib/requestLog';
 import { alternate } from '../lib/rounds';
+import { compared, distinct, fact, NO, type Row, table, TARGETS, YES } from '../lib/rows';
+import { mb, median, ms, thousands } from '../lib/stats';
 
 /** The node in n8n-core against the raw paging loop. */
 export type HistoryVariant = 'node' | 'raw';
@@ -57,4 +59,74 @@ export async function runHistoryCase(context: BenchContext) {
 		datasets.push({ records, pageSize, runs });
 	}
 	return datasets;
+}
+
+type Measure = Exclude<keyof HistoryRun, 'rssPeakIsolated'>;
+
+const MEMORY: Array<[Measure, string]> = [
+	['heapPeakBytes', 'peak heap (sampled, above the heap before the run)'],
+	['heapRetainedBytes', 'heap the output keeps (after GC)'],
+	['rssPeakBytes', 'peak RSS above the RSS before the run'],
+];
+
+function datasetRows({ records, pageSize, runs }: HistoryDataset): Row[] {
+	const label = `2. Floor: Return All in-process, ${thousands(records)} records, page ${pageSize}, TYLT node in n8n-core ÷ raw paging loop`;
+	const pick = (variant: 'node' | 'raw', key: Measure) => runs[variant].map((run) => run[key]);
+	const side = (key: Measure, what: string, format: (value: number) => string) =>
+		compared(`${label}: ${what}`, pick('node', key), pick('raw', key), undefined, format);
+	const expected = Math.ceil(records / pageSize);
+	const nodeRequests = pick('node', 'requests');
+	const exactMultiple = records % pageSize === 0;
+	return [
+		compared(`${label}: time`, pick('node', 'ms'), pick('raw', 'ms'), TARGETS.floor),
+		side('cpuMs', 'CPU time of the client process', ms),
+		fact(
+			`${label}: requests`,
+			distinct(nodeRequests),
+			distinct(pick('raw', 'requests')),
+			`ceil(records / page size) = ${thousands(expected)}`,
+			nodeRequests.every((value) => value === expected)
+				? YES
+				: exactMultiple && nodeRequests.every((value) => value === expected + 1)
+					? `${NO}: +1 empty page, unavoidable (no total in the API)`
+					: NO,
+		),
+		...MEMORY.map(([key, what]) => side(key, what, mb)),
+	];
+}
+
+export const historyRows = (datasets: HistoryDataset[]) => datasets.flatMap(datasetRows);
+
+/** The per-round table's measures, each a node column and a raw column. */
+const PER_ROUND: Array<[string, Measure, (value: number) => string]> = [
+	['time', 'ms', ms],
+	['CPU', 'cpuMs', ms],
+	['peak heap', 'heapPeakBytes', mb],
+	['peak RSS', 'rssPeakBytes', mb],
+];
+
+export function historyDetails(datasets: HistoryDataset[]): string {
+	const absolute = datasets.map(({ records, runs }) => {
+		const peak = (variant: 'node' | 'raw') =>
+			mb(median(runs[variant].map((run) => run.rssPeakAbsoluteBytes)));
+		return `${thousands(records)} records: node process ${peak('node')}, raw process ${peak('raw')}`;
+	});
+	return [
+		'#### 2. Payout → Get Many, Return All',
+		table(
+			['Records', 'Round', ...PER_ROUND.flatMap(([what]) => [`node ${what}`, `raw ${what}`])],
+			'r'.repeat(2 + 2 * PER_ROUND.length),
+			datasets.flatMap(({ records, runs }) =>
+				runs.node.map((node, round) => [
+					thousands(records),
+					round + 1,
+					...PER_ROUND.flatMap(([, key, format]) => [
+						format(node[key]),
+						format(runs.raw[round][key]),
+					]),
+				]),
+			),
+		),
+		`Absolute peak RSS of the working process (the node's process has n8n-core loaded): ${absolute.join('; ')}.`,
+	].join('\n\n');
 }

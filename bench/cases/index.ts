@@ -6,18 +6,12 @@ import type { BenchContext } from '../lib/context';
 import type { CaseName } from '../lib/options';
 import type { CaseReport } from '../lib/report';
 import type { Row } from '../lib/rows';
-import { runCreateCase } from './create';
-import { createDetails, createRows } from './create.report';
-import { runGuardCase } from './guard';
-import { guardDetails, guardRows } from './guard.report';
-import { runHistoryCase } from './history';
-import { historyDetails, historyRows } from './history.report';
-import { runLatencyCase } from './latency';
-import { latencyDetails, latencyRows } from './latency.report';
-import { runPaginationCase } from './pagination';
-import { paginationDetails, paginationRows } from './pagination.report';
-import { runTriggerCase } from './trigger';
-import { triggerDetails, triggerRows } from './trigger.report';
+import { createDetails, createRows, runCreateCase } from './create';
+import { guardDetails, guardRows, runGuardCase } from './guard';
+import { historyDetails, historyRows, runHistoryCase } from './history';
+import { latencyDetails, latencyRows, runLatencyCase } from './latency';
+import { paginationDetails, paginationRows, runPaginationCase } from './pagination';
+import { runTriggerCase, triggerDetails, triggerRows } from './trigger';
 
 type BenchCase = (context: BenchContext) => Promise<CaseReport>;
 

@@ -7,13 +7,14 @@
  */
 import type { BenchContext } from '../lib/context';
 import type { TimedRun } from '../lib/n8nRun';
-import { runWorkflow, storeWorkflows } from '../lib/n8nRun';
 import { latencyRounds } from '../lib/options';
 import { TYLT_NODE_FRAME } from '../lib/profileSummary';
-import { countingRequests } from '../lib/requestLog';
 import { alternate } from '../lib/rounds';
-import { TYLT_NODE, payoutRows, tyltReturnAllWorkflow } from '../lib/workflows';
+import { payoutRows } from '../lib/workflows';
 import { createSides } from './create';
+import { returnAllSides } from './pagination';
+import { compared, distinct, fact, measured, type Row, table, TARGETS } from '../lib/rows';
+import { median, ms, percent, spread, thousands } from '../lib/stats';
 
 const CREATE_VARIANTS = ['createNode', 'createRaw', 'createHttpNode'] as const;
 const HISTORY_VARIANTS = ['historyNode', 'historyRaw'] as const;
@@ -25,49 +26,30 @@ export interface LatencyRun extends TimedRun {
 
 export type LatencyResult = Awaited<ReturnType<typeof runLatencyCase>>;
 
-/** The create case's side each create variant runs. */
-const CREATE_SIDE = {
+/** The create case's and the pagination case's side each variant runs. */
+const SIDE = {
 	createNode: 'guardOn',
 	createRaw: 'raw',
 	createHttpNode: 'httpNode',
+	historyNode: 'node',
+	historyRaw: 'raw',
 } as const;
 
 export async function runLatencyCase(context: BenchContext) {
-	const { sandbox, access, options, log } = context;
-	const n8n = await context.n8n();
+	const { sandbox, options, log } = context;
 	const { latencyMs, latencyPayouts: payouts, latencyRecords: records, pageSize } = options.sizes;
 	// Each run waits 15 s and the waits barely vary: two rounds keep the full bench near 7 minutes.
 	const rounds = latencyRounds(options.rounds);
 	const create = await createSides(context, 'latency, create', payoutRows(payouts));
-	const { historyNode } = await storeWorkflows(n8n, {
-		historyNode: tyltReturnAllWorkflow('bench: latency, Return All', n8n.credential, pageSize),
-	});
-	const raw = context.worker('latency: raw paging loop');
-
-	/** Return All in n8n or by the raw loop, checked: every record read, every answer 200. */
-	async function readHistory(variant: (typeof HISTORY_VARIANTS)[number]): Promise<LatencyRun> {
-		const { result, requests } = await countingRequests(sandbox, async () => {
-			if (variant === 'historyRaw') {
-				const answer = await raw.call('history.raw', { ...access, pageSize });
-				return { ms: answer.ms, read: answer.records };
-			}
-			const execution = await runWorkflow(n8n, historyNode, `latency (${variant})`);
-			return { ...execution.timed(TYLT_NODE), read: execution.output(TYLT_NODE).length };
-		});
-		const { read, ...measured } = result;
-		if (read !== records || requests.byStatus['200'] !== requests.total) {
-			throw new Error(
-				`latency (${variant}): ${read} of ${records} records, answers ${JSON.stringify(requests.byStatus)}`,
-			);
-		}
-		return { ...measured, requests: requests.total };
-	}
+	const returnAll = await returnAllSides(context, 'latency, Return All', records);
 
 	async function run(variant: LatencyVariant): Promise<LatencyRun> {
-		const history = variant === 'historyNode' || variant === 'historyRaw';
-		await sandbox.call('sandbox.reset', { latencyMs, seed: history ? records : 0 });
-		if (history) return await readHistory(variant);
-		const measured = await create(CREATE_SIDE[variant]);
+		if (variant === 'historyNode' || variant === 'historyRaw') {
+			await sandbox.call('sandbox.reset', { latencyMs, seed: records });
+			return await returnAll(SIDE[variant]);
+		}
+		await sandbox.call('sandbox.reset', { latencyMs, seed: 0 });
+		const measured = await create(SIDE[variant]);
 		return { ...measured, requests: measured.requests.total };
 	}
 
@@ -94,4 +76,99 @@ export async function runLatencyCase(context: BenchContext) {
 	);
 	await sandbox.call('sandbox.reset', {});
 	return { latencyMs, payouts, records, pageSize, runs };
+}
+
+/** Sequential requests: the least any client can take at this latency is one wait per request. */
+export function latencyRows(result: LatencyResult): Row[] {
+	const { latencyMs, payouts, records, pageSize } = result;
+	const times = (variant: LatencyVariant) => result.runs[variant].map((run) => run.ms);
+	const requests = (variant: LatencyVariant) =>
+		median(result.runs[variant].map((run) => run.requests));
+	const waits = (variant: LatencyVariant) => requests(variant) * latencyMs;
+	/** Time not spent waiting for TYLT: the total minus one wait per request made. */
+	const ownShare = (variant: LatencyVariant) => {
+		const total = median(times(variant));
+		const own = total - waits(variant);
+		return `${ms(own)} of ${ms(total)} = ${percent(own / total)} (${thousands(requests(variant))} requests × ${latencyMs} ms waited)`;
+	};
+	const createFloor = payouts * latencyMs;
+	const pages = requests('historyNode');
+	const createLabel = `4. Create ${thousands(payouts)} payouts in n8n at ${latencyMs} ms per request, duplicate guard on`;
+	const historyLabel = `4. Return All in n8n, ${thousands(records)} records, page ${pageSize}, at ${latencyMs} ms per request`;
+	return [
+		measured(
+			`${createLabel}: total ÷ (payouts × latency)`,
+			spread(times('createNode'), ms),
+			`${ms(createFloor)} (${thousands(payouts)} × ${latencyMs} ms)`,
+			median(times('createNode')) / createFloor,
+			TARGETS.latency,
+		),
+		fact(
+			`${createLabel}: the node's own share (time not spent waiting for TYLT), raw signed loop beside it`,
+			ownShare('createNode'),
+			ownShare('createRaw'),
+		),
+		measured(
+			`4. Floor at ${latencyMs} ms: raw signed loop, ${thousands(payouts)} creates ÷ (payouts × latency)`,
+			spread(times('createRaw'), ms),
+			ms(createFloor),
+			median(times('createRaw')) / createFloor,
+			undefined,
+			3,
+		),
+		compared(
+			`4. HTTP Request node, the same ${thousands(payouts)} creates at ${latencyMs} ms (it sends every item's request at once): TYLT node ÷ HTTP Request node`,
+			times('createNode'),
+			times('createHttpNode'),
+		),
+		measured(
+			`${historyLabel}: total ÷ (pages × latency)`,
+			spread(times('historyNode'), ms),
+			`${ms(waits('historyNode'))} (${thousands(pages)} × ${latencyMs} ms)`,
+			median(times('historyNode')) / waits('historyNode'),
+			TARGETS.latency,
+		),
+		fact(
+			`${historyLabel}: the node's own share (time not spent waiting for TYLT), raw paging loop beside it`,
+			ownShare('historyNode'),
+			ownShare('historyRaw'),
+		),
+		measured(
+			`4. Floor at ${latencyMs} ms: raw paging loop ÷ (pages × latency)`,
+			spread(times('historyRaw'), ms),
+			ms(waits('historyRaw')),
+			median(times('historyRaw')) / waits('historyRaw'),
+			undefined,
+			3,
+		),
+	];
+}
+
+export function latencyDetails(result: LatencyResult): string {
+	const { payouts, records } = result;
+	const names: Record<LatencyVariant, string> = {
+		createNode: `TYLT node, Create ${thousands(payouts)}, guard on`,
+		createRaw: `raw signed loop, ${thousands(payouts)} creates`,
+		createHttpNode: `HTTP Request node, ${thousands(payouts)} creates`,
+		historyNode: `TYLT node, Return All of ${thousands(records)}`,
+		historyRaw: `raw paging loop, ${thousands(records)} records`,
+	};
+	return [
+		`#### 4. At ${result.latencyMs} ms per request`,
+		'The sandbox holds every API request for the latency before handling it (`latencyMs`). Rounds alternate within the creates and within the Return Alls; no warm-up runs.',
+		table(
+			['Variant', 'requests', 'rounds', 'median'],
+			'lrlr',
+			(Object.keys(names) as LatencyVariant[]).map((variant) => {
+				const runs = result.runs[variant];
+				const times = runs.map((run) => run.ms);
+				return [
+					names[variant],
+					distinct(runs.map((run) => run.requests)),
+					times.map(ms).join(', '),
+					ms(median(times)),
+				];
+			}),
+		),
+	].join('\n\n');
 }

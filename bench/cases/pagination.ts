@@ -5,7 +5,7 @@
  * executionTime of each node.
  */
 import type { BenchContext } from '../lib/context';
-import type { TimedRun, WorkflowRun } from '../lib/n8nRun';
+import type { TimedRun } from '../lib/n8nRun';
 import { runWorkflow, storeWorkflows } from '../lib/n8nRun';
 import { HTTP_NODE_FRAME, TYLT_NODE_FRAME } from '../lib/profileSummary';
 import { countingRequests } from '../lib/requestLog';
@@ -17,6 +17,8 @@ import {
 	httpPaginationWorkflow,
 	tyltReturnAllWorkflow,
 } from '../lib/workflows';
+import { compared, distinct, fact, NO, type Row, table, TARGETS, YES } from '../lib/rows';
+import { ms, thousands } from '../lib/stats';
 
 /** The TYLT node's Return All against the HTTP Request node's own pagination. */
 export type PaginationVariant = 'node' | 'httpNode';
@@ -31,50 +33,63 @@ export interface PaginationRun extends TimedRun {
 
 export type PaginationResult = Awaited<ReturnType<typeof runPaginationCase>>;
 
-export async function runPaginationCase(context: BenchContext) {
-	const { sandbox, access, options, log } = context;
+/**
+ * Return All of the `records` seeded in the sandbox, named after `name`: by the TYLT node, by the HTTP
+ * Request node's pagination + Split Out (workflows stored in n8n), or by the raw paging loop outside n8n.
+ * Each run is checked: every record came out (as records, or inside pages then split), every answer 200.
+ */
+export async function returnAllSides(context: BenchContext, name: string, records: number) {
+	const { sandbox, access } = context;
+	const { pageSize } = context.options.sizes;
 	const n8n = await context.n8n();
-	const records = options.sizes.paginationRecords;
-	const pageSize = options.sizes.pageSize;
 	const workflows = await storeWorkflows(n8n, {
-		node: tyltReturnAllWorkflow('bench: Return All, TYLT node', n8n.credential, pageSize),
+		node: tyltReturnAllWorkflow(`bench: ${name}, TYLT node`, n8n.credential, pageSize),
 		httpNode: httpPaginationWorkflow(
-			'bench: Return All, HTTP Request pagination',
+			`bench: ${name}, HTTP Request pagination`,
 			n8n.credential,
 			access.url,
 			pageSize,
 		),
 	});
-	await sandbox.call('sandbox.reset', { seed: records });
+	let raw: ReturnType<typeof context.worker> | undefined;
 
-	/** The run's paging node, checked: every record came out (as records, or inside pages then split). */
-	function pagingNode(variant: PaginationVariant, execution: WorkflowRun) {
+	async function read(variant: PaginationVariant | 'raw') {
+		if (variant === 'raw') {
+			raw ??= context.worker(`${name}: raw paging loop`);
+			const answer = await raw.call('history.raw', { ...access, pageSize });
+			return { ms: answer.ms, read: answer.records, items: answer.records };
+		}
+		const execution = await runWorkflow(n8n, workflows[variant], `${name} (${variant})`);
 		if (variant === 'node') {
 			const items = execution.output(TYLT_NODE).length;
-			if (items !== records) throw new Error(`Return All (node): ${items} of ${records} records`);
-			return { ...execution.timed(TYLT_NODE), items };
+			return { ...execution.timed(TYLT_NODE), read: items, items };
 		}
 		const pages = execution.output(HTTP_NODE) as Array<{ data?: unknown[] }>;
 		const split = execution.output(SPLIT_NODE).length;
 		const inPages = pages.reduce((sum, page) => sum + (page.data?.length ?? 0), 0);
-		if (inPages !== records || split !== records) {
-			throw new Error(
-				`Return All (HTTP Request): ${inPages} records in ${pages.length} pages, ${split} split out, ${records} expected`,
-			);
-		}
 		const splitOutMs = execution.nodeMs[SPLIT_NODE];
-		return { ...execution.timed(HTTP_NODE), splitOutMs, items: pages.length };
+		const read = split === inPages ? split : NaN;
+		return { ...execution.timed(HTTP_NODE), splitOutMs, read, items: pages.length };
 	}
 
-	async function run(variant: PaginationVariant): Promise<PaginationRun> {
-		const { result: execution, requests } = await countingRequests(sandbox, () =>
-			runWorkflow(n8n, workflows[variant], `Return All (${variant})`),
-		);
-		if (requests.byStatus['200'] !== requests.total) {
-			throw new Error(`Return All (${variant}): answers ${JSON.stringify(requests.byStatus)}`);
+	return async function run(variant: PaginationVariant | 'raw'): Promise<PaginationRun> {
+		const { result, requests } = await countingRequests(sandbox, () => read(variant));
+		const { read: got, ...measured } = result;
+		if (got !== records || requests.byStatus['200'] !== requests.total) {
+			throw new Error(
+				`${name} (${variant}): ${got} of ${records} records read (split out as many as the pages held?), answers ${JSON.stringify(requests.byStatus)}`,
+			);
 		}
-		return { ...pagingNode(variant, execution), requests: requests.total };
-	}
+		return { ...measured, requests: requests.total };
+	};
+}
+
+export async function runPaginationCase(context: BenchContext) {
+	const { sandbox, options, log } = context;
+	const records = options.sizes.paginationRecords;
+	const pageSize = options.sizes.pageSize;
+	const run = await returnAllSides(context, 'Return All', records);
+	await sandbox.call('sandbox.reset', { seed: records });
 
 	const runs = await alternate({
 		variants: ['node', 'httpNode'],
@@ -93,4 +108,56 @@ export async function runPaginationCase(context: BenchContext) {
 		() => run('httpNode'),
 	);
 	return { records, pageSize, runs };
+}
+
+export function paginationRows({ records, pageSize, runs }: PaginationResult): Row[] {
+	const label = `2. Return All in n8n, ${thousands(records)} records, page ${pageSize}`;
+	const node = runs.node.map((run) => run.ms);
+	const httpAndSplit = runs.httpNode.map((run) => run.ms + (run.splitOutMs ?? 0));
+	const requests = (variant: PaginationVariant) => runs[variant].map((run) => run.requests);
+	const cpu = (variant: PaginationVariant) => runs[variant].map((run) => run.n8nCpuMs ?? NaN);
+	const pages = Math.floor(records / pageSize) + 1;
+	return [
+		compared(
+			`${label}: TYLT node ÷ HTTP Request pagination + Split Out (the user's alternative, same ${thousands(records)} items out)`,
+			node,
+			httpAndSplit,
+			TARGETS.alternative,
+		),
+		compared(
+			`${label}: TYLT node ÷ HTTP Request pagination alone (its output: ${thousands(runs.httpNode[0]?.items ?? NaN)} page envelopes, not records)`,
+			node,
+			runs.httpNode.map((run) => run.ms),
+			TARGETS.crossCheck,
+		),
+		compared(
+			`${label}: n8n's main-process CPU per execution (the whole workflow), TYLT ÷ HTTP Request + Split Out`,
+			cpu('node'),
+			cpu('httpNode'),
+			TARGETS.crossCheck,
+		),
+		fact(
+			`${label}: requests`,
+			distinct(requests('node')),
+			distinct(requests('httpNode')),
+			`the same on both sides (${thousands(pages)}: the last page is the first short one)`,
+			[...requests('node'), ...requests('httpNode')].every((value) => value === pages) ? YES : NO,
+		),
+	];
+}
+
+export function paginationDetails({ records, pageSize, runs }: PaginationResult): string {
+	return [
+		'#### 2. Return All in n8n: TYLT node against HTTP Request pagination',
+		`${thousands(records)} records, ${pageSize} per page. HTTP Request: GET history, query \`rows\` = \`{{ ${pageSize} }}\`, pagination "Update a Parameter in Each Request" \`page\` = \`{{ $pageCount + 1 }}\`, complete when \`{{ $response.body.data.length < ${pageSize} }}\`; then Split Out on \`data\`.`,
+		table(
+			['Round', 'TYLT node', 'HTTP Request node', 'Split Out', 'HTTP Request + Split Out'],
+			'rrrrr',
+			runs.node.map((node, round) => {
+				const http = runs.httpNode[round];
+				const split = http.splitOutMs;
+				return [round + 1, ms(node.ms), ms(http.ms), ms(split ?? NaN), ms(http.ms + (split ?? 0))];
+			}),
+		),
+	].join('\n\n');
 }

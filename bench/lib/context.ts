@@ -13,8 +13,6 @@ export interface N8nHandle {
 	};
 	/** The TYLT credential pointing at the sandbox. */
 	credential: { id: string; name: string };
-	/** tools/n8n's nodeOutput, for an execution in the bench's own shape (lib/n8nRun.ts). */
-	nodeOutput(execution: unknown, nodeName: string): unknown[];
 }
 
 export interface BenchContext {

@@ -1,19 +1,9 @@
 /** One execution of a stored workflow in the bench's n8n, checked, with each node's own time. */
 import { readFileSync } from 'node:fs';
 
+import { nodeOutput, type Execution } from '../../tools/n8n';
 import type { N8nHandle } from './context';
 import { START_NODE } from './workflows';
-
-interface Execution {
-	id: string;
-	status: string;
-	data: {
-		resultData: {
-			runData: Record<string, Array<{ executionTime: number; startTime: number }>>;
-			error?: unknown;
-		};
-	};
-}
 
 /** One timed run: n8n's executionTime of the node, or a loop's own time outside n8n. */
 export interface TimedRun {
@@ -71,11 +61,8 @@ async function runOnce(n8n: N8nHandle, workflowId: string, timeoutMs: number): P
 	for (let waitMs = 50; ; waitMs = Math.min(1000, waitMs * 1.5)) {
 		await new Promise((resolve) => setTimeout(resolve, waitMs));
 		try {
-			const { status } = (await n8n.client.getExecution(executionId, {
-				includeData: false,
-			})) as { status: string };
-			if (FINISHED.has(status))
-				return (await n8n.client.getExecution(executionId, { includeData: true })) as Execution;
+			const { status } = await n8n.client.getExecution(executionId, { includeData: false });
+			if (FINISHED.has(status)) return await n8n.client.getExecution(executionId);
 		} catch (error) {
 			// Not stored yet: n8n saves the execution a moment after it starts.
 			if ((error as { status?: number }).status !== 404) throw error;
@@ -107,20 +94,20 @@ export async function runWorkflow(
 	const n8nCpuMs = processCpuMs(n8n.instance.pid) - cpuBefore;
 	if (execution.status !== 'success') {
 		throw new Error(
-			`${label}: execution ${execution.id} ended ${execution.status}: ${JSON.stringify(execution.data.resultData.error).slice(0, 500)}`,
+			`${label}: execution ${execution.id} ended ${execution.status}: ${JSON.stringify(execution.data?.resultData.error).slice(0, 500)}`,
 		);
 	}
 	const nodeMs: Record<string, number> = {};
 	const nodeStartedAt: Record<string, number> = {};
-	for (const [name, runs] of Object.entries(execution.data.resultData.runData)) {
-		nodeMs[name] = runs[0].executionTime;
-		nodeStartedAt[name] = runs[0].startTime;
+	for (const [name, runs] of Object.entries(execution.data?.resultData.runData ?? {})) {
+		nodeMs[name] = runs[0].executionTime ?? NaN;
+		nodeStartedAt[name] = runs[0].startTime ?? NaN;
 	}
 	return {
 		nodeMs,
 		nodeStartedAt,
 		n8nCpuMs,
-		output: (nodeName) => n8n.nodeOutput(execution, nodeName),
+		output: (nodeName) => nodeOutput(execution, nodeName),
 		timed: (nodeName) => ({ ms: nodeMs[nodeName], startedAt: nodeStartedAt[nodeName], n8nCpuMs }),
 	};
 }

@@ -2,6 +2,9 @@
  * Turns the cases' reports into the results section of docs/benchmarks.md (also printed): what it was
  * measured on, the summary table with each target and whether it was met, then each case's details.
  */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
 import type { Machine } from './machine';
 import type { BenchOptions } from './options';
 import { latencyRounds } from './options';
@@ -81,4 +84,23 @@ export function resultsMarkdown(results: BenchResults): string {
 		...results.cases.map((report) => report.details),
 		...(results.profiles.length ? [profileDetails(results.profiles)] : []),
 	].join('\n\n');
+}
+
+const BEGIN = '<!-- bench:results:begin (written by npm run bench; edit outside these markers) -->';
+const END = '<!-- bench:results:end -->';
+
+/** Replaces the results between the markers; the hand-written analysis around them stays. */
+export function writeResults(doc: string, markdown: string) {
+	const section = `${BEGIN}\n\n${markdown}\n\n${END}`;
+	if (!existsSync(doc)) {
+		mkdirSync(path.dirname(doc), { recursive: true });
+		writeFileSync(doc, `# Benchmarks\n\n${section}\n`);
+		return;
+	}
+	const current = readFileSync(doc, 'utf8');
+	const begin = current.indexOf(BEGIN);
+	const end = current.indexOf(END);
+	if (begin === -1 || end < begin)
+		throw new Error(`${doc} lacks the results markers; restore them or delete the file`);
+	writeFileSync(doc, current.slice(0, begin) + section + current.slice(end + END.length));
 }

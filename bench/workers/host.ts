@@ -3,7 +3,19 @@
  * and exits when its parent disconnects, so a crashed bench never leaves one behind.
  */
 import type { BenchJobs } from '../lib/jobs';
-import { findJob } from './jobs';
+
+type JobTable = Record<string, (params: unknown) => Promise<unknown>>;
+
+// Each job module (lib/jobs.ts declares what they run) is loaded when the worker first runs one of its
+// jobs, so e.g. the raw baselines' processes never load n8n-core.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const MODULES: Record<string, () => JobTable> = {
+	sandbox: () => require('./sandboxJobs').sandboxJobs,
+	create: () => require('./createJobs').createJobs,
+	history: () => require('./historyJobs').historyJobs,
+	trigger: () => require('./triggerJobs').triggerJobs,
+	profile: () => require('./profileJobs').profileJobs,
+};
 
 interface JobMessage {
 	id: number;
@@ -17,7 +29,7 @@ let queue = Promise.resolve();
 process.on('message', (message: JobMessage) => {
 	queue = queue.then(async () => {
 		try {
-			const run = findJob(message.job);
+			const run = MODULES[message.job.split('.')[0]]?.()[message.job];
 			if (!run) throw new Error(`unknown job ${message.job}`);
 			const result = await run(message.params);
 			process.send!({ id: message.id, result });
