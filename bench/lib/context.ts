@@ -1,5 +1,5 @@
 /** What every case gets: options, the sandbox, worker processes and (started on first use) a real n8n. */
-import type { N8nClient, N8nInstance, StoredWorkflow } from '../../tools/n8n';
+import type { N8nClient, N8nInstance } from '../../tools/n8n';
 import type { BenchJobs, SandboxAccess } from './jobs';
 import type { BenchOptions } from './options';
 import type { NodeFrame, ProfileSummary } from './profileSummary';
@@ -7,10 +7,7 @@ import type { WorkerProcess } from './workerProcess';
 
 export interface N8nHandle {
 	instance: N8nInstance;
-	/** tools/n8n's client, taking the plain objects the bench's workflow builders return. */
-	client: Omit<N8nClient, 'createWorkflow'> & {
-		createWorkflow(workflow: object): Promise<StoredWorkflow>;
-	};
+	client: N8nClient;
 	/** The TYLT credential pointing at the sandbox. */
 	credential: { id: string; name: string };
 }

@@ -1,7 +1,7 @@
 /** One execution of a stored workflow in the bench's n8n, checked, with each node's own time. */
 import { readFileSync } from 'node:fs';
 
-import { nodeOutput, type Execution } from '../../tools/n8n';
+import { nodeOutput, type Execution, type WorkflowJson } from '../../tools/n8n';
 import type { N8nHandle } from './context';
 import { START_NODE } from './workflows';
 
@@ -75,7 +75,7 @@ async function runOnce(n8n: N8nHandle, workflowId: string, timeoutMs: number): P
 /** Stores each workflow in n8n; answers their ids under the same keys. */
 export async function storeWorkflows<Key extends string>(
 	n8n: N8nHandle,
-	workflows: Record<Key, object>,
+	workflows: Record<Key, WorkflowJson>,
 ): Promise<Record<Key, string>> {
 	const ids = {} as Record<Key, string>;
 	for (const key of Object.keys(workflows) as Key[])

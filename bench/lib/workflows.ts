@@ -13,6 +13,7 @@ import {
 	rememberCallback,
 } from '../../nodes/TyltTrigger/dedupe';
 import { sampleAccountId, tronAddress } from '../../sandbox/tronAddresses';
+import type { WorkflowJson, WorkflowNode } from '../../tools/n8n';
 import { signedCallbacks } from './callbacks';
 import type { PayoutRow } from './jobs';
 
@@ -26,7 +27,6 @@ const CREATE_PATH = '/transactions/merchant/createPayoutRequest';
 const HISTORY_PATH = '/transactions/merchant/getPayoutTransactionHistory';
 
 type Credential = { id: string; name: string };
-type WorkflowNode = Record<string, unknown> & { name: string };
 export type PayoutInput = Omit<PayoutRow, 'ref'>;
 
 /** The payouts every run sends: valid TRON recipients, amounts inside the sandbox's USDT/TRX bounds. */
@@ -41,15 +41,15 @@ function node(
 	name: string,
 	type: string,
 	typeVersion: number,
-	parameters: object,
-	extra: object = {},
+	parameters: WorkflowNode['parameters'],
+	extra: Partial<WorkflowNode> = {},
 ): WorkflowNode {
 	return { id: randomUUID(), name, type, typeVersion, position: [0, 0], parameters, ...extra };
 }
 
 /** Nodes in a row, each feeding the next, laid out left to right. */
-function chain(name: string, nodes: WorkflowNode[]) {
-	const connections: Record<string, object> = {};
+function chain(name: string, nodes: WorkflowNode[]): WorkflowJson {
+	const connections: WorkflowJson['connections'] = {};
 	nodes.forEach((current, index) => {
 		current.position = [index * 220, 0];
 		const next = nodes[index + 1];
@@ -60,11 +60,11 @@ function chain(name: string, nodes: WorkflowNode[]) {
 
 const manualTrigger = () => node(START_NODE, 'n8n-nodes-base.manualTrigger', 1, {});
 
-const tyltNode = (credential: Credential, parameters: object) =>
+const tyltNode = (credential: Credential, parameters: WorkflowNode['parameters']) =>
 	node(TYLT_NODE, 'n8n-nodes-tylt.tylt', 1, parameters, { credentials: { tyltApi: credential } });
 
 /** HTTP Request v4.5 (the version the editor adds today) with the TYLT API credential. */
-const httpNode = (credential: Credential, parameters: object) =>
+const httpNode = (credential: Credential, parameters: WorkflowNode['parameters']) =>
 	node(
 		HTTP_NODE,
 		'n8n-nodes-base.httpRequest',
