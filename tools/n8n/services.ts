@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { installDebianPackages, isExecutable, isRoot, onPath } from '../system/debianPackages';
 import { spawnProcess, tail, waitUntil, type RunningProcess } from './processes';
 import { freePort, HOST } from './runtime';
 
@@ -32,24 +33,6 @@ export interface PostgresService extends QueueService {
 	password: string;
 	initMs: number;
 }
-
-function isExecutable(file: string): boolean {
-	try {
-		fs.accessSync(file, fs.constants.X_OK);
-		return fs.statSync(file).isFile();
-	} catch {
-		return false;
-	}
-}
-
-const SYSTEM_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin'];
-const onPath = (program: string) =>
-	[...(process.env.PATH || '').split(path.delimiter), ...SYSTEM_DIRS]
-		.filter(Boolean)
-		.map((dir) => path.join(dir, program))
-		.find(isExecutable);
-
-const isRoot = () => process.getuid?.() === 0;
 
 /** The folder of PostgreSQL's server programs (initdb, postgres): Debian keeps them off PATH in
  *  /usr/lib/postgresql/<major>/bin; elsewhere they are on PATH. The newest major wins. */
@@ -90,36 +73,17 @@ export function ensureQueueDependencies({
 			installMs: 0,
 		};
 	}
-	if (!install || !isRoot() || !onPath('apt-get')) {
-		throw new Error(
-			`n8n queue mode needs ${missing.join(' and ')}, not found on this machine: ` +
-				`install ${missing.join(' ')} (Debian: apt-get install ${missing.join(' ')})` +
-				(install && !isRoot() ? ', or run as root to have it installed' : ''),
-		);
-	}
-	const started = Date.now();
-	const apt = (args: string[]) =>
-		spawnSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', ...args], {
-			env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-			encoding: 'utf8',
-			maxBuffer: 64 * 1024 * 1024,
-		});
-	const installArgs = ['install', '-y', '--no-install-recommends', ...missing];
-	log(`installing ${missing.join(', ')} with apt-get`);
-	let result = apt(installArgs);
-	if (result.status !== 0) {
-		log('apt-get install failed; apt-get update, then again');
-		apt(['update']);
-		result = apt(installArgs);
-	}
+	const installMs = installDebianPackages(missing, {
+		purpose: 'n8n queue mode',
+		allowed: install,
+		log,
+	});
 	const after = find();
-	if (result.status !== 0 || !after.redisServer || !after.postgresBin) {
+	if (!after.redisServer || !after.postgresBin) {
 		throw new Error(
-			`apt-get ${installArgs.join(' ')} (${result.status}) left ${missing.join(' ')} missing:\n${tail(`${result.stdout}\n${result.stderr}`)}`,
+			`apt-get installed ${missing.join(' ')}, yet redis-server or initdb is still missing`,
 		);
 	}
-	const installMs = Date.now() - started;
-	log(`installed ${missing.join(', ')} in ${installMs} ms`);
 	return {
 		redisServer: after.redisServer,
 		postgresBin: after.postgresBin,

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'puppeteer-core';
 
-import { runStep, seconds } from '../devStack/steps';
+import { installDebianPackages } from '../system/debianPackages';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const APT_PACKAGES = ['chromium', 'fonts-dejavu-core'];
@@ -28,23 +28,10 @@ const CHROMIUM_FLAGS = [
 /** Makes sure /usr/bin/chromium exists (apt-get install when it does not); logs its version. */
 export function ensureChromium(log: (line: string) => void): void {
 	if (!fs.existsSync(CHROMIUM)) {
-		const install = `apt-get update && apt-get install -y --no-install-recommends ${APT_PACKAGES.join(' ')}`;
-		if (spawnSync('sh', ['-c', 'command -v apt-get']).status !== 0) {
-			throw new Error(
-				`${CHROMIUM} is missing and apt-get is not available: install Chromium there`,
-			);
-		}
-		if (process.getuid?.() !== 0) {
-			throw new Error(
-				`${CHROMIUM} is missing and installing it needs root: sudo sh -c '${install}'`,
-			);
-		}
-		log(`${CHROMIUM} is missing: installing ${APT_PACKAGES.join(' ')} from Debian`);
-		const startedAt = Date.now();
-		runStep(`$ ${install}`, 'sh', ['-c', install], log, { DEBIAN_FRONTEND: 'noninteractive' });
+		log(`${CHROMIUM} is missing`);
+		installDebianPackages(APT_PACKAGES, { purpose: 'npm run screenshots', log });
 		if (!fs.existsSync(CHROMIUM))
 			throw new Error(`apt installed chromium but ${CHROMIUM} is still missing`);
-		log(`Chromium installed in ${seconds(Date.now() - startedAt)}`);
 	}
 	log(`using ${spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout.trim()}`);
 }
