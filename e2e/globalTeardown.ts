@@ -1,6 +1,4 @@
-import { stopAll } from './globalSetup';
-
 export default async function globalTeardown(): Promise<void> {
-	await stopAll(globalThis.tyltE2e);
+	await globalThis.tyltE2e?.stopAll();
 	globalThis.tyltE2e = undefined;
 }
