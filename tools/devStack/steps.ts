@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../n8n';
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 
 /** Runs `command` in the repository with its output shown; throws with `what` when it fails. */
-export function runStep(
+function runStep(
 	what: string,
 	command: string,
 	args: string[],
