@@ -69,7 +69,7 @@ export async function activatePayoutForm(
 }
 
 /** The sandbox payouts that carry `reference` (in the comments' tag, or as merchantOrderId). */
-export function payoutsFor(payouts: PayoutRecord[], reference: string): PayoutRecord[] {
+function payoutsFor(payouts: PayoutRecord[], reference: string): PayoutRecord[] {
 	return payouts.filter(
 		(payout) => referenceOf(payout) === reference || payout.merchantOrderId === reference,
 	);
@@ -234,7 +234,7 @@ export function paidOnce(round: DrillRound): OrderExecutions {
 }
 
 /** How long a Redis claim on an order number lasts: the duplicate guard's default look-back (168 h). */
-export const REDIS_CLAIM_TTL_SECONDS = 168 * 3600;
+const REDIS_CLAIM_TTL_SECONDS = 168 * 3600;
 
 /**
  * The queue-mode recipe for several workers: between "Within limit?" and "Send payout", n8n's Redis node

@@ -114,7 +114,7 @@ export function useMoneySafetySandbox(options: Omit<SandboxOptions, 'apiSecret'>
  * The reference the node put in a payout: the tag its comments begin with (the node puts it first), else
  * the last `[ref:…]` tag (the previous version appended it).
  */
-export function referenceInComments(comments: unknown): string | undefined {
+function referenceInComments(comments: unknown): string | undefined {
 	const text = String(comments ?? '');
 	const leading = /^\s*\[ref:([^\]\s]+)\]/.exec(text);
 	if (leading) return leading[1];

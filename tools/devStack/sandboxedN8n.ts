@@ -13,7 +13,7 @@ import {
 	type StartN8nOptions,
 } from '../n8n';
 
-export const SANDBOX_CREDENTIAL_NAME = 'TYLT sandbox';
+const SANDBOX_CREDENTIAL_NAME = 'TYLT sandbox';
 
 export interface SandboxedN8n {
 	sandbox: TyltSandbox;

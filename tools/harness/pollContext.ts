@@ -23,7 +23,7 @@ import type { TyltCredentialData } from './n8nContext';
 import { additionalData } from './n8nContext';
 import { onlyNodeType, workflowNode } from './workflowNode';
 
-export const pollTriggerType = new TyltPayoutStatusTrigger();
+const pollTriggerType = new TyltPayoutStatusTrigger();
 
 const NODE_NAME = workflowNode('tyltPayoutStatusTrigger').name;
 

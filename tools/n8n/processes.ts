@@ -74,7 +74,7 @@ export class ProcessRegistry {
 }
 
 /** Live members of a process group (zombies excluded), read from /proc. */
-export function groupMembers(pgid: number): number[] {
+function groupMembers(pgid: number): number[] {
 	let entries: string[];
 	try {
 		entries = fs.readdirSync('/proc');
@@ -99,7 +99,7 @@ export function groupMembers(pgid: number): number[] {
 	return members;
 }
 
-export function killGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
+function killGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
 	try {
 		process.kill(-pgid, signal);
 		return true;

@@ -7,7 +7,7 @@ import path from 'node:path';
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 /** Everything listens on loopback only. */
 export const HOST = '127.0.0.1';
-export const PROVISION_SCRIPT = path.join(__dirname, 'provision.sh');
+const PROVISION_SCRIPT = path.join(__dirname, 'provision.sh');
 
 export interface RuntimePaths {
 	cache: string;

@@ -10,7 +10,7 @@ import type { Browser } from 'puppeteer-core';
 
 import { installDebianPackages } from '../system/debianPackages';
 
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 const APT_PACKAGES = ['chromium', 'fonts-dejavu-core'];
 
 // Headless, no GPU, no network of its own (updates, sync, field trials): the only pages are n8n's.

@@ -11,7 +11,7 @@ export interface DropdownOption {
 	description: string;
 }
 
-export const parameterInput = (name: string) => `[data-test-id="parameter-input-${name}"]`;
+const parameterInput = (name: string) => `[data-test-id="parameter-input-${name}"]`;
 
 export class Editor {
 	constructor(
