@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { CallbackDispatcher } from './callbacks';
+import type { ApiState } from './endpoints/context';
 import { SandboxClock } from './clock';
 import { handleControlRequest, isControlPath } from './control';
 import { FaultQueue, faultProblem } from './faults';
@@ -17,6 +18,7 @@ import type {
 	CallbackDelivery,
 	EndpointName,
 	Fault,
+	HistoryPaging,
 	LoggedRequest,
 	PayoutOutcome,
 	PayoutRecord,
@@ -34,6 +36,8 @@ const DEFAULTS: Required<SandboxOptions> = {
 	callbackTimeoutMs: 5000,
 	latencyMs: 0,
 };
+
+const DEFAULT_HISTORY_PAGING: HistoryPaging = { maxRows: 200, offsetBy: 'rowsServed' };
 
 // Hand-sent sample callbacks describe a payout created a minute ago that has just settled.
 const SAMPLE_AGE_MS = 60 * 1000;
@@ -63,6 +67,8 @@ class Sandbox implements TyltSandbox {
 
 	private readonly latency: { ms: number };
 
+	private readonly state: ApiState;
+
 	private settleTimer: NodeJS.Timeout | undefined;
 
 	private closed = false;
@@ -78,13 +84,18 @@ class Sandbox implements TyltSandbox {
 		);
 		this.payIns.reset(this.clock.now());
 		this.latency = { ms: checkedLatency(this.options.latencyMs) };
+		this.state = {
+			payouts: this.book,
+			payIns: this.payIns,
+			historyPaging: { ...DEFAULT_HISTORY_PAGING },
+		};
 
 		const pipeline: PipelineContext = {
 			credentials: { apiKey: this.apiKey, apiSecret: this.apiSecret },
 			clock: this.clock,
 			faults: this.faults,
 			timers: this.timers,
-			state: { payouts: this.book, payIns: this.payIns },
+			state: this.state,
 			requests: this.requestLog,
 			latency: this.latency,
 		};
@@ -133,6 +144,17 @@ class Sandbox implements TyltSandbox {
 		this.latency.ms = checkedLatency(ms);
 	}
 
+	get historyPaging(): HistoryPaging {
+		return { ...this.state.historyPaging };
+	}
+
+	set historyPaging(paging: HistoryPaging) {
+		if (!Number.isInteger(paging.maxRows) || paging.maxRows < 1) {
+			throw new Error(`historyPaging.maxRows must be a whole number >= 1, got ${paging.maxRows}`);
+		}
+		this.state.historyPaging = { ...paging };
+	}
+
 	listen(): Promise<void> {
 		return new Promise((resolve, reject) => {
 			this.server.once('error', reject);
@@ -152,6 +174,7 @@ class Sandbox implements TyltSandbox {
 		this.payIns.reset(this.clock.now());
 		this.faults.clear();
 		this.latency.ms = this.options.latencyMs;
+		this.state.historyPaging = { ...DEFAULT_HISTORY_PAGING };
 		this.requestLog.length = 0;
 		this.dispatcher.clear();
 	}

@@ -23,6 +23,16 @@ export interface SandboxOptions {
 	latencyMs?: number;
 }
 
+/**
+ * How history pages are cut. TYLT documents no largest page: `maxRows` caps what one page serves, and
+ * `offsetBy` says whether page N starts after N-1 pages of the rows asked for or of the rows served (a capped
+ * server may do either). Default { maxRows: 200, offsetBy: 'rowsServed' }.
+ */
+export interface HistoryPaging {
+	maxRows: number;
+	offsetBy: 'rowsServed' | 'rowsAsked';
+}
+
 export type EndpointName = 'createPayout' | 'payoutHistory' | 'currencies' | 'payInDetails';
 
 /** `times` defaults to 1: a fault applies to that many matching requests, then is gone. */
@@ -140,6 +150,8 @@ export interface TyltSandbox {
 	clearFaults(): void;
 	/** The wait before every API request is handled (see SandboxOptions.latencyMs); reset() restores the option. */
 	latencyMs: number;
+	/** How history pages are cut (see HistoryPaging); reset() restores the default. */
+	historyPaging: HistoryPaging;
 	sendCallback(
 		url: string,
 		record: PayoutRecord | Record<string, unknown>,

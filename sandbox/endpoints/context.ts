@@ -1,5 +1,6 @@
 import type { PayInRegistry } from '../payIns';
 import type { PayoutBook } from '../payoutBook';
+import type { HistoryPaging } from '../types';
 
 /** What an endpoint sees of a request: authentication and faults were dealt with before it runs. */
 export interface ApiRequest {
@@ -12,4 +13,5 @@ export interface ApiRequest {
 export interface ApiState {
 	payouts: PayoutBook;
 	payIns: PayInRegistry;
+	historyPaging: HistoryPaging;
 }

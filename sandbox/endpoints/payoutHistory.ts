@@ -2,9 +2,9 @@ import type { Reply } from '../http';
 import { envelopeReply, errorReply } from '../http';
 import type { ApiRequest, ApiState } from './context';
 
-// TYLT documents neither; merchants' integrations use 200 as the largest page, and 10/1 when they omit them.
+// TYLT documents neither; merchants' integrations use 10/1 when they omit them. The largest page is
+// state.historyPaging.maxRows (200 by default, as merchants' integrations use).
 const DEFAULT_ROWS = 10;
-const MAX_ROWS = 200;
 
 /** A positive whole number, the given default when absent, or undefined when the value is unusable. */
 function positiveInteger(text: string | null, fallback: number): number | undefined {
@@ -19,7 +19,8 @@ export function payoutHistory(request: ApiRequest, state: ApiState): Reply {
 	const page = positiveInteger(request.query.get('page'), 1);
 	if (page === undefined) return errorReply(400, 'page must be a whole number of at least 1.');
 
-	const pageSize = Math.min(rows, MAX_ROWS);
-	const start = (page - 1) * pageSize;
+	const { maxRows, offsetBy } = state.historyPaging;
+	const pageSize = Math.min(rows, maxRows);
+	const start = (page - 1) * (offsetBy === 'rowsAsked' ? rows : pageSize);
 	return envelopeReply(state.payouts.list().slice(start, start + pageSize));
 }

@@ -7,7 +7,7 @@ import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { PayoutRecord } from '../helpers/types';
-import { HISTORY_PAGE_SIZE_MAX, getPayoutHistoryPage, type TyltContext } from '../transport';
+import { HISTORY_PAGE_SIZE_MAX, payoutHistoryPages, type TyltContext } from '../transport';
 
 export { findReference, type ReferenceMatch } from './references';
 
@@ -46,7 +46,8 @@ export function isInsideWindow(record: PayoutRecord, cutoffMs: number): boolean 
 
 /**
  * The payouts created inside the window, newest first (history's order). Pages are read until one holds a
- * payout older than the cut-off, or TYLT has no more. Payouts older than the cut-off are left out, also
+ * payout older than the cut-off, or TYLT returns an empty page (a short page is not the end: see
+ * payoutHistoryPages). Payouts older than the cut-off are left out, also
  * those on a page read anyway. A window holding more than `maxRecords` payouts throws an error that says
  * which look-back would fit: a partial scan would let a duplicate through unnoticed.
  */
@@ -62,12 +63,12 @@ export async function readPayoutHistoryWindow(
 		HISTORY_PAGE_SIZE_MAX,
 	);
 	const inside: PayoutRecord[] = [];
-	for (let page = 1; ; page++) {
-		const received = await getPayoutHistoryPage.call(
-			this,
-			{ rows, page, timeoutMs: request.timeoutMs },
-			request.itemIndex,
-		);
+	const pages = payoutHistoryPages.call(
+		this,
+		{ rows, timeoutMs: request.timeoutMs },
+		request.itemIndex,
+	);
+	for await (const received of pages) {
 		let reachedCutoff = false;
 		for (const record of received) {
 			if (isInsideWindow(record, cutoffMs)) inside.push(record);
@@ -80,8 +81,9 @@ export async function readPayoutHistoryWindow(
 				newest: inside.slice(0, maxRecords),
 			});
 		}
-		if (reachedCutoff || received.length < rows) return inside;
+		if (reachedCutoff) break;
 	}
+	return inside;
 }
 
 function windowCutoff(request: PayoutHistoryWindowRequest, nowMs: number): number {

@@ -11,6 +11,7 @@ export {
 	getSupportedCurrencies,
 	getPayoutHistory,
 	getPayoutHistoryPage,
+	payoutHistoryPages,
 	createPayoutRequest,
 	getPayInDetails,
 } from './calls';

@@ -59,9 +59,11 @@ it('pages with the documented default page size when none is set', async () => {
 
 	const output = await run({ returnAll: true });
 
+	// The short second page is not the end: TYLT may cap its pages. The empty third one is.
 	expect(pagesRequested()).toEqual([
 		{ rows: HISTORY_PAGE_SIZE_DEFAULT, page: 1 },
 		{ rows: HISTORY_PAGE_SIZE_DEFAULT, page: 2 },
+		{ rows: HISTORY_PAGE_SIZE_DEFAULT, page: 3 },
 	]);
 	expect(output).toHaveLength(HISTORY_PAGE_SIZE_DEFAULT + 1);
 });
@@ -84,8 +86,9 @@ it('with Return All across many pages, returns every record newest first, in TYL
 
 	const output = await run({ returnAll: true, options: { pageSize: 100 } });
 
+	// Ten full pages, a short one, and the empty one that ends history.
 	expect(pagesRequested()).toEqual(
-		Array.from({ length: 11 }, (_, index) => ({ rows: 100, page: index + 1 })),
+		Array.from({ length: 12 }, (_, index) => ({ rows: 100, page: index + 1 })),
 	);
 	expect(output).toHaveLength(1050);
 	expect(orderIds(output)).toEqual(sandbox.payouts.map((record) => record.orderId));
@@ -125,6 +128,7 @@ it('returns what there is when the history ends before the limit', async () => {
 	expect(pagesRequested()).toEqual([
 		{ rows: 100, page: 1 },
 		{ rows: 100, page: 2 },
+		{ rows: 100, page: 3 },
 	]);
 	expect(output).toHaveLength(130);
 });
@@ -135,7 +139,11 @@ it('sends rows before page and signs them as JSON numbers', async () => {
 	await run({ returnAll: true, options: { pageSize: 20 } });
 
 	const history = requestsTo(sandbox, 'payoutHistory');
-	expect(history.map((request) => request.query)).toEqual(['rows=20&page=1', 'rows=20&page=2']);
+	expect(history.map((request) => request.query)).toEqual([
+		'rows=20&page=1',
+		'rows=20&page=2',
+		'rows=20&page=3',
+	]);
 	history.forEach((request, index) => {
 		const signedString = `{"rows":20,"page":${index + 1}}`;
 		expect(request.status).toBe(200);
