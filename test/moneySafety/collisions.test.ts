@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { PayoutRecord } from '../../sandbox';
 import { EVM_ADDRESS, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { until, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -159,6 +159,31 @@ describe('within one execution', () => {
 			`"row-60" of item 1 is already used by TYLT payout ${output[0].json.orderId}`,
 		);
 		expect(suite.sandbox.payouts).toHaveLength(1);
+	});
+});
+
+describe('a collision found by the In-Doubt Check, after this item’s own create got no answer', () => {
+	it('does not say nothing was sent: it keeps the unknown-outcome advice', async () => {
+		suite.sandbox.injectFault('createPayout', { kind: 'drop' });
+		// Another workflow (guard off) pays something else under the same reference while ours is in doubt.
+		const run = suite.fail({
+			parameters: payoutCreate({
+				address: ADDRESS,
+				options: { reference: 'row-60', inDoubtCheckSeconds: 3 },
+			}),
+		});
+		await until(() => creates().length === 1, 'the create to reach TYLT');
+		const other = seedWithReference({ settledAmountRequested: 40 });
+
+		const error = await run;
+
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect(error.message).toContain(other.orderId);
+		expect(error.message).toContain('which pays something else');
+		expect(error.message).not.toContain('nothing was sent');
+		expect(error.message).toContain('outcome of this item’s own create is unknown');
+		expect(error.description).toContain('Do not create it again by hand');
+		expect(error.description).toContain('[ref:row-60]');
 	});
 });
 

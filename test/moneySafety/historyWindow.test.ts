@@ -81,6 +81,50 @@ describe('only the look-back window counts', () => {
 	});
 });
 
+describe('every item’s own look-back counts', () => {
+	const items = [
+		{ ref: 'new-row', lookBack: 1 },
+		{ ref: 'five-hours-ago', lookBack: 168 },
+	];
+	const parameters = payoutCreate({
+		address: ADDRESS,
+		options: { reference: '={{ $json.ref }}', lookBackHours: '={{ $json.lookBack }}' },
+	});
+
+	it('an item with a longer look-back than the first item’s finds a payout only its own window holds', async () => {
+		const [paid] = suite.sandbox.seedPayouts(1, {
+			...SAME_PAYOUT,
+			comments: '[ref:five-hours-ago]',
+			createdAt: hoursAgo(5),
+		});
+
+		const output = await suite.run({ items, parameters });
+
+		expect(output[0].json.alreadySent).toBe(false);
+		expect(output[1].json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
+		expect(payoutsPerReference(suite.sandbox)['five-hours-ago']).toBe(1);
+	});
+
+	it('an item with a shorter look-back does not count a payout outside its own window, read for another item', async () => {
+		suite.sandbox.seedPayouts(1, {
+			...SAME_PAYOUT,
+			comments: '[ref:five-hours-ago]',
+			createdAt: hoursAgo(5),
+		});
+
+		const output = await suite.run({
+			items: [
+				{ ref: 'new-row', lookBack: 168 },
+				{ ref: 'five-hours-ago', lookBack: 1 },
+			],
+			parameters,
+		});
+
+		expect(output[1].json.alreadySent).toBe(false);
+		expect(payoutsPerReference(suite.sandbox)['five-hours-ago']).toBe(2);
+	});
+});
+
 describe('a look-back window holding more than 10,000 payouts', () => {
 	it('is an error that says which look-back fits, and nothing is sent; with that look-back the payout goes out', async () => {
 		// Seeded payouts are 1 s apart: 10,050 of them span about 2.8 hours, all inside the default 168.

@@ -201,6 +201,54 @@ it('with Continue On Fail, a lost answer is an error item, the next payout is st
 	expect(creates()).toHaveLength(2);
 });
 
+describe('a batch that outlives the hold', () => {
+	const configuredHold = PROCESS_MEMORY_LIMITS.inDoubtHoldMs;
+	afterEach(() => {
+		PROCESS_MEMORY_LIMITS.inDoubtHoldMs = configuredHold;
+	});
+
+	it('reads history again before sending a duplicated row whose first create was lost, and does not pay it twice', async () => {
+		// The hold ends as soon as it starts: a paced batch far down its rows, 15 minutes later.
+		PROCESS_MEMORY_LIMITS.inDoubtHoldMs = 0;
+		suite.sandbox.injectFault('createPayout', { kind: 'createdButResponseLost' });
+		const items = [{ ref: REFERENCE }, { ref: 'batch-middle' }, { ref: REFERENCE }];
+		const parameters = payoutCreate({
+			address: tronAddress('unknown-outcome recipient'),
+			options: { reference: '={{ $json.ref }}', inDoubtCheckSeconds: 0 },
+		});
+
+		const output = await suite.run({ items, parameters, continueOnFail: true });
+
+		expect(output[0].json.error).toContain('outcome of this payout is unknown');
+		expect(output[2].json).toMatchObject({
+			alreadySent: true,
+			merchantReference: REFERENCE,
+			orderId: suite.sandbox.payouts.find((payout) =>
+				String(payout.comments).includes(`[ref:${REFERENCE}]`),
+			)?.orderId,
+		});
+		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach([REFERENCE, 'batch-middle']));
+	});
+
+	it('sends it once the hold is over when fresh history still does not show it', async () => {
+		PROCESS_MEMORY_LIMITS.inDoubtHoldMs = 0;
+		suite.sandbox.injectFault('createPayout', { kind: 'drop' });
+		const items = [{ ref: REFERENCE }, { ref: REFERENCE }];
+		const parameters = payoutCreate({
+			address: tronAddress('unknown-outcome recipient'),
+			options: { reference: '={{ $json.ref }}', inDoubtCheckSeconds: 0 },
+		});
+
+		const output = await suite.run({ items, parameters, continueOnFail: true });
+
+		expect(output[0].json.error).toContain('outcome of this payout is unknown');
+		expect(output[1].json).toMatchObject({ alreadySent: false, merchantReference: REFERENCE });
+		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach([REFERENCE]));
+		// The second row looked in history (read again after the first create) before it sent.
+		expect(requestsTo(suite.sandbox, 'payoutHistory').length).toBeGreaterThanOrEqual(2);
+	});
+});
+
 describe('a create TYLT answers with a refusal', () => {
 	it('HTTP 429: not retried, and the error says the payout was not accepted (not that the outcome is unknown)', async () => {
 		suite.sandbox.injectFault('createPayout', {

@@ -5,6 +5,7 @@ import {
 	PROCESS_MEMORY_LIMITS,
 	forgetProcessMemory,
 	inDoubtSince,
+	isHeldInDoubt,
 	markInDoubt,
 	rememberSent,
 	sentRecently,
@@ -36,10 +37,16 @@ it('a reference found sent is no longer in doubt', () => {
 	expect(inDoubtSince('account-a', 'row-1')).toBeUndefined();
 });
 
-it('forgets a reference in doubt once the hold has passed', () => {
-	markInDoubt('account-a', 'row-1', Date.now() - 60_000);
+it('remembers a reference in doubt past its hold, no longer held, until sentMaxAgeMs', () => {
+	const sinceMs = Date.now() - 60_000;
+	markInDoubt('account-a', 'row-1', sinceMs);
 	PROCESS_MEMORY_LIMITS.inDoubtHoldMs = 30_000;
 
+	expect(inDoubtSince('account-a', 'row-1')).toBe(sinceMs);
+	expect(isHeldInDoubt(sinceMs)).toBe(false);
+	expect(isHeldInDoubt(Date.now() - 10_000)).toBe(true);
+
+	PROCESS_MEMORY_LIMITS.sentMaxAgeMs = 30_000;
 	expect(inDoubtSince('account-a', 'row-1')).toBeUndefined();
 });
 

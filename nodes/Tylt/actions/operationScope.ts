@@ -6,13 +6,16 @@ import { readPayoutHistoryWindow } from '../payout/history';
 import { PayoutLedger } from '../payout/ledger';
 import { getSupportedCurrencies, tyltAccountKey } from '../transport';
 
+const HOUR_MS = 3_600_000;
+
 /** State shared by all items of one execution. */
 export interface OperationScope {
 	/** TYLT's currency list, fetched at most once per execution however many items need it. */
 	currencyCatalog(itemIndex: number, timeoutMs?: number): Promise<CurrencyCatalog>;
 	/**
-	 * The payouts inside the look-back window by reference, read once per execution (with the first item's
-	 * look-back), then kept current with every payout this execution sends or finds.
+	 * The payouts inside the look-back window by reference, read once per execution and again only when an
+	 * item asks for a longer look-back than any read so far, then kept current with every payout this
+	 * execution sends or finds. Each item looks up only its own window (PayoutLedger.find).
 	 */
 	payoutLedger(itemIndex: number, lookBackHours: number, timeoutMs?: number): Promise<PayoutLedger>;
 	/** The TYLT account this execution pays from, as a hash (never the API key itself). */
@@ -23,7 +26,9 @@ export interface OperationScope {
 
 export function createOperationScope(context: IExecuteFunctions): OperationScope {
 	let catalog: Promise<CurrencyCatalog> | undefined;
-	let ledger: Promise<PayoutLedger> | undefined;
+	const ledger = new PayoutLedger();
+	/** The latest history read for the ledger and how far back it reaches; a failed read stays failed. */
+	let ledgerRead: { cutoffMs: number; done: Promise<PayoutLedger> } | undefined;
 	let account: Promise<string> | undefined;
 	let createsSent = 0;
 	return {
@@ -34,15 +39,26 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 			return await catalog;
 		},
 		async payoutLedger(itemIndex, lookBackHours, timeoutMs) {
-			ledger ??= readPayoutHistoryWindow
-				.call(context, {
-					lookBackHours,
-					timeoutMs,
-					itemIndex,
-					lookBackParameter: 'Options → Duplicate Look-Back (Hours)',
-				})
-				.then((history) => new PayoutLedger(history));
-			return await ledger;
+			const cutoffMs = Date.now() - lookBackHours * HOUR_MS;
+			if (ledgerRead === undefined || ledgerRead.cutoffMs > cutoffMs) {
+				ledgerRead = {
+					cutoffMs,
+					done: readPayoutHistoryWindow
+						.call(context, {
+							cutoffMs,
+							// Named in the error when the window holds too much.
+							lookBackHours,
+							timeoutMs,
+							itemIndex,
+							lookBackParameter: 'Options → Duplicate Look-Back (Hours)',
+						})
+						.then((history) => {
+							ledger.load(history, cutoffMs);
+							return ledger;
+						}),
+				};
+			}
+			return await ledgerRead.done;
 		},
 		async tyltAccount() {
 			account ??= tyltAccountKey.call(context);

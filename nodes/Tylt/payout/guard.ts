@@ -1,10 +1,10 @@
 /**
  * The duplicate guard around one payout create. In order:
  * 1. claim the reference in this n8n process (executions that overlap take turns per reference);
- * 2. look for it: this execution's ledger (history inside the look-back window, read once per execution),
- *    then the payouts this process sent recently (another execution's send that the ledger predates);
- * 3. a reference in doubt (an earlier create's outcome is unknown) is looked up in fresh history, and is
- *    refused when TYLT does not show it;
+ * 2. look for it: this execution's ledger (history inside the item's own look-back window), then the
+ *    payouts this process sent recently (another execution's send that the ledger predates);
+ * 3. a reference in doubt (an earlier create's outcome is unknown) is looked up in fresh history; while the
+ *    hold lasts it is refused when TYLT does not show it, after the hold it is sent only then;
  * 4. send; if the outcome is unknown, hold the reference in doubt and look for it in history for a while
  *    (In-Doubt Check) before reporting the unknown outcome.
  * A reference found with different payout details is an error, never "already sent".
@@ -20,12 +20,13 @@ import type { PayoutLedger } from './ledger';
 import {
 	PROCESS_MEMORY_LIMITS,
 	inDoubtSince,
+	isHeldInDoubt,
 	markInDoubt,
 	rememberSent,
 	sentRecently,
 } from './processMemory';
 import { readUntil } from './readUntil';
-import { confirmedMatch } from './samePayout';
+import { confirmedMatch, type OwnCreates } from './samePayout';
 
 const HOUR_MS = 3_600_000;
 
@@ -84,11 +85,17 @@ export async function createPayoutOnce(
 		if (doubtSinceMs !== undefined) {
 			// A failed read here fails the item: in doubt, nothing is sent on a guess.
 			const match = await lookUp.call(this, payout, doubtSinceMs);
-			if (!match) throw stillInDoubtError.call(this, payout, doubtSinceMs);
-			const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex);
-			rememberSent(account, reference, record);
-			ledger.remember(record, reference);
-			return { record, alreadySent: true };
+			if (match) {
+				const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex, {
+					kind: 'earlierCreateUnknown',
+					advice: inDoubtAdvice(payout, doubtSinceMs),
+				});
+				rememberSent(account, reference, record);
+				ledger.remember(record, reference);
+				return { record, alreadySent: true };
+			}
+			if (isHeldInDoubt(doubtSinceMs)) throw stillInDoubtError.call(this, payout, doubtSinceMs);
+			// The hold is over and history read just now still does not show the earlier create: send.
 		}
 
 		await scope.paceCreate();
@@ -105,7 +112,11 @@ export async function createPayoutOnce(
 			if (!match) {
 				throw withInDoubtAdvice(sent.error as { description?: string | null }, payout, attemptedMs);
 			}
-			const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex);
+			const ownCreate: OwnCreates = {
+				kind: 'thisCreateUnknown',
+				advice: inDoubtAdvice(payout, attemptedMs),
+			};
+			const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex, ownCreate);
 			rememberSent(account, reference, record);
 			ledger.remember(record, reference);
 			return { record, alreadySent: false, confirmedFromHistory: true };
@@ -136,10 +147,11 @@ export function previewPayoutOnce(
 		: undefined;
 	const alreadyPlanned = ledger.isPlanned(reference);
 	ledger.plan(reference);
+	const doubtSinceMs = inDoubtSince(account, reference);
 	return {
 		existing,
 		alreadyPlanned,
-		inDoubt: !existing && inDoubtSince(account, reference) !== undefined,
+		inDoubt: !existing && doubtSinceMs !== undefined && isHeldInDoubt(doubtSinceMs),
 	};
 }
 
@@ -153,9 +165,10 @@ function knownPayout(
 	reference: string,
 	lookBackHours: number,
 ): ReferenceMatch | undefined {
-	const fromLedger = scope.ledger.find(reference);
+	const cutoffMs = Date.now() - lookBackHours * HOUR_MS;
+	const fromLedger = scope.ledger.find(reference, cutoffMs);
 	if (fromLedger?.certain) return fromLedger;
-	const recent = sentRecently(scope.account, reference, Date.now() - lookBackHours * HOUR_MS);
+	const recent = sentRecently(scope.account, reference, cutoffMs);
 	return recent ? { record: recent, certain: true } : fromLedger;
 }
 
@@ -203,6 +216,11 @@ function holdEnds(sinceMs: number): string {
 	return new Date(sinceMs + PROCESS_MEMORY_LIMITS.inDoubtHoldMs).toISOString();
 }
 
+/** What to do about a create with an unknown outcome made at `attemptedMs`, and what the guard will do. */
+function inDoubtAdvice(payout: GuardedPayout, attemptedMs: number): string {
+	return `Do not create it again by hand: look for [ref:${payout.reference}] in the TYLT dashboard first. This n8n process holds the reference in doubt until ${holdEnds(attemptedMs)}: a run before then outputs the payout if TYLT history shows it, and otherwise refuses to send it. After that, a run with Duplicate Guard on reads TYLT history again and sends it only if history still does not have it.`;
+}
+
 /** The transport's unknown-outcome error, with what the guard did and what it will do next. */
 function withInDoubtAdvice<E extends { description?: string | null }>(
 	error: E,
@@ -213,7 +231,7 @@ function withInDoubtAdvice<E extends { description?: string | null }>(
 		payout.inDoubtCheckMs > 0
 			? `The node looked for it in TYLT history for ${payout.inDoubtCheckMs / 1000} s and did not find it. `
 			: '';
-	error.description = `${checked}Do not create it again by hand: look for [ref:${payout.reference}] in the TYLT dashboard first. This n8n process holds the reference in doubt until ${holdEnds(attemptedMs)}: a run before then outputs the payout if TYLT history shows it, and otherwise refuses to send it. After that, a run with Duplicate Guard on sends it only if TYLT history still does not have it.`;
+	error.description = `${checked}${inDoubtAdvice(payout, attemptedMs)}`;
 	return error;
 }
 

@@ -17,7 +17,10 @@ const HOUR_MS = 3_600_000;
 export const PAYOUT_HISTORY_MAX_RECORDS = 10_000;
 
 export interface PayoutHistoryWindowRequest {
-	/** The window: payouts created in the last `lookBackHours`, or at or after `cutoffMs` (epoch ms). */
+	/**
+	 * The window: payouts created at or after `cutoffMs` (epoch ms), else in the last `lookBackHours`. Given
+	 * both, `cutoffMs` sets the window and `lookBackHours` names it in errors.
+	 */
 	lookBackHours?: number;
 	cutoffMs?: number;
 	/** Default PAYOUT_HISTORY_MAX_RECORDS. More payouts than this inside the window is an error. */

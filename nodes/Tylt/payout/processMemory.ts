@@ -2,8 +2,9 @@
  * What this n8n process remembers about payouts between executions, per TYLT account and reference:
  * - payouts it sent recently: an execution that read history before another one created the payout must
  *   still see it (its ledger is stale);
- * - references in doubt: a create whose answer was lost may exist at TYLT, and must not be sent again until
- *   history shows it or the hold has passed.
+ * - references in doubt: a create whose answer was lost may exist at TYLT. During the hold it is not sent
+ *   again unless fresh history shows it; after the hold it is still looked up in fresh history before any
+ *   send (a long batch outlives the hold, and its own history read predates the lost create).
  * Both are bounded in size and age; keys hold the account hash, never the API key.
  */
 import type { PayoutRecord } from '../helpers/types';
@@ -13,7 +14,7 @@ import { claimKey } from './claims';
 export const PROCESS_MEMORY_LIMITS = {
 	/** How long a payout this process sent is remembered (the guard also applies the item's look-back). */
 	sentMaxAgeMs: 24 * 3_600_000,
-	/** How long a reference stays in doubt after a create with an unknown outcome. */
+	/** How long a reference is refused after a create with an unknown outcome, unless history shows it. */
 	inDoubtHoldMs: 15 * 60_000,
 	maxEntries: 10_000,
 };
@@ -58,7 +59,8 @@ class BoundedMemory<T> {
 }
 
 const sent = new BoundedMemory<PayoutRecord>(() => PROCESS_MEMORY_LIMITS.sentMaxAgeMs);
-const inDoubt = new BoundedMemory<true>(() => PROCESS_MEMORY_LIMITS.inDoubtHoldMs);
+// Kept as long as sent payouts: past the hold, the reference is still looked up before it is sent.
+const inDoubt = new BoundedMemory<true>(() => PROCESS_MEMORY_LIMITS.sentMaxAgeMs);
 
 /** A payout this process sent (or confirmed from history) for the reference, at or after `sinceMs`. */
 export function sentRecently(
@@ -82,9 +84,17 @@ export function markInDoubt(account: string, reference: string, sinceMs = Date.n
 	inDoubt.set(claimKey(account, reference), true, sinceMs);
 }
 
-/** When the reference's unknown outcome happened, while it is still held in doubt. */
+/**
+ * When the reference's unknown outcome happened, while this process remembers it (up to sentMaxAgeMs, past
+ * the hold): until history shows the payout or a send settles it.
+ */
 export function inDoubtSince(account: string, reference: string): number | undefined {
 	return inDoubt.get(claimKey(account, reference))?.atMs;
+}
+
+/** Whether a reference in doubt since `sinceMs` is still refused when history does not show it. */
+export function isHeldInDoubt(sinceMs: number, nowMs = Date.now()): boolean {
+	return nowMs - sinceMs <= PROCESS_MEMORY_LIMITS.inDoubtHoldMs;
 }
 
 /** Forgets everything (tests start each case from a fresh process). */

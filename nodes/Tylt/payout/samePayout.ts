@@ -94,6 +94,38 @@ export function differencesFrom(record: PayoutRecord, body: PayoutRequestBody): 
 }
 
 /**
+ * What is known of this item's own creates when a match is judged, so that an error never says "nothing was
+ * sent" while a create of this reference may exist at TYLT:
+ * - `notSent`: nothing was sent for it, now or before as far as this process knows;
+ * - `earlierCreateUnknown`: nothing was sent now, but an earlier create of the reference had an unknown outcome;
+ * - `thisCreateUnknown`: this execution's create got no usable answer, so TYLT may have made it.
+ */
+export type OwnCreates =
+	| { kind: 'notSent' }
+	| { kind: 'earlierCreateUnknown' | 'thisCreateUnknown'; advice: string };
+
+const NOT_SENT: OwnCreates = { kind: 'notSent' };
+
+/** How an error message ends, saying what was sent, and the advice its description ends with. */
+function whatWasSent(ownCreates: OwnCreates): { ending: string; advice?: string } {
+	switch (ownCreates.kind) {
+		case 'notSent':
+			return { ending: '; nothing was sent' };
+		case 'earlierCreateUnknown':
+			return {
+				ending:
+					'; nothing was sent now, but an earlier create of this reference had an unknown outcome',
+				advice: ownCreates.advice,
+			};
+		case 'thisCreateUnknown':
+			return {
+				ending: ', and the outcome of this item’s own create is unknown: TYLT may have created it',
+				advice: ownCreates.advice,
+			};
+	}
+}
+
+/**
  * The payout to output for a reference match, or an error when the match cannot be trusted: another
  * payout under the same reference, or a payout whose comment only may carry the reference.
  */
@@ -103,16 +135,22 @@ export function confirmedMatch(
 	body: PayoutRequestBody,
 	reference: string,
 	itemIndex: number,
+	ownCreates: OwnCreates = NOT_SENT,
 ): PayoutRecord {
 	const { record } = match;
 	const orderId = shown(record.orderId);
+	const sent = whatWasSent(ownCreates);
+	const withAdvice = (description: string) =>
+		sent.advice ? `${description} ${sent.advice}` : description;
 	if (!match.certain) {
 		throw new NodeOperationError(
 			node,
-			`Reference "${reference}" of item ${itemIndex} may belong to TYLT payout ${orderId}: check TYLT first; nothing was sent`,
+			`Reference "${reference}" of item ${itemIndex} may belong to TYLT payout ${orderId}: check TYLT first${sent.ending}`,
 			{
 				itemIndex,
-				description: `The comments of payout ${orderId} begin with another reference and end with [ref:${reference}], as the previous version of this node wrote its tag. Whether ${orderId} is this payout cannot be told. Check it in the TYLT dashboard: if it is this payout, nothing more is needed; if not, give this item another reference.`,
+				description: withAdvice(
+					`The comments of payout ${orderId} begin with another reference and end with [ref:${reference}], as the previous version of this node wrote its tag. Whether ${orderId} is this payout cannot be told. Check it in the TYLT dashboard: if it is this payout, nothing more is needed; if not, give this item another reference.`,
+				),
 			},
 		);
 	}
@@ -120,10 +158,12 @@ export function confirmedMatch(
 	if (differences.length > 0) {
 		throw new NodeOperationError(
 			node,
-			`Reference "${reference}" of item ${itemIndex} is already used by TYLT payout ${orderId}, which pays something else: nothing was sent`,
+			`Reference "${reference}" of item ${itemIndex} is already used by TYLT payout ${orderId}, which pays something else${sent.ending}`,
 			{
 				itemIndex,
-				description: `Payout ${orderId} differs from this item: ${differences.join('; ')}. A reference identifies one payout: give this item a reference of its own, or correct the item if it is meant to be payout ${orderId}.`,
+				description: withAdvice(
+					`Payout ${orderId} differs from this item: ${differences.join('; ')}. A reference identifies one payout: give this item a reference of its own, or correct the item if it is meant to be payout ${orderId}.`,
+				),
 			},
 		);
 	}
