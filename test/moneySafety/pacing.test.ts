@@ -2,8 +2,16 @@
  * Pause Between Payouts spaces the creates of one execution. This is a lower bound on spacing, read from
  * the sandbox's arrival times; it says nothing about how fast anything is.
  */
-import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { inDoubtSince } from '../../nodes/Tylt/payout/processMemory';
+import { tyltAccountKey } from '../../nodes/Tylt/transport';
+import { createExecuteContext } from '../../tools/harness/n8nContext';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import {
+	onceEach,
+	payoutsPerReference,
+	until,
+	useMoneySafetySandbox,
+} from '../support/moneySafetyKit';
 
 // The sandbox clock follows real time only with autoSettle: arrival times are then wall-clock times.
 const { suite, itShowsNoSecret } = useMoneySafetySandbox({ autoSettle: true });
@@ -31,6 +39,58 @@ it('puts at least the pause between consecutive creates', async () => {
 	expect(arrivals).toHaveLength(3);
 	const gaps = arrivals.slice(1).map((arrival, index) => arrival - arrivals[index]);
 	for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(PAUSE_MS - TIMER_SLACK_MS);
+});
+
+describe('a Stop during a paced batch', () => {
+	const items = ['a', 'b', 'c'].map((name) => ({
+		row: `stop-${name}`,
+		address: tronAddress(name),
+	}));
+	const parameters = payoutCreate({
+		address: '={{ $json.address }}',
+		options: {
+			reference: '={{ $json.row }}',
+			// Long enough that the Stop lands inside the pause, not after it.
+			pauseBetweenPayoutsMs: 10_000,
+			inDoubtCheckSeconds: 30,
+		},
+	});
+
+	it('ends the pause at once, reports the next row as not sent (not in doubt), and reads nothing more', async () => {
+		const stop = new AbortController();
+		const run = suite.fail({ items, parameters, abortSignal: stop.signal });
+		await until(
+			() => requestsTo(suite.sandbox, 'createPayout')[0]?.status === 200,
+			'the first create to be answered',
+		);
+		// The answer travels back; the node then waits in the 10 s pause.
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		const readsBeforeStop = requestsTo(suite.sandbox, 'payoutHistory').length;
+		const stoppedAtMs = Date.now();
+
+		stop.abort();
+		const error = await run;
+
+		expect(Date.now() - stoppedAtMs).toBeLessThan(5_000);
+		expect(error.message).toContain('stopped before this payout was sent');
+		expect(error.message).not.toContain('unknown');
+		expect(error.description).toContain('the payout was not sent');
+		expect(error.context.itemIndex).toBe(1);
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
+		expect(requestsTo(suite.sandbox, 'payoutHistory')).toHaveLength(readsBeforeStop);
+		const account = await tyltAccountKey.call(
+			createExecuteContext({ parameters, credentials: credentialsFor(suite.sandbox) }),
+		);
+		expect(inDoubtSince(account, 'stop-b')).toBeUndefined();
+
+		// A run right after sends the rest at once: nothing is held in doubt.
+		const rerun = await suite.run({
+			items,
+			parameters: { ...parameters, options: { reference: '={{ $json.row }}' } },
+		});
+		expect(rerun.map((item) => item.json.alreadySent)).toEqual([true, false, false]);
+		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(['stop-a', 'stop-b', 'stop-c']));
+	});
 });
 
 itShowsNoSecret();

@@ -33,6 +33,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** Simulates the node running as an AI agent tool (n8n gives it a type ending in "Tool"). */
 	nodeType?: string;
+	/** The execution's cancel signal, as n8n aborts it when the user stops the execution. */
+	abortSignal?: AbortSignal;
 }
 
 const tyltNode = new Tylt();
@@ -110,6 +112,7 @@ export function createExecuteContext(options: RunOptions): ExecuteContext {
 		inputData,
 		{ node, data: inputData, source: null },
 		[],
+		options.abortSignal,
 	);
 }
 

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
+import { cancelSignalOf, pause } from '../../shared/pause';
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
 import { readPayoutHistoryWindow } from '../payout/history';
 import { PayoutLedger } from '../payout/ledger';
@@ -20,7 +20,10 @@ export interface OperationScope {
 	payoutLedger(itemIndex: number, lookBackHours: number, timeoutMs?: number): Promise<PayoutLedger>;
 	/** The TYLT account this execution pays from, as a hash (never the API key itself). */
 	tyltAccount(): Promise<string>;
-	/** Waits so that consecutive creates of this execution are at least `pauseMs` apart. */
+	/**
+	 * Waits so that consecutive creates of this execution are at least `pauseMs` apart; a Stop cuts the wait
+	 * short, and the create after it is then never sent (the transport checks the signal).
+	 */
 	paceCreate(pauseMs: number): Promise<void>;
 }
 
@@ -65,7 +68,7 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 			return await account;
 		},
 		async paceCreate(pauseMs) {
-			if (createsSent++ > 0 && pauseMs > 0) await sleep(pauseMs);
+			if (createsSent++ > 0 && pauseMs > 0) await pause(pauseMs, cancelSignalOf(context));
 		},
 	};
 }

@@ -12,6 +12,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { cancelSignalOf } from '../../shared/pause';
 import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
 import { createPayoutRequest, isOutcomeUnknown } from '../transport';
 import { claimReference } from './claims';
@@ -196,7 +197,9 @@ async function inDoubtCheck(
 	payout: GuardedPayout,
 	attemptedMs: number,
 ): Promise<ReferenceMatch | undefined> {
-	if (payout.inDoubtCheckMs <= 0) return undefined;
+	const signal = cancelSignalOf(this);
+	// Stopped: nothing more is read, and the unknown outcome is reported as it is.
+	if (payout.inDoubtCheckMs <= 0 || signal?.aborted) return undefined;
 	return await readUntil(
 		async () =>
 			await lookUp.call(this, payout, attemptedMs).then(
@@ -208,6 +211,7 @@ async function inDoubtCheck(
 			firstPauseMs: IN_DOUBT_CHECK_POLICY.firstPauseMs,
 			maxPauseMs: IN_DOUBT_CHECK_POLICY.maxPauseMs,
 			deadlineMs: Date.now() + payout.inDoubtCheckMs,
+			signal,
 		},
 	);
 }

@@ -1,4 +1,4 @@
-import { sleep } from 'n8n-workflow';
+import { pause } from '../../shared/pause';
 
 export interface ReadSchedule {
 	/** The pause after the first read; each later pause doubles, up to maxPauseMs. */
@@ -6,6 +6,8 @@ export interface ReadSchedule {
 	maxPauseMs: number;
 	/** No read starts after this time (epoch ms); the last pause is cut short to end here. */
 	deadlineMs: number;
+	/** The execution's cancel signal: once it aborts, no read starts and the last read is returned. */
+	signal?: AbortSignal;
 }
 
 /**
@@ -22,8 +24,9 @@ export async function readUntil<T>(
 	let pauseMs = schedule.firstPauseMs;
 	for (;;) {
 		const leftMs = schedule.deadlineMs - Date.now();
-		if (isDone(value) || leftMs <= 0) return value;
-		await sleep(Math.min(pauseMs, leftMs));
+		if (isDone(value) || leftMs <= 0 || schedule.signal?.aborted) return value;
+		await pause(Math.min(pauseMs, leftMs), schedule.signal);
+		if (schedule.signal?.aborted) return value;
 		pauseMs = Math.min(pauseMs * 2, schedule.maxPauseMs);
 		value = await read();
 	}

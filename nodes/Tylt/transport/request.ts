@@ -11,8 +11,9 @@ import type {
 } from 'n8n-workflow';
 import { createHash } from 'crypto';
 
-import { NodeApiError, sleep } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
+import { cancelSignalOf, pause } from '../../shared/pause';
 import { normalizeBaseUrl } from '../../shared/signing';
 import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
 
@@ -50,9 +51,13 @@ interface TyltResponse {
 	body: unknown;
 }
 
-/** What one attempt came to. Transient failures may succeed if tried again; the others will not. */
+/**
+ * What one attempt came to. Transient failures may succeed if tried again; the others will not. `stopped`:
+ * the execution was stopped before the request left (or, for a read, while it was under way).
+ */
 type Attempt =
 	| { outcome: 'success'; data: unknown }
+	| { outcome: 'stopped' }
 	| { outcome: 'rejected'; statusCode: number; envelope?: TyltEnvelope }
 	| { outcome: 'unreachable'; cause: string; code?: string }
 	| {
@@ -71,9 +76,11 @@ type Attempt =
  */
 export async function tyltApiRequest(this: TyltContext, request: TyltRequest): Promise<unknown> {
 	const retries = request.movesMoney ? 0 : RETRY_POLICY.maxRetries;
+	const signal = cancelSignalOf(this);
 	for (let attempt = 0; ; attempt++) {
-		const result = await attemptOnce.call(this, request);
+		const result = await attemptOnce.call(this, request, signal);
 		if (result.outcome === 'success') return result.data;
+		if (result.outcome === 'stopped') throw stoppedError.call(this, request);
 		if (result.outcome === 'rejected') {
 			throw rejectedError.call(this, request, result.statusCode, result.envelope);
 		}
@@ -91,9 +98,11 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 			throw error;
 		}
 		if (attempt >= retries) throw gaveUpError.call(this, request, result, attempt + 1);
-		await sleep(
+		await pause(
 			backoffMs(attempt, result.outcome === 'transient' ? result.retryAfterMs : undefined),
+			signal,
 		);
+		if (signal?.aborted) throw stoppedError.call(this, request);
 	}
 }
 
@@ -157,7 +166,11 @@ export function isOutcomeUnknown(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && outcomeUnknown.has(error);
 }
 
-async function attemptOnce(this: TyltContext, request: TyltRequest): Promise<Attempt> {
+async function attemptOnce(
+	this: TyltContext,
+	request: TyltRequest,
+	signal: AbortSignal | undefined,
+): Promise<Attempt> {
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: request.path,
@@ -171,12 +184,20 @@ async function attemptOnce(this: TyltContext, request: TyltRequest): Promise<Att
 
 	// Outside the try below: a credential that cannot be read is not a network failure.
 	const credentialsDecrypted = await credentialsOnce.call(this);
+	// A stopped execution sends nothing more, and a request that never left is known not to have happened.
+	if (signal?.aborted) return { outcome: 'stopped' };
 	let response: TyltResponse;
 	try {
 		response = await this.helpers.httpRequestWithAuthentication.call(this, 'tyltApi', options, {
 			credentialsDecrypted,
 		});
 	} catch (error) {
+		if (signal?.aborted) {
+			// Stopped while the request was under way: a read is abandoned, a create may have reached TYLT.
+			return request.movesMoney
+				? { outcome: 'transient', cause: 'the execution was stopped while it was on its way' }
+				: { outcome: 'stopped' };
+		}
 		// Only a classification is kept: the error's config would carry the signed headers.
 		return networkFailure(error as JsonObject);
 	}
@@ -342,6 +363,17 @@ function gaveUpError(
 		envelope: transient?.envelope,
 		description: `${request.method} ${request.path} failed ${attempts} times in a row; try again later`,
 	});
+}
+
+function stoppedError(this: TyltContext, request: TyltRequest): NodeApiError {
+	return request.movesMoney
+		? apiError.call(this, request, 'The execution was stopped before this payout was sent', {
+				description:
+					'Nothing reached TYLT: the payout was not sent. Run the workflow again to send it.',
+			})
+		: apiError.call(this, request, 'The execution was stopped', {
+				description: `${request.method} ${request.path} was not completed because the execution was stopped.`,
+			});
 }
 
 function unknownOutcomeError(
