@@ -154,6 +154,7 @@ describe('the default reference (no Reference set)', () => {
 		otherAmount: { ...base, amount: 25.01 },
 		inFiat: { ...base, fiat: 'USD' },
 		onBsc,
+		onBscInLowerCase: { ...onBsc, address: EVM_ADDRESS.toLowerCase() },
 		otherCurrency: { ...onBsc, currency: 'USDC' },
 		otherNetwork: { ...onBsc, network: 'ETH' },
 	};
@@ -176,7 +177,20 @@ describe('the default reference (no Reference set)', () => {
 		expect(reference.sameAgain).toBe(reference.base);
 		expect(reference.amountAsText).toBe(reference.base);
 		expect(reference.symbolsInLowerCase).toBe(reference.base);
+		// One EVM wallet, checksummed or in lower case: one recipient, one reference.
+		expect(reference.onBscInLowerCase).toBe(reference.onBsc);
 		expect(creates()).toHaveLength(0);
+	});
+
+	it('pays an EVM wallet once when a re-run spells it in another letter case', async () => {
+		const [first] = await suite.run({ items: [onBsc], parameters: PAYOUT_FROM_ITEM });
+		const [again] = await suite.run({
+			items: [{ ...onBsc, address: EVM_ADDRESS.toLowerCase() }],
+			parameters: PAYOUT_FROM_ITEM,
+		});
+
+		expect(again.json).toMatchObject({ alreadySent: true, orderId: first.json.orderId });
+		expect(creates()).toHaveLength(1);
 	});
 
 	it('differs when the address, amount, fiat currency, currency or network differs', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 
 import { referencesOf } from '../../shared/referenceTag';
+import { canonicalAddress } from '../addresses';
 import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
 
 export const MAX_REFERENCE_LENGTH = 64;
@@ -8,6 +9,7 @@ export const MAX_REFERENCE_LENGTH = 64;
 /**
  * The reference used when the user sets none: the same payout (same workflow, node, recipient, currency,
  * network and amount) always gets the same reference, so re-running a workflow on the same rows finds it.
+ * The recipient counts as TYLT and the chain see it: an EVM address in any letter case is one recipient.
  * Two deliberately identical payouts therefore need references of their own (e.g. the row id or the date).
  */
 export function defaultReference(
@@ -19,7 +21,7 @@ export function defaultReference(
 		scope.nodeName,
 		body.settledCurrency,
 		body.networkSymbol,
-		body.address,
+		canonicalAddress(body.address),
 		body.baseAmount,
 		body.baseCurrency ?? '',
 	]);

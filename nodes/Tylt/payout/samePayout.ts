@@ -6,10 +6,9 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { canonicalAddress } from '../addresses';
 import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
 import type { ReferenceMatch } from './references';
-
-const EVM_HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 function sameText(a: unknown, b: unknown): boolean {
 	return (
@@ -20,12 +19,10 @@ function sameText(a: unknown, b: unknown): boolean {
 }
 
 function sameAddress(recordAddress: unknown, itemAddress: string): boolean {
-	if (typeof recordAddress !== 'string') return false;
-	// EVM addresses are one address in any letter case (EIP-55 only adds a checksum); others are case-sensitive.
-	if (EVM_HEX_ADDRESS.test(recordAddress) && EVM_HEX_ADDRESS.test(itemAddress)) {
-		return recordAddress.toLowerCase() === itemAddress.toLowerCase();
-	}
-	return recordAddress.trim() === itemAddress.trim();
+	return (
+		typeof recordAddress === 'string' &&
+		canonicalAddress(recordAddress) === canonicalAddress(itemAddress)
+	);
 }
 
 /** Amounts are JSON numbers in the spec, strings in some integrations: compare the values. */
