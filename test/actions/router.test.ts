@@ -1,7 +1,13 @@
 /** The router: which operation runs, and what is refused before any request. */
 import { NodeOperationError } from 'n8n-workflow';
 
-import { failureOf, payoutCreate, useTyltNode } from '../support/sandboxKit';
+import {
+	EVM_ADDRESS,
+	failureOf,
+	payoutCreate,
+	requestsTo,
+	useTyltNode,
+} from '../support/sandboxKit';
 
 const tylt = useTyltNode();
 const { sandbox } = tylt;
@@ -39,7 +45,10 @@ it('lets an AI agent pay up to the maximum the workflow sets, and refuses above 
 	const asAgentTool = (baseAmount: number) =>
 		tylt.run({
 			nodeType: 'n8n-nodes-tylt.tyltTool',
-			parameters: payoutCreate({ baseAmount, options: { toolMaxAmount: 50 } }),
+			parameters: payoutCreate({
+				baseAmount,
+				options: { toolMaxAmount: 50, toolMaxAmountCurrency: 'usdt' },
+			}),
 		});
 
 	const [paid] = await asAgentTool(50);
@@ -50,6 +59,64 @@ it('lets an AI agent pay up to the maximum the workflow sets, and refuses above 
 	expect(error.message).toContain('Invalid Base Amount 50.01 in item 0');
 	expect(error.message).toContain('at most 50 USDT per call');
 	expect(sandbox.payouts).toHaveLength(1);
+});
+
+describe('the AI agent’s maximum is in one stated currency', () => {
+	it('refuses a tool run whose maximum has no currency, without a request', async () => {
+		const error = await failureOf(
+			tylt.run({
+				nodeType: 'n8n-nodes-tylt.tyltTool',
+				parameters: payoutCreate({ options: { toolMaxAmount: 100 } }),
+			}),
+		);
+
+		expect(error.message).toContain('maximum amount and its currency');
+		expect(error.description).toContain('AI Agent Max Amount Currency');
+		expect(sandbox.requests).toHaveLength(0);
+	});
+
+	it.each([
+		['a fiat Base Currency', { additionalFields: { baseCurrency: 'GBP' } }, 'Base Currency', 'GBP'],
+		[
+			'another crypto currency',
+			{ settledCurrency: 'USDC', networkSymbol: 'BSC' },
+			'Settled Currency',
+			'USDC',
+		],
+	])(
+		'refuses a payout sized in %s, whose amount cannot be compared with the maximum: nothing is sent',
+		async (_what, overrides, label, currency) => {
+			const error = await failureOf(
+				tylt.run({
+					nodeType: 'n8n-nodes-tylt.tyltTool',
+					parameters: payoutCreate({
+						baseAmount: 100,
+						...(currency === 'USDC' ? { address: EVM_ADDRESS } : {}),
+						...overrides,
+						options: { toolMaxAmount: 100, toolMaxAmountCurrency: 'USDT' },
+					}),
+				}),
+			);
+
+			expect(error.message).toContain(`Invalid ${label} "${currency}" in item 0`);
+			expect(error.message).toContain('may pay only amounts in USDT');
+			expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
+		},
+	);
+
+	it('lets a payout sized in the cap’s fiat currency through, up to the maximum', async () => {
+		const [paid] = await tylt.run({
+			nodeType: 'n8n-nodes-tylt.tyltTool',
+			parameters: payoutCreate({
+				baseAmount: 20,
+				additionalFields: { baseCurrency: 'USD' },
+				options: { toolMaxAmount: 20, toolMaxAmountCurrency: 'USD' },
+			}),
+		});
+
+		expect(paid.json.alreadySent).toBe(false);
+		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
+	});
 });
 
 it('still serves read operations when the node runs as an AI agent tool', async () => {

@@ -4,10 +4,8 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
-import { invalidFieldError } from '../../helpers/fieldError';
 import { checkPayoutFields, validatePayout, type PayoutInput } from '../../payout/validation';
 import type {
 	CurrencyRecord,
@@ -15,6 +13,7 @@ import type {
 	PayoutRecord,
 	PayoutRequestBody,
 } from '../../helpers/types';
+import { assertAgentCapSet, assertWithinAgentCap } from '../../payout/agentCap';
 import { createPayoutOnce, previewPayoutOnce } from '../../payout/guard';
 import { commentsWithReference } from '../../../shared/referenceTag';
 import { defaultReference } from '../../payout/references';
@@ -128,17 +127,7 @@ export async function execute(
 	const options = readCreateOptions(this, itemIndex);
 	// An agent choosing amounts and addresses on its own must not move money without a cap the user set.
 	const runsAsAgentTool = this.getNode().type.endsWith('Tool');
-	if (runsAsAgentTool && options.toolMaxAmount <= 0) {
-		throw new NodeOperationError(
-			this.getNode(),
-			'Payout → Create cannot run as an AI agent tool until the workflow sets a maximum amount',
-			{
-				itemIndex,
-				description:
-					'Set Options → AI Agent Max Amount on this node to the largest amount an agent may pay per call.',
-			},
-		);
-	}
+	if (runsAsAgentTool) assertAgentCapSet(this.getNode(), options.agentCap, itemIndex);
 	const input: PayoutInput = {
 		settledCurrency: this.getNodeParameter('settledCurrency', itemIndex),
 		networkSymbol: this.getNodeParameter('networkSymbol', itemIndex),
@@ -156,15 +145,7 @@ export async function execute(
 			: undefined,
 	]);
 	const checked = validatePayout(this.getNode(), input, catalog, itemIndex);
-	if (runsAsAgentTool && checked.baseAmount > options.toolMaxAmount) {
-		throw invalidFieldError(this.getNode(), {
-			label: 'Base Amount',
-			name: 'baseAmount',
-			value: checked.baseAmount,
-			reason: `an AI agent may pay at most ${options.toolMaxAmount} ${checked.baseCurrency ?? checked.settledCurrency} per call (Options → AI Agent Max Amount)`,
-			itemIndex,
-		});
-	}
+	if (runsAsAgentTool) assertWithinAgentCap(this.getNode(), options.agentCap, checked, itemIndex);
 
 	const reference =
 		options.reference ??

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { invalidFieldError } from '../../helpers/fieldError';
+import type { AgentCap } from '../../payout/agentCap';
 import { MAX_REFERENCE_LENGTH } from '../../payout/references';
 import { REQUEST_TIMEOUT_MS } from '../../transport';
 
@@ -13,7 +14,7 @@ export interface CreateOptions {
 	dryRun: boolean;
 	pauseBetweenPayoutsMs: number;
 	timeoutMs: number;
-	toolMaxAmount: number;
+	agentCap: AgentCap;
 }
 
 const REFERENCE_CHARACTERS = /^[A-Za-z0-9._:@/#-]+$/;
@@ -33,7 +34,16 @@ export const optionsDescription: INodeProperties = {
 			typeOptions: { minValue: 0 },
 			default: 0,
 			description:
-				'When an AI agent uses this node as a tool, the largest Base Amount it may pay per call, in the amount’s own currency. 0 (the default) means agents cannot create payouts.',
+				'When an AI agent uses this node as a tool, the largest Base Amount it may pay per call, in AI Agent Max Amount Currency. 0 (the default) means agents cannot create payouts.',
+		},
+		{
+			displayName: 'AI Agent Max Amount Currency',
+			name: 'toolMaxAmountCurrency',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. USDT',
+			description:
+				'The currency AI Agent Max Amount is in: a crypto symbol (USDT) for payouts sized in crypto, or a fiat code (USD) for payouts with a Base Currency. An agent’s payout in any other currency is refused.',
 		},
 		{
 			displayName: 'Dry Run',
@@ -116,6 +126,7 @@ interface RawOptions {
 	referenceAsMerchantOrderId?: boolean;
 	timeoutSeconds?: unknown;
 	toolMaxAmount?: unknown;
+	toolMaxAmountCurrency?: unknown;
 }
 
 export function readCreateOptions(context: IExecuteFunctions, itemIndex: number): CreateOptions {
@@ -157,6 +168,11 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		dryRun: raw.dryRun ?? false,
 		pauseBetweenPayoutsMs: number('Pause Between Payouts (Ms)', 'pauseBetweenPayoutsMs', 0, 0),
 		timeoutMs: number('Timeout (Seconds)', 'timeoutSeconds', REQUEST_TIMEOUT_MS / 1000, 0.1) * 1000,
-		toolMaxAmount: number('AI Agent Max Amount', 'toolMaxAmount', 0, 0),
+		agentCap: {
+			maxAmount: number('AI Agent Max Amount', 'toolMaxAmount', 0, 0),
+			currency: String(raw.toolMaxAmountCurrency ?? '')
+				.trim()
+				.toUpperCase(),
+		},
 	};
 }
