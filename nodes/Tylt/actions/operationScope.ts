@@ -2,9 +2,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
+import type { AccountBalance } from '../helpers/types';
+import type { ExecutionBalanceCheck } from '../payout/balanceCheck';
 import { readPayoutHistoryWindow } from '../payout/history';
 import { PayoutLedger } from '../payout/ledger';
-import { getSupportedCurrencies, tyltAccountKey } from '../transport';
+import { getAccountBalances, getSupportedCurrencies, tyltAccountKey } from '../transport';
 
 /** State shared by all items of one execution. */
 export interface OperationScope {
@@ -15,6 +17,13 @@ export interface OperationScope {
 	 * look-back), then kept current with every payout this execution sends or finds.
 	 */
 	payoutLedger(itemIndex: number, lookBackHours: number, timeoutMs?: number): Promise<PayoutLedger>;
+	/** TYLT's account balance, read at most once per execution (Balance → Get, Check Balance First). */
+	accountBalances(itemIndex: number, timeoutMs?: number): Promise<AccountBalance[]>;
+	/**
+	 * Check Balance First, made once per execution by the first item that asks (before its payout is sent);
+	 * every later item gets the same answer, a failed read included.
+	 */
+	balanceCheck(plan: () => Promise<ExecutionBalanceCheck>): Promise<ExecutionBalanceCheck>;
 	/** The TYLT account this execution pays from, as a hash (never the API key itself). */
 	tyltAccount(): Promise<string>;
 	/** Waits so that consecutive creates of this execution are at least `pauseMs` apart. */
@@ -25,6 +34,8 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 	let catalog: Promise<CurrencyCatalog> | undefined;
 	let ledger: Promise<PayoutLedger> | undefined;
 	let account: Promise<string> | undefined;
+	let balances: Promise<AccountBalance[]> | undefined;
+	let balanceCheck: Promise<ExecutionBalanceCheck> | undefined;
 	let createsSent = 0;
 	return {
 		async currencyCatalog(itemIndex, timeoutMs) {
@@ -43,6 +54,14 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 				})
 				.then((history) => new PayoutLedger(history));
 			return await ledger;
+		},
+		async accountBalances(itemIndex, timeoutMs) {
+			balances ??= getAccountBalances.call(context, itemIndex, timeoutMs);
+			return await balances;
+		},
+		async balanceCheck(plan) {
+			balanceCheck ??= plan();
+			return await balanceCheck;
 		},
 		async tyltAccount() {
 			account ??= tyltAccountKey.call(context);

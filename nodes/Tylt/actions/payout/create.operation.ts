@@ -20,6 +20,7 @@ import { commentsWithReference } from '../../../shared/referenceTag';
 import { defaultReference } from '../../payout/references';
 import { createPayoutRequest } from '../../transport';
 import type { OperationScope } from '../operationScope';
+import { checkBalanceFirst, withBalanceCheck } from './create.balanceCheck';
 import { optionsDescription, readCreateOptions } from './create.options';
 
 const showFor = { resource: ['payout'], operation: ['create'] };
@@ -139,6 +140,10 @@ export async function execute(
 			},
 		);
 	}
+	// Before this item sends anything: the first item that asks checks the whole execution's total.
+	const balanceCheck = options.checkBalanceFirst
+		? await checkBalanceFirst.call(this, scope, itemIndex, options)
+		: undefined;
 	const input: PayoutInput = {
 		settledCurrency: this.getNodeParameter('settledCurrency', itemIndex),
 		networkSymbol: this.getNodeParameter('networkSymbol', itemIndex),
@@ -181,7 +186,14 @@ export async function execute(
 	if (!ledger) {
 		// Duplicate Guard off.
 		if (options.dryRun) {
-			return [{ json: dryRunReport(catalog, body, reference, undefined, false) }];
+			return [
+				{
+					json: withBalanceCheck(
+						dryRunReport(catalog, body, reference, undefined, false),
+						balanceCheck,
+					),
+				},
+			];
 		}
 		await scope.paceCreate(options.pauseBetweenPayoutsMs);
 		const payoutRecord = await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs);
@@ -193,16 +205,19 @@ export async function execute(
 		// No claim: a dry run must never hold up, or wait for, a run that sends.
 		return [
 			{
-				json: dryRunWithGuard.call(
-					this,
-					catalog,
-					{ ledger, account },
-					{
-						body,
-						reference,
-						itemIndex,
-						lookBackHours: options.lookBackHours,
-					},
+				json: withBalanceCheck(
+					dryRunWithGuard.call(
+						this,
+						catalog,
+						{ ledger, account },
+						{
+							body,
+							reference,
+							itemIndex,
+							lookBackHours: options.lookBackHours,
+						},
+					),
+					balanceCheck,
 				),
 			},
 		];

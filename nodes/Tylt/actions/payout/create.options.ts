@@ -6,6 +6,7 @@ import { REQUEST_TIMEOUT_MS } from '../../transport';
 
 export interface CreateOptions {
 	duplicateGuard: boolean;
+	checkBalanceFirst: boolean;
 	reference?: string;
 	lookBackHours: number;
 	inDoubtCheckMs: number;
@@ -34,6 +35,14 @@ export const optionsDescription: INodeProperties = {
 			default: 0,
 			description:
 				'When an AI agent uses this node as a tool, the largest Base Amount it may pay per call, in the amount’s own currency. 0 (the default) means agents cannot create payouts.',
+		},
+		{
+			displayName: 'Check Balance First',
+			name: 'checkBalanceFirst',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to add up, before the first payout of the execution is sent, what all its items will debit per currency (amount plus network fee; not items already sent, not dry runs) and compare it with one read of the TYLT balance. Not enough: nothing is sent, and the error names each currency’s total, balance and shortfall.',
 		},
 		{
 			displayName: 'Dry Run',
@@ -107,6 +116,7 @@ export const optionsDescription: INodeProperties = {
 };
 
 interface RawOptions {
+	checkBalanceFirst?: boolean;
 	dryRun?: boolean;
 	duplicateGuard?: boolean;
 	inDoubtCheckSeconds?: unknown;
@@ -150,6 +160,7 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 
 	return {
 		duplicateGuard: raw.duplicateGuard ?? true,
+		checkBalanceFirst: raw.checkBalanceFirst ?? false,
 		reference,
 		lookBackHours: number('Duplicate Look-Back (Hours)', 'lookBackHours', 168, 1),
 		inDoubtCheckMs: number('In-Doubt Check (Seconds)', 'inDoubtCheckSeconds', 30, 0) * 1000,
