@@ -74,7 +74,7 @@ const CONTROL_ACTIONS: Record<string, ControlAction> = {
 	},
 	'POST /_sandbox/balances': {
 		summary:
-			'{USDT: 918, ...}: set these currencies\' balances (others keep theirs), as getAccountBalance lists them',
+			"{USDT: 918, ...}: set these currencies' balances (others keep theirs), as getAccountBalance lists them",
 		run: (body, sandbox) => {
 			try {
 				return sandbox.setBalances(body as Record<string, number>);

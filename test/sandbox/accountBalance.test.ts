@@ -82,9 +82,9 @@ describe('POST /_sandbox/balances', () => {
 		expect(result.status).toBe(200);
 		expect(json(result).data).toEqual({ ...SEEDED_BALANCES, USDT: 918, DAI: 0.3 });
 		expect((await balances()).data).toContainEqual({ currencySymbol: 'USDT', balance: 918 });
-		expect(sandbox.requests.filter((request) => request.endpoint === 'accountBalance')).toHaveLength(
-			1,
-		);
+		expect(
+			sandbox.requests.filter((request) => request.endpoint === 'accountBalance'),
+		).toHaveLength(1);
 	});
 
 	it('refuses a balance that is not a number of at least 0', async () => {

@@ -102,7 +102,10 @@ export function checkBalance(
 		};
 		sum.payouts += 1;
 		sum.amounts = addExact(sum.amounts, exactDecimal(payout.amount) as ExactDecimal);
-		sum.networkFees = addExact(sum.networkFees, exactDecimal(payout.networkFee as number) as ExactDecimal);
+		sum.networkFees = addExact(
+			sum.networkFees,
+			exactDecimal(payout.networkFee as number) as ExactDecimal,
+		);
 		sums.set(key, sum);
 	}
 
