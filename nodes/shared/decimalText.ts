@@ -73,8 +73,9 @@ export function exactDecimal(value: number | string): ExactDecimal | undefined {
 		if (!Number.isFinite(value)) return undefined;
 		text = JSON.stringify(value);
 	} else {
-		text = value;
+		text = value.trim();
 	}
+	if (!JSON_NUMBER_TEXT.test(text)) return undefined;
 	const normal = decimalValue(text);
 	if (normal === undefined) return undefined;
 	if (normal === '0') return EXACT_ZERO;
