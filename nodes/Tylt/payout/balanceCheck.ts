@@ -188,7 +188,7 @@ export function balanceShortError(
 	const parts: string[] = [];
 	if (short.length > 0) {
 		parts.push(
-			`the TYLT balance does not cover this execution's payouts. ${short.map(describeNeed).join('; ')}`,
+			`the TYLT balance does not cover the payouts of this execution. ${short.map(describeNeed).join('; ')}`,
 		);
 	}
 	if (check.unpriced.length > 0) {
