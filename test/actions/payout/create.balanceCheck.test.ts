@@ -174,6 +174,20 @@ describe('what counts: the payouts the execution will really send', () => {
 		expect(balanceReads()).toHaveLength(2);
 	});
 
+	it('leaves out a reference held in doubt, which the guard refuses to send again', async () => {
+		const [doubtful, fresh] = rows(2);
+		sandbox.injectFault('createPayout', { kind: 'drop' });
+		await suite.fail(sheetRun([doubtful], { inDoubtCheckSeconds: 0 }));
+		expect(sandbox.payouts).toHaveLength(0);
+		sandbox.setBalances({ USDT: 26 });
+
+		const output = await suite.run({ ...sheetRun([doubtful, fresh]), continueOnFail: true });
+
+		expect(String(output[0].json.error)).toContain('is in doubt');
+		expect(output[1].json).toMatchObject({ alreadySent: false, merchantReference: 'row-2' });
+		expect(sandbox.payouts).toHaveLength(1);
+	});
+
 	it('counts a reference repeated inside the execution once, as the guard sends it once', async () => {
 		sandbox.setBalances({ USDT: 26 });
 		const [row] = rows(1);
