@@ -2,7 +2,7 @@
  * Balance → Get: TYLT's account balance (getAccountBalance, in TYLT's docs but not the spec), one item per
  * currency, strict about the answer like every other read.
  */
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, type INodeParameters } from 'n8n-workflow';
 
 import { SEEDED_BALANCES } from '../../../sandbox';
 import { useShortRetryBackoff } from '../../support/moneySafetyKit';
@@ -13,7 +13,7 @@ const { sandbox } = tylt;
 
 useShortRetryBackoff();
 
-const balanceGet = (options: Record<string, unknown> = {}) => ({
+const balanceGet = (options: INodeParameters = {}): INodeParameters => ({
 	resource: 'balance',
 	operation: 'get',
 	options,
