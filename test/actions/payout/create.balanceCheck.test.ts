@@ -199,6 +199,30 @@ describe('what counts: the payouts the execution will really send', () => {
 		expect(balanceReads()).toHaveLength(1);
 	});
 
+	it('leaves out dry runs from what a real run sends; the dry run reports the whole execution as if real', async () => {
+		sandbox.setBalances({ USDT: 26 });
+		const [rehearsed, real] = rows(2);
+
+		const output = await suite.run(
+			sheetRun(
+				[
+					{ ...rehearsed, dry: true },
+					{ ...real, dry: false },
+				],
+				{ dryRun: '={{ $json.dry }}' },
+			),
+		);
+
+		expect(output[0].json).toMatchObject({
+			dryRun: true,
+			wouldSend: false,
+			balanceCheck: { enough: false, currencies: [expect.objectContaining({ total: 52 })] },
+		});
+		expect(output[1].json).toMatchObject({ alreadySent: false, merchantReference: 'row-2' });
+		expect(creates()).toHaveLength(1);
+		expect(balanceReads()).toHaveLength(1);
+	});
+
 	it('leaves out items that fail their own checks: they send nothing and fail on their turn', async () => {
 		sandbox.setBalances({ USDT: 26 });
 		const [good] = rows(1);
