@@ -156,3 +156,21 @@ describe('Pay-In → Get (examples/read-tylt.json, "Pay-in details")', () => {
 		);
 	});
 });
+
+describe('Balance → Get (examples/read-tylt.json, "Account balance")', () => {
+	it('outputs one item per currency exactly as TYLT answers, from one request', async () => {
+		await e2e.sandbox.setBalances({ USDT: 12.0579 });
+
+		const execution = await e2e.run(readWorkflow());
+
+		const requests = (await e2e.sandbox.requests()).filter(
+			(request) => request.endpoint === 'accountBalance',
+		);
+		expect(requests).toHaveLength(1);
+		const balances = outputOf(execution, 'Account balance');
+		expect(balances).toContainEqual({ currencySymbol: 'USDT', balance: 12.0579 });
+		expect(balances).toEqual(
+			await e2e.sandbox.signedGet('/transactions/merchant/getAccountBalance', {}),
+		);
+	});
+});

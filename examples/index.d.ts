@@ -8,6 +8,7 @@ declare namespace examples {
 		| 'readTylt'
 		| 'payoutOnForm'
 		| 'spreadsheetPayouts'
+		| 'spreadsheetPayoutsBalanceCheck'
 		| 'settlementNotification'
 		| 'dailyReconciliation'
 		| 'payoutSettledPolling'

@@ -19,6 +19,7 @@ const FILES = {
 	readTylt: 'read-tylt.json',
 	payoutOnForm: 'payout-on-form.json',
 	spreadsheetPayouts: 'spreadsheet-payouts.json',
+	spreadsheetPayoutsBalanceCheck: 'spreadsheet-payouts-balance-check.json',
 	settlementNotification: 'settlement-notification.json',
 	dailyReconciliation: 'daily-reconciliation.json',
 	payoutSettledPolling: 'payout-settled-polling.json',
@@ -111,7 +112,7 @@ function setWebhookId(workflow, webhookId) {
 const FORM_TRIGGER = 'n8n-nodes-base.formTrigger';
 const READ_WRITE_FILE = 'n8n-nodes-base.readWriteFile';
 const HTTP_REQUEST = 'n8n-nodes-base.httpRequest';
-/** Where spreadsheet-payouts.json reads and writes its CSV files: n8n 2.x's default N8N_RESTRICT_FILE_ACCESS_TO
+/** Where the spreadsheet examples read and write their CSV files: n8n 2.x's default N8N_RESTRICT_FILE_ACCESS_TO
  *  (`~/.n8n-files`) in the official Docker image, whose home is /home/node. */
 const FILES_FOLDER_PLACEHOLDER = '/home/node/.n8n-files';
 /** The message endpoint in settlement-notification.json: the shape of a Slack incoming-webhook URL. */

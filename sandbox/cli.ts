@@ -22,6 +22,7 @@ Control endpoints (no authentication):
   POST   ${control}/seed-payouts    {"count": 25}
   POST   ${control}/seed-payin      {"merchantOrderId": "order-2001"}
   POST   ${control}/advance         {"ms": 5000}
+  POST   ${control}/balances        {"USDT": 918}
   GET    ${control}/requests | /callbacks | /payouts
   POST   ${control}/faults          {"endpoint": "createPayout", "fault": {"kind": "status", "status": 500}}
   DELETE ${control}/faults

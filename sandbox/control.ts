@@ -72,6 +72,17 @@ const CONTROL_ACTIONS: Record<string, ControlAction> = {
 		run: (body, sandbox) =>
 			sandbox.seedPayIn(stringField(body, 'merchantOrderId'), objectField(body, 'details')),
 	},
+	'POST /_sandbox/balances': {
+		summary:
+			"{USDT: 918, ...}: set these currencies' balances (others keep theirs), as getAccountBalance lists them",
+		run: (body, sandbox) => {
+			try {
+				return sandbox.setBalances(body as Record<string, number>);
+			} catch (error) {
+				throw new ControlError((error as Error).message);
+			}
+		},
+	},
 	'POST /_sandbox/advance': {
 		summary: '{ms}: move the sandbox clock, settle what is due, wait for the callbacks',
 		run: (body, sandbox) => sandbox.advanceTime(numberField(body, 'ms', 0)),

@@ -1,4 +1,5 @@
 import type { ApiRequest, ApiState } from './endpoints/context';
+import { accountBalance } from './endpoints/accountBalance';
 import { createPayout } from './endpoints/createPayout';
 import { supportedCurrencies } from './endpoints/currencies';
 import { payInDetails } from './endpoints/payInDetails';
@@ -39,6 +40,12 @@ export const API_ROUTES: readonly Route[] = [
 		path: '/transactions/merchant/getSupportedCryptoCurrenciesList',
 		endpoint: 'currencies',
 		handle: supportedCurrencies,
+	},
+	{
+		method: 'GET',
+		path: '/transactions/merchant/getAccountBalance',
+		endpoint: 'accountBalance',
+		handle: accountBalance,
 	},
 	{
 		method: 'GET',

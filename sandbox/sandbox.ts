@@ -136,6 +136,16 @@ class Sandbox implements TyltSandbox {
 		this.book.balances = balances;
 	}
 
+	setBalances(balances: Record<string, number>): Record<string, number> {
+		for (const [currency, balance] of Object.entries(balances)) {
+			if (typeof balance !== 'number' || !Number.isFinite(balance) || balance < 0) {
+				throw new Error(`The balance of ${currency} must be a number of at least 0`);
+			}
+		}
+		this.book.balances = { ...this.book.balances, ...balances };
+		return { ...this.book.balances };
+	}
+
 	get latencyMs(): number {
 		return this.latency.ms;
 	}

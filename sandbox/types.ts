@@ -33,7 +33,12 @@ export interface HistoryPaging {
 	offsetBy: 'rowsServed' | 'rowsAsked';
 }
 
-export type EndpointName = 'createPayout' | 'payoutHistory' | 'currencies' | 'payInDetails';
+export type EndpointName =
+	| 'createPayout'
+	| 'payoutHistory'
+	| 'currencies'
+	| 'payInDetails'
+	| 'accountBalance';
 
 /** `times` defaults to 1: a fault applies to that many matching requests, then is gone. */
 export type Fault =
@@ -139,8 +144,10 @@ export interface TyltSandbox {
 	readonly callbacks: CallbackDelivery[];
 	/** Current payouts, newest first. */
 	readonly payouts: PayoutRecord[];
-	/** Merchant balance per currency symbol. */
+	/** Merchant balance per currency symbol: what getAccountBalance lists; debited when a payout completes. */
 	balances: Record<string, number>;
+	/** Sets the balance of each currency given (others keep theirs) and returns every balance. */
+	setBalances(balances: Record<string, number>): Record<string, number>;
 	reset(): void;
 	seedPayouts(count: number, template?: Partial<PayoutRecord>): PayoutRecord[];
 	seedPayIn(merchantOrderId: string, details?: Record<string, unknown>): void;

@@ -121,6 +121,8 @@ async function importExamples({ n8n, client, credential }: SandboxedN8n) {
 
 	fs.writeFileSync(path.join(FILES_DIR, 'payouts.csv'), SAMPLE_CSV);
 	await store(examples.setFilesFolder(bound('spreadsheetPayouts'), FILES_DIR));
+	// Inactive like the other notifiers: it posts to a Slack URL placeholder when the balance is short.
+	await store(examples.setFilesFolder(bound('spreadsheetPayoutsBalanceCheck'), FILES_DIR));
 	// Inactive: it posts to a Slack URL placeholder, and only one trigger can be a payout's callback URL.
 	await store(bound('settlementNotification'));
 	await store(bound('dailyReconciliation'));

@@ -40,6 +40,11 @@ export class SandboxControl {
 		await this.control('POST', '/latency', { ms });
 	}
 
+	/** Sets these currencies' balances, as getAccountBalance lists them (others keep theirs); reset restores them. */
+	async setBalances(balances: Record<string, number>): Promise<Record<string, number>> {
+		return await this.control('POST', '/balances', balances);
+	}
+
 	async seedPayouts(count: number, template?: Partial<PayoutRecord>): Promise<PayoutRecord[]> {
 		return await this.control('POST', '/seed-payouts', { count, template });
 	}

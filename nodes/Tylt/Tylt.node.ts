@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import * as balance from './actions/balance';
 import * as currency from './actions/currency';
 import * as payIn from './actions/payIn';
 import * as payout from './actions/payout';
@@ -20,9 +21,9 @@ export class Tylt implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle:
-			'={{ ({ create: "Create", getMany: "Get Many", get: "Get" })[$parameter["operation"]] + " " + ({ payout: "Payout", currency: "Currency", payIn: "Pay-In" })[$parameter["resource"]] }}',
+			'={{ ({ create: "Create", getMany: "Get Many", get: "Get" })[$parameter["operation"]] + " " + ({ payout: "Payout", currency: "Currency", payIn: "Pay-In", balance: "Balance" })[$parameter["resource"]] }}',
 		description:
-			'Send crypto payouts and read currencies, payout history and pay-ins with the TYLT API',
+			'Send crypto payouts and read currencies, balances, payout history and pay-ins with the TYLT API',
 		defaults: { name: 'TYLT' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
@@ -36,6 +37,7 @@ export class Tylt implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
+					{ name: 'Balance', value: 'balance' },
 					{ name: 'Currency', value: 'currency' },
 					{ name: 'Pay-In', value: 'payIn' },
 					{ name: 'Payout', value: 'payout' },
@@ -45,6 +47,7 @@ export class Tylt implements INodeType {
 			...payout.description,
 			...currency.description,
 			...payIn.description,
+			...balance.description,
 		],
 	};
 

@@ -50,3 +50,68 @@ function decimalValue(text: string): string | undefined {
 	const scale = Number(exponent) - fraction.length + (digits.length - significant.length);
 	return `${sign === '-' ? '-' : ''}${significant}e${scale}`;
 }
+
+/**
+ * An exact decimal, `units` × 10^-`scale`: sums of payout amounts, fees and balances are made with these, so
+ * 0.1 + 0.2 is 0.3 and a batch is never short (or enough) by a rounding error of binary floating point.
+ */
+export interface ExactDecimal {
+	units: bigint;
+	scale: number;
+}
+
+export const EXACT_ZERO: ExactDecimal = { units: 0n, scale: 0 };
+
+/**
+ * The exact decimal a number stands for: its shortest round-trip text, which is what a JSON number carries
+ * and what a user typed (`0.1`, never 0.1000000000000000055…). Text must be a decimal (an exponent is fine).
+ * Undefined for anything else, NaN and infinities included.
+ */
+export function exactDecimal(value: number | string): ExactDecimal | undefined {
+	let text: string;
+	if (typeof value === 'number') {
+		if (!Number.isFinite(value)) return undefined;
+		text = JSON.stringify(value);
+	} else {
+		text = value.trim();
+	}
+	if (!JSON_NUMBER_TEXT.test(text)) return undefined;
+	const normal = decimalValue(text);
+	if (normal === undefined) return undefined;
+	if (normal === '0') return EXACT_ZERO;
+	const [digits, exponentText] = normal.split('e');
+	const exponent = Number(exponentText);
+	const units = BigInt(digits);
+	return exponent >= 0
+		? { units: units * 10n ** BigInt(exponent), scale: 0 }
+		: { units, scale: -exponent };
+}
+
+function atScale(value: ExactDecimal, scale: number): bigint {
+	return value.units * 10n ** BigInt(scale - value.scale);
+}
+
+export function addExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
+	const scale = Math.max(a.scale, b.scale);
+	return { units: atScale(a, scale) + atScale(b, scale), scale };
+}
+
+export function subtractExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
+	return addExact(a, { units: -b.units, scale: b.scale });
+}
+
+/** Negative when a < b, 0 when equal, positive when a > b. */
+export function compareExact(a: ExactDecimal, b: ExactDecimal): number {
+	const scale = Math.max(a.scale, b.scale);
+	const difference = atScale(a, scale) - atScale(b, scale);
+	return difference === 0n ? 0 : difference < 0n ? -1 : 1;
+}
+
+/** Plain decimal text without exponent or trailing zeros: `1300`, `0.3`, `-12.0579`. */
+export function exactText(value: ExactDecimal): string {
+	const negative = value.units < 0n;
+	const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
+	const whole = digits.slice(0, digits.length - value.scale);
+	const fraction = digits.slice(digits.length - value.scale).replace(/0+$/, '');
+	return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}

@@ -1,5 +1,5 @@
 /**
- * Reads (currency list, payout history, pay-ins) are repeated after a transient failure, a bounded number
+ * Reads (currency list, payout history, pay-ins, balance) are repeated after a transient failure, a bounded number
  * of times; TYLT's own refusals are not repeated. Counted in requests the sandbox received, not in time.
  */
 import type { INodeParameters } from 'n8n-workflow';
@@ -36,6 +36,11 @@ const READS: Read[] = [
 		endpoint: 'payoutHistory',
 		parameters: { resource: 'payout', operation: 'getMany', returnAll: false, limit: 5 },
 		prepare: () => suite.sandbox.seedPayouts(5),
+	},
+	{
+		name: 'the account balance (Balance → Get)',
+		endpoint: 'accountBalance',
+		parameters: { resource: 'balance', operation: 'get' },
 	},
 	{
 		name: 'a pay-in (Pay-in → Get)',

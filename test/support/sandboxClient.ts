@@ -18,6 +18,7 @@ export const PATHS = {
 	historyAlias: '/transactions/merchant/getPayinTransactionHistory',
 	currencies: '/transactions/merchant/getSupportedCryptoCurrenciesList',
 	payIn: '/p2pRampsMerchant/getInstanceDetails',
+	balance: '/transactions/merchant/getAccountBalance',
 };
 
 /** The spec's record time: ISO 8601 UTC, whole seconds. */

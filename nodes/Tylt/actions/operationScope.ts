@@ -2,9 +2,11 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { cancelSignalOf, pause } from '../../shared/pause';
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
+import type { AccountBalance } from '../helpers/types';
+import type { ExecutionBalanceCheck } from '../payout/balanceCheck';
 import { readPayoutHistoryWindow } from '../payout/history';
 import { PayoutLedger } from '../payout/ledger';
-import { getSupportedCurrencies, tyltAccountKey } from '../transport';
+import { getAccountBalances, getSupportedCurrencies, tyltAccountKey } from '../transport';
 
 const HOUR_MS = 3_600_000;
 
@@ -18,6 +20,13 @@ export interface OperationScope {
 	 * execution sends or finds. Each item looks up only its own window (PayoutLedger.find).
 	 */
 	payoutLedger(itemIndex: number, lookBackHours: number, timeoutMs?: number): Promise<PayoutLedger>;
+	/** TYLT's account balance, read at most once per execution (Balance → Get, Check Balance First). */
+	accountBalances(itemIndex: number, timeoutMs?: number): Promise<AccountBalance[]>;
+	/**
+	 * Check Balance First, made once per execution by the first item that asks (before its payout is sent);
+	 * every later item gets the same answer, a failed read included.
+	 */
+	balanceCheck(plan: () => Promise<ExecutionBalanceCheck>): Promise<ExecutionBalanceCheck>;
 	/** The TYLT account this execution pays from, as a hash (never the API key itself). */
 	tyltAccount(): Promise<string>;
 	/**
@@ -33,6 +42,8 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 	/** The latest history read for the ledger and how far back it reaches; a failed read stays failed. */
 	let ledgerRead: { cutoffMs: number; done: Promise<PayoutLedger> } | undefined;
 	let account: Promise<string> | undefined;
+	let balances: Promise<AccountBalance[]> | undefined;
+	let balanceCheck: Promise<ExecutionBalanceCheck> | undefined;
 	let createsSent = 0;
 	return {
 		async currencyCatalog(itemIndex, timeoutMs) {
@@ -62,6 +73,14 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 				};
 			}
 			return await ledgerRead.done;
+		},
+		async accountBalances(itemIndex, timeoutMs) {
+			balances ??= getAccountBalances.call(context, itemIndex, timeoutMs);
+			return await balances;
+		},
+		async balanceCheck(plan) {
+			balanceCheck ??= plan();
+			return await balanceCheck;
 		},
 		async tyltAccount() {
 			account ??= tyltAccountKey.call(context);

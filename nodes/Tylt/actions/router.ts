@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import * as balance from './balance';
 import * as currency from './currency';
 import { createOperationScope } from './operationScope';
 import * as payIn from './payIn';
@@ -11,6 +12,7 @@ const OPERATIONS: Record<TyltResource, Record<string, TyltOperation>> = {
 	payout: { create: payout.create, get: payout.get, getMany: payout.getMany },
 	currency: { getMany: currency.getMany },
 	payIn: { get: payIn.get },
+	balance: { get: balance.get },
 };
 
 /** Runs the chosen operation for every item; pairedItem and Continue On Fail are handled here only. */

@@ -12,4 +12,4 @@ export interface TyltOperation {
 	): Promise<INodeExecutionData[]>;
 }
 
-export type TyltResource = 'payout' | 'currency' | 'payIn';
+export type TyltResource = 'payout' | 'currency' | 'payIn' | 'balance';

@@ -22,6 +22,12 @@ export interface CurrencyRecord extends IDataObject {
 	networks: NetworkRecord[];
 }
 
+/** One currency of the merchant's holdings (TYLT's getAccountBalance; not in the spec). */
+export interface AccountBalance extends IDataObject {
+	currencySymbol: string;
+	balance: number;
+}
+
 /** What TYLT returns for a payout, on create and in history (spec: "Payout record"). */
 export interface PayoutRecord extends IDataObject {
 	orderId: string;

@@ -157,6 +157,21 @@ export function previewPayoutOnce(
 }
 
 /**
+ * Whether the guard would send nothing for the reference now: TYLT or this process has its payout (a match,
+ * or a collision the guard refuses), or it is held in doubt. Reads only; for planning a batch ahead.
+ */
+export function guardSkips(
+	scope: Pick<GuardScope, 'ledger' | 'account'>,
+	reference: string,
+	lookBackHours: number,
+): boolean {
+	if (knownPayout(scope, reference, lookBackHours) !== undefined) return true;
+	// Past the hold a reference in doubt may be sent (when fresh history still lacks it): it counts.
+	const doubtSinceMs = inDoubtSince(scope.account, reference);
+	return doubtSinceMs !== undefined && isHeldInDoubt(doubtSinceMs);
+}
+
+/**
  * The reference's payout as this execution and process know it: the ledger (history inside the window, and
  * this execution's sends), else a payout this process sent inside the window, which a ledger read earlier
  * than that send cannot hold. A process send is a certain match; the ledger may hold only a doubtful one.

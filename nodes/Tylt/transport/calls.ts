@@ -1,8 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { CurrencyRecord, PayoutRecord, PayoutRequestBody } from '../helpers/types';
+import type {
+	AccountBalance,
+	CurrencyRecord,
+	PayoutRecord,
+	PayoutRequestBody,
+} from '../helpers/types';
 import { TYLT_ENDPOINTS } from './endpoints';
-import { createPayoutEnvelope, payoutHistoryEnvelope } from './envelopes';
+import { accountBalanceEnvelope, createPayoutEnvelope, payoutHistoryEnvelope } from './envelopes';
 import { tyltApiRequest, type TyltContext } from './request';
 
 export async function getSupportedCurrencies(
@@ -17,6 +22,24 @@ export async function getSupportedCurrencies(
 		timeoutMs,
 	})) as CurrencyRecord[];
 	return Array.isArray(currencies) ? currencies : [];
+}
+
+/**
+ * The merchant's holdings, one entry per currency. A read like the others (retried after transient failures);
+ * only the documented shape counts (see accountBalanceEnvelope).
+ */
+export async function getAccountBalances(
+	this: TyltContext,
+	itemIndex?: number,
+	timeoutMs?: number,
+): Promise<AccountBalance[]> {
+	return (await tyltApiRequest.call(this, {
+		method: 'GET',
+		path: TYLT_ENDPOINTS.accountBalance,
+		itemIndex,
+		timeoutMs,
+		envelope: accountBalanceEnvelope,
+	})) as AccountBalance[];
 }
 
 export async function createPayoutRequest(

@@ -5,6 +5,8 @@ export const TYLT_ENDPOINTS = {
 	payoutHistory: '/transactions/merchant/getPayoutTransactionHistory',
 	supportedCurrencies: '/transactions/merchant/getSupportedCryptoCurrenciesList',
 	payInDetails: '/p2pRampsMerchant/getInstanceDetails',
+	// In TYLT's public docs, not in the spec: signed over the empty string like the currency list.
+	accountBalance: '/transactions/merchant/getAccountBalance',
 } as const;
 
 /** Records per history page. TYLT documents no maximum; 200 is what public integrations use without trouble. */

@@ -46,3 +46,29 @@ export const createPayoutEnvelope: EnvelopeCheck = (envelope) => {
 	if (!isPayoutRecord(envelope.data)) return 'the payout record in the answer has no orderId';
 	return undefined;
 };
+
+/**
+ * TYLT's docs (not the spec): `{ data: [{ currencySymbol: "USDT", balance: 12.0579 }, ...] }`. A balance that is
+ * not a finite JSON number, or a currency listed twice, makes the whole answer unusable: a payout batch is
+ * checked against it, and a guessed balance could let it through.
+ */
+export const accountBalanceEnvelope: EnvelopeCheck = (envelope) => {
+	if (!Array.isArray(envelope.data)) {
+		return 'the balance answer holds no list of balances (data is not an array)';
+	}
+	const seen = new Set<string>();
+	for (const [index, entry] of envelope.data.entries()) {
+		const position = `entry ${index + 1} of the balance answer`;
+		if (!isObject(entry)) return `${position} is not an object`;
+		if (typeof entry.currencySymbol !== 'string' || entry.currencySymbol.trim() === '') {
+			return `${position} has no currencySymbol`;
+		}
+		if (typeof entry.balance !== 'number' || !Number.isFinite(entry.balance)) {
+			return `${position} (${entry.currencySymbol}) has no numeric balance`;
+		}
+		const symbol = entry.currencySymbol.trim().toUpperCase();
+		if (seen.has(symbol)) return `${position} lists ${entry.currencySymbol} a second time`;
+		seen.add(symbol);
+	}
+	return undefined;
+};

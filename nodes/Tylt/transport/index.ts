@@ -9,6 +9,7 @@ export type { TyltContext, TyltRequest } from './request';
 export { TYLT_ENDPOINTS, HISTORY_PAGE_SIZE_DEFAULT, HISTORY_PAGE_SIZE_MAX } from './endpoints';
 export {
 	getSupportedCurrencies,
+	getAccountBalances,
 	getPayoutHistory,
 	getPayoutHistoryPage,
 	payoutHistoryPages,

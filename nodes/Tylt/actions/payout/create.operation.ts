@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
-import { checkPayoutFields, validatePayout, type PayoutInput } from '../../payout/validation';
+import { checkPayoutFields, validatePayout } from '../../payout/validation';
 import type {
 	CurrencyRecord,
 	NetworkRecord,
@@ -16,9 +16,10 @@ import type {
 import { assertAgentCapSet, assertWithinAgentCap } from '../../payout/agentCap';
 import { createPayoutOnce, previewPayoutOnce } from '../../payout/guard';
 import { commentsWithReference } from '../../../shared/referenceTag';
-import { defaultReference } from '../../payout/references';
 import { createPayoutRequest } from '../../transport';
 import type { OperationScope } from '../operationScope';
+import { checkBalanceFirst, withBalanceCheck } from './create.balanceCheck';
+import { payoutReference, readPayoutInput } from './create.item';
 import { optionsDescription, readCreateOptions } from './create.options';
 
 const showFor = { resource: ['payout'], operation: ['create'] };
@@ -128,13 +129,11 @@ export async function execute(
 	// An agent choosing amounts and addresses on its own must not move money without a cap the user set.
 	const runsAsAgentTool = this.getNode().type.endsWith('Tool');
 	if (runsAsAgentTool) assertAgentCapSet(this.getNode(), options.agentCap, itemIndex);
-	const input: PayoutInput = {
-		settledCurrency: this.getNodeParameter('settledCurrency', itemIndex),
-		networkSymbol: this.getNodeParameter('networkSymbol', itemIndex),
-		address: this.getNodeParameter('address', itemIndex),
-		baseAmount: this.getNodeParameter('baseAmount', itemIndex),
-		...(this.getNodeParameter('additionalFields', itemIndex, {}) as Partial<PayoutInput>),
-	};
+	// Before this item sends anything: the first item that asks checks the whole execution's total.
+	const balanceCheck = options.checkBalanceFirst
+		? await checkBalanceFirst.call(this, scope, itemIndex, options)
+		: undefined;
+	const input = readPayoutInput(this, itemIndex);
 	checkPayoutFields(this.getNode(), input, itemIndex);
 	// Two independent reads, made at once: against a remote TYLT a payout then waits one round trip less.
 	// (Promise.all also handles the other read's failure when one fails.)
@@ -147,12 +146,7 @@ export async function execute(
 	const checked = validatePayout(this.getNode(), input, catalog, itemIndex);
 	if (runsAsAgentTool) assertWithinAgentCap(this.getNode(), options.agentCap, checked, itemIndex);
 
-	const reference =
-		options.reference ??
-		defaultReference(
-			{ workflowId: String(this.getWorkflow().id), nodeName: this.getNode().name },
-			checked,
-		);
+	const reference = payoutReference(this, options, checked);
 	const body: PayoutRequestBody = {
 		...checked,
 		comments: commentsWithReference(checked.comments, reference),
@@ -162,7 +156,14 @@ export async function execute(
 	if (!ledger) {
 		// Duplicate Guard off.
 		if (options.dryRun) {
-			return [{ json: dryRunReport(catalog, body, reference, undefined, false) }];
+			return [
+				{
+					json: withBalanceCheck(
+						dryRunReport(catalog, body, reference, undefined, false),
+						balanceCheck,
+					),
+				},
+			];
 		}
 		await scope.paceCreate(options.pauseBetweenPayoutsMs);
 		const payoutRecord = await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs);
@@ -174,16 +175,19 @@ export async function execute(
 		// No claim: a dry run must never hold up, or wait for, a run that sends.
 		return [
 			{
-				json: dryRunWithGuard.call(
-					this,
-					catalog,
-					{ ledger, account },
-					{
-						body,
-						reference,
-						itemIndex,
-						lookBackHours: options.lookBackHours,
-					},
+				json: withBalanceCheck(
+					dryRunWithGuard.call(
+						this,
+						catalog,
+						{ ledger, account },
+						{
+							body,
+							reference,
+							itemIndex,
+							lookBackHours: options.lookBackHours,
+						},
+					),
+					balanceCheck,
 				),
 			},
 		];

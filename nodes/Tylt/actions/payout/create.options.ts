@@ -7,6 +7,7 @@ import { REQUEST_TIMEOUT_MS } from '../../transport';
 
 export interface CreateOptions {
 	duplicateGuard: boolean;
+	checkBalanceFirst: boolean;
 	reference?: string;
 	lookBackHours: number;
 	inDoubtCheckMs: number;
@@ -44,6 +45,14 @@ export const optionsDescription: INodeProperties = {
 			placeholder: 'e.g. USDT',
 			description:
 				'The currency AI Agent Max Amount is in: a crypto symbol (USDT) for payouts sized in crypto, or a fiat code (USD) for payouts with a Base Currency. An agent’s payout in any other currency is refused.',
+		},
+		{
+			displayName: 'Check Balance First',
+			name: 'checkBalanceFirst',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to add up, before the first payout of the execution is sent, what all its items will debit per currency (amount plus network fee; not items already sent, not dry runs) and compare it with one read of the TYLT balance. Not enough: nothing is sent, and the error names each currency’s total, balance and shortfall.',
 		},
 		{
 			displayName: 'Dry Run',
@@ -117,6 +126,7 @@ export const optionsDescription: INodeProperties = {
 };
 
 interface RawOptions {
+	checkBalanceFirst?: boolean;
 	dryRun?: boolean;
 	duplicateGuard?: boolean;
 	inDoubtCheckSeconds?: unknown;
@@ -161,6 +171,7 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 
 	return {
 		duplicateGuard: raw.duplicateGuard ?? true,
+		checkBalanceFirst: raw.checkBalanceFirst ?? false,
 		reference,
 		lookBackHours: number('Duplicate Look-Back (Hours)', 'lookBackHours', 168, 1),
 		inDoubtCheckMs: number('In-Doubt Check (Seconds)', 'inDoubtCheckSeconds', 30, 0) * 1000,

@@ -1,0 +1,73 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { invalidFieldError } from '../../helpers/fieldError';
+import type { OperationScope } from '../operationScope';
+
+const showFor = { resource: ['balance'], operation: ['get'] };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showFor },
+		options: [
+			{
+				displayName: 'Only Currency Names or IDs',
+				name: 'currencies',
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getCurrencies' },
+				default: [],
+				description:
+					'Output only these currencies (a currency TYLT lists no balance for is an error). Empty: every currency TYLT lists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			},
+		],
+	},
+];
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	scope: OperationScope,
+): Promise<INodeExecutionData[]> {
+	const { currencies: wanted = [] } = this.getNodeParameter('options', itemIndex, {}) as {
+		currencies?: unknown;
+	};
+	const symbols = currencyList(wanted);
+	if (symbols === undefined) {
+		throw invalidFieldError(this.getNode(), {
+			label: 'Only Currencies',
+			name: 'options.currencies',
+			value: wanted,
+			reason: 'give currency symbols such as USDT, as a list or as text separated by commas',
+			itemIndex,
+		});
+	}
+	const balances = await scope.accountBalances(itemIndex);
+	if (symbols.length === 0) return balances.map((entry) => ({ json: { ...entry } }));
+
+	const bySymbol = new Map(
+		balances.map((entry) => [entry.currencySymbol.trim().toUpperCase(), entry]),
+	);
+	const missing = symbols.filter((symbol) => !bySymbol.has(symbol.toUpperCase()));
+	if (missing.length > 0) {
+		throw invalidFieldError(this.getNode(), {
+			label: 'Only Currencies',
+			name: 'options.currencies',
+			value: wanted,
+			reason: `TYLT lists no balance for ${missing.join(', ')}; it lists ${balances.map((entry) => entry.currencySymbol).join(', ') || 'none'}`,
+			itemIndex,
+		});
+	}
+	return symbols.map((symbol) => ({ json: { ...bySymbol.get(symbol.toUpperCase())! } }));
+}
+
+/** The symbols asked for, from the dropdown's list or an expression's text (`USDT, USDC`); undefined if neither. */
+function currencyList(value: unknown): string[] | undefined {
+	const parts = typeof value === 'string' ? value.split(',') : value;
+	if (!Array.isArray(parts) || parts.some((part) => typeof part !== 'string')) return undefined;
+	const symbols = (parts as string[]).map((part) => part.trim()).filter((part) => part !== '');
+	return [...new Map(symbols.map((symbol) => [symbol.toUpperCase(), symbol])).values()];
+}

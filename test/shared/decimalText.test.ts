@@ -1,0 +1,67 @@
+/** Exact decimals (nodes/shared/decimalText.ts): the arithmetic Check Balance First adds and compares with. */
+import {
+	addExact,
+	compareExact,
+	exactDecimal,
+	exactText,
+	subtractExact,
+	type ExactDecimal,
+} from '../../nodes/shared/decimalText';
+
+const exact = (value: number | string) => exactDecimal(value) as ExactDecimal;
+const sum = (...values: Array<number | string>) =>
+	values.map(exact).reduce((total, value) => addExact(total, value));
+
+describe('exactDecimal', () => {
+	it.each<[number | string, string]>([
+		[0.1, '0.1'],
+		[25, '25'],
+		[100, '100'],
+		[12.0579, '12.0579'],
+		[-0.5, '-0.5'],
+		[0, '0'],
+		[1e-7, '0.0000001'],
+		[1e21, '1000000000000000000000'],
+		['25.50', '25.5'],
+		['2.55e1', '25.5'],
+		['+3', '3'],
+	])('reads %p as exactly %s', (value, text) => {
+		expect(exactText(exact(value))).toBe(text);
+	});
+
+	it.each<unknown>([Number.NaN, Infinity, -Infinity, '', '1,5', '0x10', 'ten'])(
+		'has no exact value for %p',
+		(value) => {
+			expect(exactDecimal(value as number | string)).toBeUndefined();
+		},
+	);
+});
+
+describe('sums and comparisons are exact where doubles are not', () => {
+	it('0.1 + 0.2 is 0.3, not 0.30000000000000004', () => {
+		expect(0.1 + 0.2).not.toBe(0.3);
+		expect(compareExact(sum(0.1, 0.2), exact(0.3))).toBe(0);
+		expect(exactText(sum(0.1, 0.2))).toBe('0.3');
+	});
+
+	it('0.7 + 0.1 is 0.8, not 0.7999999999999999', () => {
+		expect(0.7 + 0.1).toBe(0.7999999999999999);
+		expect(compareExact(sum(0.7, 0.1), exact(0.7999999999999999))).toBe(1);
+		expect(exactText(subtractExact(sum(0.7, 0.1), exact(0.7999999999999999)))).toBe(
+			'0.0000000000000001',
+		);
+	});
+
+	it('ten thousand payouts of 0.01 add up to exactly 100', () => {
+		const payouts = Array.from({ length: 10_000 }, () => 0.01);
+		expect(payouts.reduce((total, amount) => total + amount, 0)).not.toBe(100);
+		expect(exactText(sum(...payouts))).toBe('100');
+	});
+
+	it('compares across scales and signs', () => {
+		expect(compareExact(exact('1.10'), exact(1.1))).toBe(0);
+		expect(compareExact(exact(2), exact(1.999999))).toBe(1);
+		expect(compareExact(exact(-1), exact(0))).toBe(-1);
+		expect(exactText(subtractExact(exact(918), exact(1530)))).toBe('-612');
+	});
+});
