@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 
+import { formatTransactionTime, parseRecordTime } from './clock';
 import type { Reply } from './http';
 import { jsonReply } from './http';
 import type { EndpointName, Fault } from './types';
@@ -63,7 +64,33 @@ const FAULT_BEHAVIOURS: { [Kind in Fault['kind']]: FaultBehaviour<Kind> } = {
 		await proceed();
 		return { kind: 'drop' };
 	},
+	// TYLT's spec gives transaction times without a zone, and merchants' mocks answer record times that way too.
+	async zonelessTimes(_fault, proceed) {
+		const reply = await proceed();
+		if (reply.kind === 'drop') return reply;
+		try {
+			return { ...reply, body: JSON.stringify(withoutZones(JSON.parse(reply.body))) };
+		} catch {
+			return reply; // not JSON: no times to rewrite
+		}
+	},
 };
+
+/** The spec's record time: ISO 8601 UTC, whole seconds, trailing Z. */
+const RECORD_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+
+function withoutZones(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(withoutZones);
+	if (value !== null && typeof value === 'object') {
+		return Object.fromEntries(
+			Object.entries(value).map(([name, nested]) => [name, withoutZones(nested)]),
+		);
+	}
+	if (typeof value === 'string' && RECORD_TIME.test(value)) {
+		return formatTransactionTime(parseRecordTime(value) ?? 0);
+	}
+	return value;
+}
 
 export function applyFault(fault: Fault, proceed: Proceed, sleep: Sleep): Promise<Reply> {
 	const behaviour = FAULT_BEHAVIOURS[fault.kind] as FaultBehaviour<Fault['kind']>;
@@ -107,6 +134,7 @@ const REQUIRED_FIELDS: { [Kind in Fault['kind']]: Array<[string, (value: unknown
 		['msg', (value) => typeof value === 'string'],
 	],
 	createdButResponseLost: [],
+	zonelessTimes: [],
 };
 
 /** Undefined when `value` is a usable fault, otherwise what is wrong with it. */

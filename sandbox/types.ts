@@ -54,7 +54,9 @@ export type Fault =
 	| { kind: 'drop'; times?: number }
 	| { kind: 'malformedJson'; times?: number }
 	| { kind: 'errorCode'; errorCode: number; msg: string; times?: number }
-	| { kind: 'createdButResponseLost'; times?: number };
+	| { kind: 'createdButResponseLost'; times?: number }
+	/** The endpoint answers for real, with every `…Z` time written as TYLT writes transaction times: no zone. */
+	| { kind: 'zonelessTimes'; times?: number };
 
 export type PayoutOutcome = 'Completed' | 'Failed';
 

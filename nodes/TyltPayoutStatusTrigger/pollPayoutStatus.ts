@@ -1,4 +1,5 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { EventFilters } from '../shared/payoutEvents/filters';
 import { isWanted, readFilters } from '../shared/payoutEvents/filters';
@@ -8,7 +9,7 @@ import { DEFAULT_MAX_AGE_HOURS } from './description';
 import { loadState, saveState } from './pollState';
 import { readHistorySince, readNewest } from './readHistory';
 import type { ChangeRules } from './statusChanges';
-import { baseline, findChanges, readBackTo } from './statusChanges';
+import { UnfollowablePayout, baseline, findChanges, readBackTo } from './statusChanges';
 
 /** How many of the newest payouts a sample event is chosen from. */
 const SAMPLE_SIZE = 20;
@@ -58,16 +59,34 @@ async function pollOnce(
 
 	if (state === undefined) {
 		// First poll of this trigger: what history holds now is the past, not news.
-		saveState(staticData, baseline(history, rules));
+		saveState(
+			staticData,
+			followable(this.getNode(), () => baseline(history, rules)),
+		);
 		return null;
 	}
-	const { changes, state: next } = findChanges(state, history, rules);
+	const { changes, state: next } = followable(this.getNode(), () =>
+		findChanges(state, history, rules),
+	);
 	saveState(staticData, next);
 	const items = changes
 		.map(payoutEventOf)
 		.filter((payoutEvent) => isWanted(payoutEvent, filters))
 		.map((payoutEvent) => ({ json: toOutputJson(payoutEvent) }));
 	return items.length > 0 ? [items] : null;
+}
+
+/** Runs `judge`, turning a record the trigger cannot follow into the poll's error; the state stays as it was. */
+function followable<T>(node: INode, judge: () => T): T {
+	try {
+		return judge();
+	} catch (error) {
+		if (!(error instanceof UnfollowablePayout)) throw new NodeOperationError(node, error as Error);
+		throw new NodeOperationError(node, error.message, {
+			description:
+				'The trigger follows each payout by its orderId and places it in time by its createdAt (ISO 8601; without a zone, UTC), to tell a new payout from one already reported. Rather than guess, this poll reports nothing and keeps the state as it was: once TYLT answers this payout readably, the next poll reports every change since the last successful poll (within Max Age). Nothing in n8n can fix this answer; ask TYLT, or fix the service answering as TYLT.',
+		});
+	}
 }
 
 /**

@@ -3,17 +3,12 @@ import type { IDataObject } from 'n8n-workflow';
 /** The key under the node's static data; n8n saves static data with the workflow, so it outlives restarts. */
 const STATE_KEY = 'payoutStatus';
 
-/**
- * Payouts followed at most. Each costs about 60 bytes of static data, which n8n writes to its database with the
- * workflow after every poll that starts a run; beyond this the payouts created longest ago are let go.
+/*
+ * No count bounds the state: every payout in it is inside the history a poll reads, and a poll that would
+ * read more than PAYOUT_HISTORY_MAX_RECORDS (10,000) payouts fails, saying which Max Age fits. Cutting the
+ * state shorter would stop following payouts still pending without a word, and their settlement would never
+ * be reported. About 60 bytes a payout: 10,000 pending payouts are some 600 kB of static data.
  */
-export const MAX_WAITING_PAYOUTS = 2000;
-
-/**
- * Payouts remembered as seen at most. A busier account shortens the late-arrival grace instead (knownFromMs
- * moves up): a payout is then never reported twice, only a very late one could be missed.
- */
-export const MAX_KNOWN_PAYOUTS = 2000;
 
 /**
  * What the trigger remembers between polls: where history ended last time, the payouts it has already seen
@@ -62,31 +57,7 @@ export function loadState(staticData: IDataObject): PollState | undefined {
  * data as changed, so n8n saves it.
  */
 export function saveState(staticData: IDataObject, state: PollState): void {
-	staticData[STATE_KEY] = bounded(state) as unknown as IDataObject;
-}
-
-function bounded(state: PollState): PollState {
-	const ids = Object.keys(state.waiting);
-	let waiting = state.waiting;
-	if (ids.length > MAX_WAITING_PAYOUTS) {
-		const newestFirst = ids.sort((a, b) => state.waiting[b][1] - state.waiting[a][1]);
-		waiting = Object.fromEntries(
-			newestFirst.slice(0, MAX_WAITING_PAYOUTS).map((id) => [id, state.waiting[id]]),
-		);
-	}
-	return { ...state, ...boundedKnown(state), waiting };
-}
-
-/** Keeps the newest MAX_KNOWN_PAYOUTS seen payouts, moving knownFromMs past every one let go. */
-function boundedKnown(state: PollState): Pick<PollState, 'known' | 'knownFromMs'> {
-	const entries = Object.entries(state.known);
-	if (entries.length <= MAX_KNOWN_PAYOUTS) return state;
-	entries.sort((a, b) => b[1] - a[1]);
-	const firstLetGoMs = entries[MAX_KNOWN_PAYOUTS][1];
-	return {
-		knownFromMs: firstLetGoMs + 1,
-		known: Object.fromEntries(entries.filter(([, createdMs]) => createdMs > firstLetGoMs)),
-	};
+	staticData[STATE_KEY] = state as unknown as IDataObject;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

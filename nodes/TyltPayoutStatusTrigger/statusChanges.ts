@@ -23,13 +23,51 @@ export const LATE_ARRIVAL_GRACE_MS = 15 * 60_000;
 /** The state TYLT gives every new payout (spec: "States and transitions"). */
 const CREATION_STATUS = 'pending';
 
-/** createdAt in epoch ms; NaN when unreadable, so it compares false with every bound. */
-export function createdMsOf(record: IDataObject): number {
-	return payoutCreatedMs(record as PayoutRecord) ?? NaN;
+/**
+ * TYLT's order id as the trigger keys payouts by: the text of it, so an id sent as a number in one answer and
+ * as a string in the next is one payout. Undefined when the record has none.
+ */
+export function orderIdOf(record: IDataObject): string | undefined {
+	const { orderId } = record;
+	if (typeof orderId === 'number' && Number.isFinite(orderId)) return String(orderId);
+	if (typeof orderId === 'string' && orderId.trim() !== '') return orderId.trim();
+	return undefined;
+}
+
+/** createdAt in epoch ms (a time without a zone is UTC); undefined when it is not a time. */
+export function createdMsOf(record: IDataObject): number | undefined {
+	return payoutCreatedMs(record as PayoutRecord);
+}
+
+/**
+ * A history record the trigger cannot follow: no orderId (it keys payouts by it) or a createdAt that is not a
+ * time (it places payouts in time to tell what is new and how long to follow them). Such a record is neither
+ * reported nor skipped: the poll fails naming it, so the trigger never goes quiet about a payout.
+ */
+export class UnfollowablePayout extends Error {
+	constructor(record: IDataObject) {
+		const orderId = orderIdOf(record);
+		super(
+			orderId === undefined
+				? `TYLT payout history holds a payout without an orderId (orderId ${shown(record.orderId)}, createdAt ${shown(record.createdAt)})`
+				: `TYLT payout ${orderId} has a createdAt that is not a time: ${shown(record.createdAt)}`,
+		);
+	}
+}
+
+/** A value from TYLT's answer as an error shows it: JSON, cut short. */
+function shown(value: unknown): string {
+	const text = value === undefined ? 'missing' : (JSON.stringify(value) ?? String(value));
+	return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
 function statusOf(record: IDataObject): string {
-	return typeof record.status === 'string' ? record.status : String(record.status ?? '');
+	return typeof record.status === 'string' ? record.status.trim() : String(record.status ?? '');
+}
+
+/** TYLT spells a status in any letter case (`Pending`, `PENDING`): the same status, not a change. */
+function sameStatus(a: string, b: string): boolean {
+	return a.toLowerCase() === b.toLowerCase();
 }
 
 function cutoffMs(rules: ChangeRules): number {
@@ -81,11 +119,12 @@ export function findChanges(
 	let newestCreatedMs = Math.max(state.newestCreatedMs, 0);
 
 	for (const record of records) {
-		const orderId = typeof record.orderId === 'string' ? record.orderId : '';
-		// Pages can overlap when payouts are created while a poll reads: the first sighting counts.
-		if (orderId === '' || seen.has(orderId)) continue;
-		seen.add(orderId);
+		const orderId = orderIdOf(record);
 		const createdMs = createdMsOf(record);
+		if (orderId === undefined || createdMs === undefined) throw new UnfollowablePayout(record);
+		// Pages can overlap when payouts are created while a poll reads: the first sighting counts.
+		if (seen.has(orderId)) continue;
+		seen.add(orderId);
 		const status = statusOf(record);
 		const final = isFinalRecord(record);
 		const isNew = isNewSince(state, orderId, createdMs);
@@ -94,13 +133,13 @@ export function findChanges(
 
 		const followed = waiting[orderId];
 		if (followed !== undefined) {
-			if (final || followed[0] !== status) changes.push(record);
+			if (final || !sameStatus(followed[0], status)) changes.push(record);
 			if (final) delete waiting[orderId];
 			else waiting[orderId] = [status, followed[1]];
 			continue;
 		}
 		if (!isNew || createdMs < cutoff) continue;
-		const changedSinceCreation = final || status.toLowerCase() !== CREATION_STATUS;
+		const changedSinceCreation = final || !sameStatus(status, CREATION_STATUS);
 		if (rules.includeNewPayouts || changedSinceCreation) changes.push(record);
 		if (!final) waiting[orderId] = [status, createdMs];
 	}
@@ -118,10 +157,7 @@ export function findChanges(
 	};
 }
 
-/**
- * Not seen by an earlier poll: created inside the window the state remembers completely, and not in it (NaN,
- * an unreadable createdAt, is never new).
- */
+/** Not seen by an earlier poll: created inside the window the state remembers completely, and not in it. */
 function isNewSince(state: PollState, orderId: string, createdMs: number): boolean {
 	return (
 		createdMs >= state.knownFromMs && !Object.prototype.hasOwnProperty.call(state.known, orderId)

@@ -1,6 +1,8 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+import { AMOUNT_FIELD, exactNumber } from '../shared/payoutEvents/amounts';
+
 /**
  * How many callbacks the trigger remembers at least. TYLT sends one callback per status change and never
  * retries, so a duplicate is a hand resend from the dashboard, usually soon after the original. Keys live in
@@ -78,12 +80,12 @@ function canonicalForm(body: Buffer | { parsed: unknown }): string | undefined {
 }
 
 // Plain loops and string appends: this runs for every callback, and array joins cost a quarter more.
-function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown, key?: string): string {
 	if (Array.isArray(value)) {
 		let text = '[';
 		for (let index = 0; index < value.length; index++) {
 			if (index > 0) text += ',';
-			text += canonicalJson(value[index]);
+			text += canonicalJson(value[index], key);
 		}
 		return text + ']';
 	}
@@ -93,11 +95,40 @@ function canonicalJson(value: unknown): string {
 		let text = '{';
 		for (let index = 0; index < names.length; index++) {
 			if (index > 0) text += ',';
-			text += `${JSON.stringify(names[index])}:${canonicalJson(record[names[index]])}`;
+			text += `${JSON.stringify(names[index])}:${canonicalJson(record[names[index]], names[index])}`;
 		}
 		return text + '}';
 	}
-	return JSON.stringify(value);
+	return JSON.stringify(key === undefined ? value : asTyltMeansIt(key, value));
+}
+
+/**
+ * Values TYLT writes in more than one form for the same thing, in the form its samples use, so a resend in
+ * the other form is the same callback: an amount as a decimal string (when the number holds it exactly), a
+ * status in another letter case, an order id as a number, isFinal as `"1"` or `true`. A body already in
+ * TYLT's usual form is left as it is, so callbacks remembered before this rule still match.
+ */
+function asTyltMeansIt(key: string, value: unknown): unknown {
+	if (typeof value === 'string') {
+		if (key === 'status') return statusSpelling(value);
+		if (key === 'isFinal' && (value === '0' || value === '1')) return Number(value);
+		if (AMOUNT_FIELD.test(key)) return exactNumber(value) ?? value;
+		return value;
+	}
+	if (typeof value === 'number' && ORDER_ID_FIELDS.has(key)) return String(value);
+	if (typeof value === 'boolean' && key === 'isFinal') return value ? 1 : 0;
+	return value;
+}
+
+const ORDER_ID_FIELDS = new Set(['orderId', 'merchantOrderId']);
+
+/** `PENDING`, ` pending ` → `Pending`; `under payment` → `Under Payment`: TYLT's spelling, each word capitalised. */
+function statusSpelling(status: string): string {
+	return status
+		.trim()
+		.split(/\s+/)
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+		.join(' ');
 }
 
 function readSeen(store: IDataObject): SeenCallbacks {

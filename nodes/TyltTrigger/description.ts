@@ -60,7 +60,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to answer a repeated callback (same body, or same order and status) without starting the workflow again',
+					'Whether to answer a repeated callback (the same content, in any whitespace or key order) without starting the workflow again. A changed field, even in the same status, starts a run.',
 			},
 			otherStatusesOption,
 		],

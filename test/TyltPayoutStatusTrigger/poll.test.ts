@@ -7,7 +7,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { parseCallback } from '../../nodes/TyltTrigger/parseCallback';
 import { toOutputJson } from '../../nodes/shared/payoutEvents/orderEvent';
-import { MAX_WAITING_PAYOUTS } from '../../nodes/TyltPayoutStatusTrigger/pollState';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
 import { failureOf, useSandbox } from '../support/sandboxKit';
 import { useShortRetryBackoff } from '../support/moneySafetyKit';
@@ -290,16 +289,75 @@ describe('how far back a poll reads', () => {
 		expect(await trigger.poll()).toBeNull();
 	});
 
-	it(`keeps its static data bounded: at most ${MAX_WAITING_PAYOUTS} pending payouts, the newest`, async () => {
-		sandbox.seedPayouts(MAX_WAITING_PAYOUTS + 300, { status: 'Pending', isFinal: 0 });
+	it('follows every pending payout, beyond the 2,000 newest, and reports the settlement of the oldest', async () => {
+		const oldest = await createPayout(sandbox);
+		sandbox.seedPayouts(2300, {
+			status: 'Pending',
+			isFinal: 0,
+			createdAt: secondsAfter(oldest, 1),
+		});
 		const trigger = pollingWorkflow(sandbox);
 		await trigger.activate();
-		const saved = JSON.stringify(trigger.staticData);
-		const waiting = Object.keys((trigger.nodeStaticData?.payoutStatus as IDataObject).waiting!);
-		expect(waiting).toHaveLength(MAX_WAITING_PAYOUTS);
-		expect(waiting).toContain(sandbox.payouts[0].orderId);
-		expect(waiting).not.toContain(sandbox.payouts[sandbox.payouts.length - 1].orderId);
-		expect(saved.length).toBeLessThan(200_000);
+		const waiting = (trigger.nodeStaticData?.payoutStatus as IDataObject).waiting as IDataObject;
+		expect(Object.keys(waiting)).toHaveLength(2301);
+		// As the README says: about 45 bytes of static data per pending payout, with the sandbox's ids.
+		expect(JSON.stringify(waiting).length / 2301).toBeLessThan(46);
+
+		await sandbox.advanceTime(2000);
+		expect(changes(await trigger.poll())).toEqual([`${oldest.orderId}:Completed`]);
+	});
+});
+
+describe('a payout it cannot place in time or name', () => {
+	it('fails the poll naming the payout and its createdAt, keeps its state, and reports once TYLT answers readably', async () => {
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		const readable = await createPayout(sandbox);
+		const [unreadable] = sandbox.seedPayouts(1, {
+			status: 'Completed',
+			isFinal: 1,
+			createdAt: 'yesterday',
+		});
+		const before = trigger.staticData;
+
+		const failure = await failureOf(trigger.poll());
+		expect(failure.message).toBe(
+			`TYLT payout ${unreadable.orderId} has a createdAt that is not a time: "yesterday"`,
+		);
+		expect(failure.description).toMatch(/keeps the state as it was/);
+		expect(trigger.staticData).toEqual(before);
+
+		unreadable.createdAt = secondsAfter(readable, 1);
+		expect(changes(await trigger.poll()).sort()).toEqual(
+			[`${readable.orderId}:Pending`, `${unreadable.orderId}:Completed`].sort(),
+		);
+	});
+
+	it('fails the first activation too, rather than taking a baseline that skips the payout', async () => {
+		sandbox.seedPayouts(1, { createdAt: '' });
+		const trigger = pollingWorkflow(sandbox);
+		const failure = await failureOf(trigger.activate());
+		expect(failure.message).toMatch(/has a createdAt that is not a time: ""$/);
+		expect(trigger.nodeStaticData).toEqual({});
+	});
+});
+
+describe('values TYLT treats as the same', () => {
+	it('a status in another letter case is not a change', async () => {
+		const trigger = pollingWorkflow(sandbox);
+		await trigger.activate();
+		const anchor = await createPayout(sandbox);
+		const [pending] = sandbox.seedPayouts(1, {
+			status: 'Pending',
+			isFinal: 0,
+			createdAt: secondsAfter(anchor, 1),
+		});
+		expect(changes(await trigger.poll())).toHaveLength(2);
+
+		pending.status = 'PENDING';
+		expect(await trigger.poll()).toBeNull();
+		pending.status = 'completed';
+		expect(changes(await trigger.poll())).toEqual([`${pending.orderId}:completed`]);
 	});
 });
 

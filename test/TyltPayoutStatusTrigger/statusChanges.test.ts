@@ -2,13 +2,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	MAX_KNOWN_PAYOUTS,
 	loadState,
 	saveState,
 	type PollState,
 } from '../../nodes/TyltPayoutStatusTrigger/pollState';
 import {
 	LATE_ARRIVAL_GRACE_MS,
+	UnfollowablePayout,
 	baseline,
 	findChanges,
 	readBackTo,
@@ -109,12 +109,52 @@ describe('findChanges', () => {
 		expect(Object.keys(later.state.known)).toEqual(['newer']);
 	});
 
-	it('a record without a readable createdAt or orderId is never reported as new', () => {
-		const records = [
-			{ orderId: 'x', createdAt: 'yesterday', status: 'Completed', isFinal: 1 },
-			{ status: 'Pending' },
-		];
-		expect(findChanges(start, records, rules).changes).toEqual([]);
+	it.each([
+		[
+			'a createdAt that is not a time',
+			{ orderId: 'x', createdAt: 'yesterday' },
+			'TYLT payout x has a createdAt that is not a time: "yesterday"',
+		],
+		['no createdAt', { orderId: 'x' }, 'TYLT payout x has a createdAt that is not a time: missing'],
+		[
+			'no orderId',
+			{ createdAt: '2026-01-10T11:00:00Z' },
+			'TYLT payout history holds a payout without an orderId (orderId missing, createdAt "2026-01-10T11:00:00Z")',
+		],
+		[
+			'an empty orderId',
+			{ orderId: ' ', createdAt: '2026-01-10T11:00:00Z' },
+			'TYLT payout history holds a payout without an orderId (orderId " ", createdAt "2026-01-10T11:00:00Z")',
+		],
+	])(
+		'a record with %s is neither reported nor skipped: it is an error naming it',
+		(_what, record, message) => {
+			const records = [payout('n', 1), { status: 'Completed', isFinal: 1, ...record }];
+			expect(() => findChanges(start, records, rules)).toThrow(new UnfollowablePayout(records[1]));
+			expect(new UnfollowablePayout(records[1]).message).toBe(message);
+			expect(() => baseline(records, rules)).toThrow(UnfollowablePayout);
+		},
+	);
+
+	it('reads a createdAt without a zone as UTC', () => {
+		const zoneless = { ...payout('z', 0), createdAt: '2026-01-10 11:59:59.000000' };
+		const { changes, state } = findChanges(start, [zoneless], rules);
+		expect(ids(changes)).toEqual(['z:Pending']);
+		expect(state.waiting.z).toEqual(['Pending', NOW - 1000]);
+	});
+
+	it('an orderId sent as a number is the same payout as the string', () => {
+		const first = findChanges(start, [{ ...payout('', 5), orderId: 4242 }], rules);
+		expect(ids(first.changes)).toEqual(['4242:Pending']);
+		const settled = findChanges(first.state, [payout('4242', 5, 'Completed', 1)], rules);
+		expect(ids(settled.changes)).toEqual(['4242:Completed']);
+		expect(settled.state.waiting).toEqual(start.waiting);
+	});
+
+	it('a status in another letter case (or with spaces) is not a change', () => {
+		expect(findChanges(start, [payout('w', 3600, ' PENDING ')], rules).changes).toEqual([]);
+		const includeNewOff = { ...rules, includeNewPayouts: false };
+		expect(findChanges(start, [payout('n', 1, 'PENDING')], includeNewOff).changes).toEqual([]);
 	});
 
 	it('stops following a payout once it is older than Max Age', () => {
@@ -139,19 +179,21 @@ describe('readBackTo', () => {
 });
 
 describe('the saved state', () => {
-	it('keeps at most MAX_KNOWN_PAYOUTS seen payouts, moving knownFromMs past those let go (never twice)', () => {
-		const records = Array.from({ length: MAX_KNOWN_PAYOUTS + 10 }, (_, index) =>
-			payout(`p${index}`, index % 200, 'Completed', 1),
+	it('keeps every payout followed and seen: nothing is let go to save space', () => {
+		const records = Array.from({ length: 5000 }, (_, index) =>
+			payout(
+				`p${index}`,
+				index % 200,
+				index % 2 === 0 ? 'Pending' : 'Completed',
+				index % 2 === 0 ? 0 : 1,
+			),
 		);
-		const state = baseline(records, rules);
 		const staticData = {};
-		saveState(staticData, state);
+		saveState(staticData, baseline(records, rules));
 		const saved = loadState(staticData) as PollState;
 
-		expect(Object.keys(saved.known).length).toBeLessThanOrEqual(MAX_KNOWN_PAYOUTS);
-		for (const createdMs of Object.values(saved.known)) {
-			expect(createdMs).toBeGreaterThanOrEqual(saved.knownFromMs);
-		}
+		expect(Object.keys(saved.known)).toHaveLength(5000);
+		expect(Object.keys(saved.waiting)).toHaveLength(2500);
 		expect(findChanges(saved, records, rules).changes).toEqual([]);
 	});
 });

@@ -490,6 +490,14 @@ describe('node description', () => {
 		expect(notice?.displayName).toMatch(/Payout → Create → Additional Fields → Callback URL/);
 	});
 
+	it('says what Ignore Duplicates compares, as the dedupe does: the content, not the order and status', () => {
+		const options = trigger.description.properties.find((property) => property.name === 'options');
+		const ignoreDuplicates = options?.options?.find((option) => option.name === 'ignoreDuplicates');
+
+		expect(ignoreDuplicates).toMatchObject({ description: expect.stringMatching(/same content/) });
+		expect(JSON.stringify(ignoreDuplicates)).not.toMatch(/same order and status/);
+	});
+
 	it('is filed under Finance & Accounting', () => {
 		expect(codex).toMatchObject({
 			node: 'n8n-nodes-tylt.tyltTrigger',

@@ -1,3 +1,4 @@
+import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 import { ObservableObject } from 'n8n-workflow';
 
@@ -8,6 +9,17 @@ import {
 	rememberCallback,
 	rememberEverywhere,
 } from '../../nodes/TyltTrigger/dedupe';
+
+/** How the earlier version wrote a body before hashing it: keys sorted at every level, compact. */
+function sortedKeys(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(sortedKeys);
+	if (value === null || typeof value !== 'object') return value;
+	return Object.fromEntries(
+		Object.keys(value)
+			.sort()
+			.map((name) => [name, sortedKeys((value as Record<string, unknown>)[name])]),
+	);
+}
 
 function arriving(body: unknown, raw = JSON.stringify(body)) {
 	return fingerprint(Buffer.from(raw));
@@ -59,6 +71,72 @@ describe('rememberCallback', () => {
 			},
 		};
 		expect(rememberCallback(store, arriving(null, body))).toBe(false);
+	});
+
+	it('takes the forms TYLT writes one value in as the same callback; a different value is still new', () => {
+		const store: IDataObject = {};
+		const record = {
+			orderId: 'o-9',
+			merchantOrderId: 'm-9',
+			status: 'Under Payment',
+			isFinal: 0,
+			settledAmountSent: 24.5,
+			transactions: [{ amount: 24.5, transactionHash: '0xabc' }],
+		};
+		expect(rememberCallback(store, arriving({ data: record }))).toBe(true);
+
+		const sameInOtherForms = [
+			{ status: 'UNDER PAYMENT' },
+			{ status: ' under  payment ' },
+			{ isFinal: '0' },
+			{ isFinal: false },
+			{ settledAmountSent: '24.50' },
+			{ transactions: [{ amount: '24.5', transactionHash: '0xabc' }] },
+		];
+		for (const change of sameInOtherForms) {
+			expect(rememberCallback(store, arriving({ data: { ...record, ...change } }))).toBe(false);
+		}
+		const numbered = { ...record, orderId: 4242, merchantOrderId: 77 };
+		expect(rememberCallback(store, arriving({ data: numbered }))).toBe(true);
+		expect(
+			rememberCallback(
+				store,
+				arriving({ data: { ...numbered, orderId: '4242', merchantOrderId: '77' } }),
+			),
+		).toBe(false);
+
+		const reallyChanged = [
+			{ status: 'Over Payment' },
+			{ isFinal: 1 },
+			{ settledAmountSent: '24.51' },
+			{ transactions: [{ amount: 24.5, transactionHash: '0xdef' }] },
+		];
+		for (const change of reallyChanged) {
+			expect(rememberCallback(store, arriving({ data: { ...record, ...change } }))).toBe(true);
+		}
+	});
+
+	it('an amount string a number cannot hold exactly stays text: not the same as the rounded number', () => {
+		const store: IDataObject = {};
+		const exact = { data: { orderId: 'o-10', baseAmount: '0.123456789012345678' } };
+		expect(rememberCallback(store, arriving(exact))).toBe(true);
+		const rounded = { data: { orderId: 'o-10', baseAmount: 0.123456789012345678 } };
+		expect(rememberCallback(store, arriving(rounded))).toBe(true);
+	});
+
+	it('still knows callbacks an earlier version saved by their canonical form, in TYLT’s usual spelling', () => {
+		const body = {
+			type: 'pay-out',
+			data: { orderId: 'o-11', status: 'Completed', isFinal: 1, settledAmountSent: 25 },
+		};
+		const earlierKey = createHash('sha256')
+			.update(JSON.stringify(sortedKeys(body)))
+			.digest('hex')
+			.slice(0, 32);
+		const store: IDataObject = {
+			seenCallbacks: { current: { [`c:${earlierKey}`]: 1 }, previous: {}, count: 1 },
+		};
+		expect(rememberCallback(store, arriving(body))).toBe(false);
 	});
 
 	it('identifies a body that is not JSON by its exact bytes', () => {

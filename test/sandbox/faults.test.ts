@@ -1,6 +1,6 @@
 /**
  * Injected faults: a status, a delay, a dropped connection, truncated JSON, an errorCode, a response lost
- * after the payout was created (sandbox/faults.ts).
+ * after the payout was created, times without a zone (sandbox/faults.ts).
  */
 import type { Fault } from '../../sandbox';
 import {
@@ -112,6 +112,21 @@ describe('faults', () => {
 		} finally {
 			await receiver.close();
 		}
+	});
+
+	it('answers for real, with record times written without a zone (as the spec writes transaction times)', async () => {
+		await callApi(sandbox, 'POST', PATHS.create, { body: validPayout() });
+		const [zoned] = json(await callApi(sandbox, 'GET', PATHS.history)).data;
+		sandbox.injectFault('payoutHistory', { kind: 'zonelessTimes' });
+		const [zoneless] = json(await callApi(sandbox, 'GET', PATHS.history)).data;
+
+		expect(zoned.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+		expect(zoneless).toEqual({
+			...zoned,
+			createdAt: `${zoned.createdAt.slice(0, 10)} ${zoned.createdAt.slice(11, 19)}.000000`,
+			expiresAt: `${zoned.expiresAt.slice(0, 10)} ${zoned.expiresAt.slice(11, 19)}.000000`,
+			updatedAt: `${zoned.updatedAt.slice(0, 10)} ${zoned.updatedAt.slice(11, 19)}.000000`,
+		});
 	});
 
 	it('forgets faults on clearFaults()', async () => {

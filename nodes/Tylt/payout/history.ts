@@ -6,6 +6,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { tyltTimeMs } from '../../shared/tyltTime';
 import type { PayoutRecord } from '../helpers/types';
 import { HISTORY_PAGE_SIZE_MAX, payoutHistoryPages, type TyltContext } from '../transport';
 
@@ -38,8 +39,7 @@ export interface PayoutHistoryWindowRequest {
  * inside every window (fail closed: a payout of unknown age may be the one a re-run must not repeat).
  */
 export function payoutCreatedMs(record: PayoutRecord): number | undefined {
-	const time = Date.parse(String(record.createdAt ?? ''));
-	return Number.isNaN(time) ? undefined : time;
+	return tyltTimeMs(record.createdAt);
 }
 
 export function isInsideWindow(record: PayoutRecord, cutoffMs: number): boolean {

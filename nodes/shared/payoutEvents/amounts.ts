@@ -4,7 +4,8 @@
  */
 import { isSentAsTyped } from '../decimalText';
 
-const AMOUNT_FIELD = /amount|commission|fee/i;
+/** Names of fields holding money, at any depth. */
+export const AMOUNT_FIELD = /amount|commission|fee/i;
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
