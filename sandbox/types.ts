@@ -23,7 +23,12 @@ export interface SandboxOptions {
 	latencyMs?: number;
 }
 
-export type EndpointName = 'createPayout' | 'payoutHistory' | 'currencies' | 'payInDetails';
+export type EndpointName =
+	| 'createPayout'
+	| 'payoutHistory'
+	| 'payoutInformation'
+	| 'currencies'
+	| 'payInDetails';
 
 /** `times` defaults to 1: a fault applies to that many matching requests, then is gone. */
 export type Fault =
