@@ -13,4 +13,5 @@ export {
 	getPayoutHistoryPage,
 	createPayoutRequest,
 	getPayInDetails,
+	getPayoutInformation,
 } from './calls';
