@@ -422,6 +422,35 @@ describe('Wait Until Final', () => {
 		expect(requestsTo(sandbox, 'payoutHistory').length).toBeGreaterThan(1);
 	});
 
+	it('each item stops at its own Max Wait, the others go on waiting', async () => {
+		const stuck = sandbox.seedPayouts(2, { status: 'Pending', isFinal: 0 });
+		const startedMs = Date.now();
+		const output = await run(
+			tylt,
+			{
+				payoutOrderId: '={{ $json.orderId }}',
+				options: { waitUntilFinal: true, maxWaitSeconds: '={{ $json.maxWait }}' },
+			},
+			[
+				{ orderId: stuck[0].orderId, maxWait: 2 },
+				{ orderId: stuck[1].orderId, maxWait: 1 },
+			],
+		);
+		const elapsedMs = Date.now() - startedMs;
+
+		expect(output).toEqual([
+			expect.objectContaining({ orderId: stuck[0].orderId, finalReached: false, waitedSeconds: 2 }),
+			expect.objectContaining({ orderId: stuck[1].orderId, finalReached: false, waitedSeconds: 1 }),
+		]);
+		expect(elapsedMs).toBeGreaterThanOrEqual(2000);
+		expect(elapsedMs).toBeLessThan(2800);
+		// The second item's calls stop at 1 s: fewer than the first item's.
+		const calls = (orderId: string) =>
+			requestsTo(sandbox, 'payoutInformation').filter((request) => request.query.includes(orderId))
+				.length;
+		expect(calls(stuck[1].orderId)).toBeLessThan(calls(stuck[0].orderId));
+	});
+
 	it('all items wait together, one history read per round, each until final or its own Max Wait', async () => {
 		const [done] = sandbox.seedPayouts(1, { status: 'Failed', isFinal: 1 });
 		const [stuckA, stuckB] = sandbox.seedPayouts(2, { status: 'Pending', isFinal: 0 });

@@ -10,7 +10,7 @@ import { invalidFieldError } from '../../helpers/fieldError';
 import type { PayoutRecord } from '../../helpers/types';
 import type { FoundPayout, PayoutLookup, PayoutLookupRequest } from '../../payout/lookup';
 import { describeLookup, lookUpPayouts } from '../../payout/lookup';
-import { readUntil } from '../../payout/readUntil';
+import { readInRounds } from '../../payout/readUntil';
 import { isFinalRecord } from '../../../shared/payoutEvents/orderEvent';
 import { merchantReferenceOf } from '../../../shared/referenceTag';
 import type { ItemOutcome } from '../types';
@@ -174,14 +174,14 @@ export async function executeAll(
 		}
 		return pending.filter((lookup) => lookup.endedMs === undefined);
 	};
-	await readUntil(
+	await readInRounds(
 		async () => await lookUpPending(lookups.filter((lookup) => lookup.endedMs === undefined)),
-		(pending) => pending.length === 0,
-		{
-			firstPauseMs: WAIT_POLICY.firstDelayMs,
-			maxPauseMs: WAIT_POLICY.maxDelayMs,
-			deadlineMs: (pending) => Math.min(...pending.map((lookup) => lookup.deadlineMs ?? 0)),
-		},
+		// Only waiting items are still pending after the first round: the next pause ends at the nearest Max Wait.
+		(pending) =>
+			pending.length === 0
+				? undefined
+				: Math.min(...pending.map((lookup) => lookup.deadlineMs ?? 0)),
+		{ firstPauseMs: WAIT_POLICY.firstDelayMs, maxPauseMs: WAIT_POLICY.maxDelayMs },
 	);
 
 	for (const lookup of lookups) {
