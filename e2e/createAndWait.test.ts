@@ -1,6 +1,6 @@
 /**
- * examples/create-and-wait.json in a real n8n: Payout → Create, then Payout → Get with Wait Until Final reading
- * history again until the payout is final, then If Completed. The sandbox settles the payout while the run waits.
+ * examples/create-and-wait.json in a real n8n: Payout → Create, then Payout → Get with Wait Until Final asking
+ * TYLT for the payout again until it is final, then If Completed. The sandbox settles the payout while the run waits.
  */
 import { outputOf, useE2e } from './support/context';
 import { examples } from './support/examples';
@@ -14,11 +14,9 @@ const SETTLE_MS = 5000;
 async function settleWhileTheRunWaits(): Promise<void> {
 	const deadline = Date.now() + 20000;
 	for (;;) {
-		const reads = (await e2e.sandbox.requests()).filter(
-			(request) => request.endpoint === 'payoutHistory',
-		);
-		// One read for Create's duplicate guard, one for Get's first look.
-		if (reads.length >= 2) break;
+		const requests = await e2e.sandbox.requests();
+		// Get's first look: TYLT's call for one payout (Create's duplicate guard read history before it).
+		if (requests.some((request) => request.endpoint === 'payoutInformation')) break;
 		// The run ended without reading it (an error): the test reports the execution's error.
 		if (Date.now() > deadline) return;
 		await new Promise((resolve) => setTimeout(resolve, 100));

@@ -4,6 +4,7 @@ import { createPayout } from './endpoints/createPayout';
 import { supportedCurrencies } from './endpoints/currencies';
 import { payInDetails } from './endpoints/payInDetails';
 import { payoutHistory } from './endpoints/payoutHistory';
+import { payoutInformation } from './endpoints/payoutInformation';
 import type { Reply } from './http';
 import { errorReply, jsonReply } from './http';
 import type { EndpointName } from './types';
@@ -34,6 +35,12 @@ export const API_ROUTES: readonly Route[] = [
 		path: '/transactions/merchant/getPayinTransactionHistory',
 		endpoint: 'payoutHistory',
 		handle: payoutHistory,
+	},
+	{
+		method: 'GET',
+		path: '/transactions/merchant/getPayoutTransactionInformation',
+		endpoint: 'payoutInformation',
+		handle: payoutInformation,
 	},
 	{
 		method: 'GET',

@@ -36,6 +36,7 @@ export interface HistoryPaging {
 export type EndpointName =
 	| 'createPayout'
 	| 'payoutHistory'
+	| 'payoutInformation'
 	| 'currencies'
 	| 'payInDetails'
 	| 'accountBalance';

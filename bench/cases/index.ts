@@ -10,6 +10,7 @@ import { createDetails, createRows, runCreateCase } from './create';
 import { guardDetails, guardRows, runGuardCase } from './guard';
 import { historyDetails, historyRows, runHistoryCase } from './history';
 import { latencyDetails, latencyRows, runLatencyCase } from './latency';
+import { lookupsDetails, lookupsRows, runLookupsCase } from './lookups';
 import { paginationDetails, paginationRows, runPaginationCase } from './pagination';
 import { runTriggerCase, triggerDetails, triggerRows } from './trigger';
 
@@ -33,4 +34,5 @@ export const CASES: Record<CaseName, BenchCase> = {
 	trigger: measuredAndReported(runTriggerCase, triggerRows, triggerDetails),
 	latency: measuredAndReported(runLatencyCase, latencyRows, latencyDetails),
 	guard: measuredAndReported(runGuardCase, guardRows, guardDetails),
+	lookups: measuredAndReported(runLookupsCase, lookupsRows, lookupsDetails),
 };

@@ -56,12 +56,23 @@ type Timed = { ms: number; cpuMs: number };
 type Empty = Record<string, never>;
 
 export type BenchJobs = {
-	'sandbox.start'(params: Empty): Promise<SandboxAccess>;
+	/** Defaults: payouts never settle on their own (autoSettle false, completionDelayMs 0). */
+	'sandbox.start'(params: {
+		autoSettle?: boolean;
+		completionDelayMs?: number;
+	}): Promise<SandboxAccess>;
 	'sandbox.reset'(params: { latencyMs?: number; seed?: number }): Promise<null>;
 	/** Where the request log ends now: summaries count from here. */
 	'sandbox.mark'(params: Empty): Promise<{ index: number }>;
 	'sandbox.summary'(params: { since: number; withPayouts?: boolean }): Promise<RequestSummary>;
 	'sandbox.stop'(params: Empty): Promise<null>;
+	/** Moves the sandbox clock on (payouts due by then settle). */
+	'sandbox.advance'(params: { ms: number }): Promise<null>;
+	/** Every `every`-th payout of the book, newest first, up to `count`: what a run looks up. */
+	'sandbox.payoutIds'(params: {
+		count: number;
+		every: number;
+	}): Promise<Array<{ orderId: string; merchantOrderId: string }>>;
 	'create.raw'(
 		params: SandboxAccess & { payouts: PayoutRow[] },
 	): Promise<{ ms: number; created: number }>;

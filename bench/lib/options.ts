@@ -9,6 +9,7 @@ export const CASE_NAMES = [
 	'trigger',
 	'latency',
 	'guard',
+	'lookups',
 ] as const;
 export type CaseName = (typeof CASE_NAMES)[number];
 
@@ -46,6 +47,12 @@ function sizes(divisor: number) {
 		latencyRecords: records,
 		/** Duplicate guard, one payout per execution: payouts in the look-back window. */
 		guardHistory: [0, 2_000 / divisor, 10_000 / divisor],
+		/** Payout → Get: items of one execution, and the payouts in history they are looked up among. */
+		lookupItems: 100 / divisor,
+		lookupHistory: 2_000 / divisor,
+		/** Wait Until Final: items waiting together, settling one after another over this many ms. */
+		waitItems: 20 / divisor,
+		waitSpreadMs: 30_000 / divisor,
 		/** Trigger: callbacks per in-process run. */
 		callbacks: 100_000 / divisor,
 		/** Trigger: callbacks per variant per round through n8n's webhook server. */
@@ -57,6 +64,11 @@ const QUICK = sizes(5);
 
 /** The latency case's rounds: each of its runs waits about 15 s, and the waits barely vary. */
 export function latencyRounds(rounds: number): number {
+	return Math.min(rounds, 2);
+}
+
+/** Wait Until Final's rounds: each run waits about 35 s for payouts to settle, and the waits barely vary. */
+export function waitRounds(rounds: number): number {
 	return Math.min(rounds, 2);
 }
 

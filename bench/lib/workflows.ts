@@ -159,6 +159,21 @@ export function tyltReturnAllWorkflow(name: string, credential: Credential, page
 	]);
 }
 
+/** Manual Trigger → Code (`rows`, one item each) → TYLT Payout → Get with `parameters`. */
+export function tyltGetWorkflow(
+	name: string,
+	credential: Credential,
+	rows: IDataObject[],
+	parameters: WorkflowNode['parameters'],
+) {
+	const jsCode = `return ${JSON.stringify(rows)}.map((row) => ({ json: row }));`;
+	return chain(name, [
+		manualTrigger(),
+		node('Lookups', 'n8n-nodes-base.code', 2, { jsCode }),
+		tyltNode(credential, { resource: 'payout', operation: 'get', ...parameters }),
+	]);
+}
+
 /**
  * The user's alternative to Return All: HTTP Request with its own pagination ("Update a Parameter in Each
  * Request": page = {{ $pageCount + 1 }}), then Split Out on `data` for one item per record, as the TYLT node

@@ -15,10 +15,13 @@ function count(target: Record<string, number>, key: string) {
 }
 
 export const sandboxJobs: JobModule<'sandbox'> = {
-	async 'sandbox.start'() {
-		// No artificial delays: payouts never settle on their own (autoSettle false), so no settlement timer
-		// or callback ever runs during a measurement.
-		sandbox = await startSandbox({ autoSettle: false, completionDelayMs: 0 });
+	async 'sandbox.start'(params) {
+		// No artificial delays by default: payouts never settle on their own (autoSettle false), so no
+		// settlement timer or callback ever runs during a measurement. Wait Until Final needs them to settle.
+		sandbox = await startSandbox({
+			autoSettle: params.autoSettle ?? false,
+			completionDelayMs: params.completionDelayMs ?? 0,
+		});
 		return { url: sandbox.url, apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret };
 	},
 	/**
@@ -53,6 +56,16 @@ export const sandboxJobs: JobModule<'sandbox'> = {
 			}
 		}
 		return summary;
+	},
+	async 'sandbox.advance'(params) {
+		await running().advanceTime(params.ms);
+		return null;
+	},
+	async 'sandbox.payoutIds'(params) {
+		return running()
+			.payouts.filter((_, index) => index % params.every === 0)
+			.slice(0, params.count)
+			.map(({ orderId, merchantOrderId }) => ({ orderId, merchantOrderId }));
 	},
 	async 'sandbox.stop'() {
 		await sandbox?.close();

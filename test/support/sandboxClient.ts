@@ -16,6 +16,7 @@ export const PATHS = {
 	create: '/transactions/merchant/createPayoutRequest',
 	history: '/transactions/merchant/getPayoutTransactionHistory',
 	historyAlias: '/transactions/merchant/getPayinTransactionHistory',
+	payoutInformation: '/transactions/merchant/getPayoutTransactionInformation',
 	currencies: '/transactions/merchant/getSupportedCryptoCurrenciesList',
 	payIn: '/p2pRampsMerchant/getInstanceDetails',
 	balance: '/transactions/merchant/getAccountBalance',

@@ -3,10 +3,10 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import * as balance from './balance';
 import * as currency from './currency';
-import { createOperationScope } from './operationScope';
+import { createOperationScope, type OperationScope } from './operationScope';
 import * as payIn from './payIn';
 import * as payout from './payout';
-import type { TyltOperation, TyltResource } from './types';
+import type { ItemOutcome, TyltOperation, TyltResource } from './types';
 
 const OPERATIONS: Record<TyltResource, Record<string, TyltOperation>> = {
 	payout: { create: payout.create, get: payout.get, getMany: payout.getMany },
@@ -15,29 +15,79 @@ const OPERATIONS: Record<TyltResource, Record<string, TyltOperation>> = {
 	balance: { get: balance.get },
 };
 
-/** Runs the chosen operation for every item; pairedItem and Continue On Fail are handled here only. */
+/**
+ * Runs the chosen operation for the input items; pairedItem and Continue On Fail are handled here only. Items
+ * are answered in input order: an operation with `executeAll` gets all its items at once, and its outcomes
+ * are then taken one by one exactly as those of a one-item-at-a-time operation.
+ */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const items = this.getInputData();
+	const itemCount = this.getInputData().length;
 	const scope = createOperationScope(this);
 	const returnData: INodeExecutionData[] = [];
+	const together = new Map<TyltOperation, Promise<Map<number, ItemOutcome>>>();
 
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		let outcome: ItemOutcome;
 		try {
 			const operation = findOperation.call(this, itemIndex);
-			const results = await operation.execute.call(this, itemIndex, scope);
-			for (const result of results) returnData.push({ ...result, pairedItem: { item: itemIndex } });
-		} catch (error) {
-			if (this.continueOnFail()) {
-				returnData.push({
-					json: { error: (error as Error).message },
-					pairedItem: { item: itemIndex },
-				});
-				continue;
+			if ('executeAll' in operation) {
+				let outcomes = together.get(operation);
+				if (!outcomes) {
+					outcomes = runTogether.call(this, operation, itemCount, scope);
+					together.set(operation, outcomes);
+				}
+				outcome = outcomeOf(await outcomes, itemIndex);
+			} else {
+				outcome = { itemIndex, output: await operation.execute.call(this, itemIndex, scope) };
 			}
-			throw withItemIndex.call(this, error as Error, itemIndex);
+		} catch (error) {
+			outcome = { itemIndex, error: error as Error };
+		}
+		if ('output' in outcome) {
+			for (const result of outcome.output) {
+				returnData.push({ ...result, pairedItem: { item: itemIndex } });
+			}
+		} else if (this.continueOnFail()) {
+			returnData.push({ json: { error: outcome.error.message }, pairedItem: { item: itemIndex } });
+		} else {
+			throw withItemIndex.call(this, outcome.error, itemIndex);
 		}
 	}
 	return [returnData];
+}
+
+/** Hands every item that chose `operation` to it at once; an error it throws is every such item's error. */
+async function runTogether(
+	this: IExecuteFunctions,
+	operation: Extract<TyltOperation, { executeAll: unknown }>,
+	itemCount: number,
+	scope: OperationScope,
+): Promise<Map<number, ItemOutcome>> {
+	const itemIndexes: number[] = [];
+	for (let itemIndex = 0; itemIndex < itemCount; itemIndex++) {
+		try {
+			if (findOperation.call(this, itemIndex) === operation) itemIndexes.push(itemIndex);
+		} catch {
+			// That item fails on its own turn, with findOperation's error.
+		}
+	}
+	let outcomes: ItemOutcome[];
+	try {
+		outcomes = await operation.executeAll.call(this, itemIndexes, scope);
+	} catch (error) {
+		outcomes = itemIndexes.map((itemIndex) => ({ itemIndex, error: error as Error }));
+	}
+	return new Map(outcomes.map((outcome) => [outcome.itemIndex, outcome]));
+}
+
+function outcomeOf(outcomes: Map<number, ItemOutcome>, itemIndex: number): ItemOutcome {
+	// Fail closed: an item the operation did not answer for is an error, never an item without output.
+	return (
+		outcomes.get(itemIndex) ?? {
+			itemIndex,
+			error: new Error(`The operation gave no result for item ${itemIndex}`),
+		}
+	);
 }
 
 function findOperation(this: IExecuteFunctions, itemIndex: number): TyltOperation {

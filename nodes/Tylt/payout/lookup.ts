@@ -1,5 +1,15 @@
 import type { PayoutRecord } from '../helpers/types';
+import { getPayoutInformation, type TyltContext } from '../transport';
+import { isInsideWindow, readPayoutHistoryWindow } from './history';
 import { findReference } from './references';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Up to this many order IDs in one round are asked for one by one (one request each); more, and history is
+ * read once for all of them first. One read of a window of 2,000 payouts costs 11 requests.
+ */
+export const ORDER_ID_CALLS_MAX = 10;
 
 /** How Payout → Get names a payout: by TYLT's own order ID, or by the reference Payout → Create gave it. */
 export type PayoutLookup =
@@ -12,14 +22,70 @@ export interface FoundPayout {
 	certain: boolean;
 }
 
-/** The payout `lookup` names, in history ordered newest first (the newest, when a reference was reused). */
-export function findPayout(
-	history: readonly PayoutRecord[],
-	lookup: PayoutLookup,
-): FoundPayout | undefined {
-	if (lookup.by === 'reference') return findReference(history, lookup.reference);
-	const record = history.find((payout) => String(payout.orderId) === lookup.orderId);
-	return record === undefined ? undefined : { record, certain: true };
+/** One item's lookup: by reference, only payouts created in the last `lookBackHours` count. */
+export interface PayoutLookupRequest {
+	itemIndex: number;
+	lookup: PayoutLookup;
+	lookBackHours: number;
+}
+
+/** What one lookup came to: the payout, undefined when TYLT has none, or why it could not be looked up. */
+export type PayoutLookupResult = { found: FoundPayout | undefined } | { error: Error };
+
+/**
+ * Looks up every request of one round with as few requests as it can: history is read at most once (back
+ * to the largest look-back asked for), each reference only accepts a payout inside its own look-back, and an
+ * order ID not in that read (or every order ID, when few are asked and no reference needs history) is asked
+ * of TYLT directly. An error reading history is the error of each lookup that needed it.
+ */
+export async function lookUpPayouts(
+	this: TyltContext,
+	requests: readonly PayoutLookupRequest[],
+): Promise<Map<number, PayoutLookupResult>> {
+	const results = new Map<number, PayoutLookupResult>();
+	const byReference = requests.flatMap(({ itemIndex, lookup, lookBackHours }) =>
+		lookup.by === 'reference' ? [{ itemIndex, lookBackHours, reference: lookup.reference }] : [],
+	);
+	const byOrderId = requests.flatMap(({ itemIndex, lookup }) =>
+		lookup.by === 'orderId' ? [{ itemIndex, orderId: lookup.orderId }] : [],
+	);
+	const historyReaders = byOrderId.length > ORDER_ID_CALLS_MAX ? requests : byReference;
+
+	let history: PayoutRecord[] = [];
+	if (historyReaders.length > 0) {
+		const startedMs = Date.now();
+		try {
+			history = await readPayoutHistoryWindow.call(this, {
+				lookBackHours: Math.max(...historyReaders.map((request) => request.lookBackHours)),
+				itemIndex: historyReaders[0].itemIndex,
+				lookBackParameter: 'Options → Look-Back (Hours)',
+			});
+			for (const { itemIndex, lookBackHours, reference } of byReference) {
+				const cutoffMs = startedMs - lookBackHours * HOUR_MS;
+				const inside = history.filter((record) => isInsideWindow(record, cutoffMs));
+				results.set(itemIndex, { found: findReference(inside, reference) });
+			}
+		} catch (error) {
+			// Order IDs can still be asked for one by one; a reference has nowhere else to be found.
+			for (const { itemIndex } of byReference) results.set(itemIndex, { error: error as Error });
+		}
+	}
+
+	const historyByOrderId = new Map(history.map((record) => [String(record.orderId), record]));
+	for (const { itemIndex, orderId } of byOrderId) {
+		const inHistory = historyByOrderId.get(orderId);
+		if (inHistory) {
+			results.set(itemIndex, { found: { record: inHistory, certain: true } });
+			continue;
+		}
+		try {
+			const record = await getPayoutInformation.call(this, orderId, itemIndex);
+			results.set(itemIndex, { found: record && { record, certain: true } });
+		} catch (error) {
+			results.set(itemIndex, { error: error as Error });
+		}
+	}
+	return results;
 }
 
 export function describeLookup(lookup: PayoutLookup): string {

@@ -7,7 +7,12 @@ import type {
 	PayoutRequestBody,
 } from '../helpers/types';
 import { TYLT_ENDPOINTS } from './endpoints';
-import { accountBalanceEnvelope, createPayoutEnvelope, payoutHistoryEnvelope } from './envelopes';
+import {
+	accountBalanceEnvelope,
+	createPayoutEnvelope,
+	payoutHistoryEnvelope,
+	payoutInformationEnvelope,
+} from './envelopes';
 import { tyltApiRequest, type TyltContext } from './request';
 
 export async function getSupportedCurrencies(
@@ -70,6 +75,33 @@ export async function getPayInDetails(
 		qs: { merchantOrderId },
 		itemIndex,
 	})) as IDataObject;
+}
+
+/**
+ * One payout by TYLT's orderId, or undefined when TYLT says there is none. TYLT does not document how it
+ * answers an unknown orderId, so each plausible way counts: `data: null`, a non-zero errorCode, HTTP 400 or
+ * 404. A rejected credential (401, 403), a redirect, or an answer that is not a payout record for this orderId
+ * stays an error: "not found" must never stand in for "could not look".
+ */
+export async function getPayoutInformation(
+	this: TyltContext,
+	orderId: string,
+	itemIndex?: number,
+): Promise<PayoutRecord | undefined> {
+	const record = (await tyltApiRequest.call(this, {
+		method: 'GET',
+		path: TYLT_ENDPOINTS.payoutInformation,
+		qs: { orderId },
+		itemIndex,
+		envelope: payoutInformationEnvelope(orderId),
+		refusalMeansAbsent: payoutNotFound,
+	})) as PayoutRecord | null;
+	return record ?? undefined;
+}
+
+function payoutNotFound(statusCode: number): boolean {
+	if (statusCode >= 200 && statusCode <= 299) return true; // HTTP 200 with a non-zero errorCode
+	return statusCode === 400 || statusCode === 404;
 }
 
 export interface HistoryPaging {

@@ -3,6 +3,8 @@ export const TYLT_ENDPOINTS = {
 	createPayout: '/transactions/merchant/createPayoutRequest',
 	// The spec's heading names getPayinTransactionHistory, a copy error in TYLT's docs: that path lists pay-ins.
 	payoutHistory: '/transactions/merchant/getPayoutTransactionHistory',
+	// In TYLT's public docs, not in the spec: one payout by TYLT's orderId (shared/spec/tylt-facts.md).
+	payoutInformation: '/transactions/merchant/getPayoutTransactionInformation',
 	supportedCurrencies: '/transactions/merchant/getSupportedCryptoCurrenciesList',
 	payInDetails: '/p2pRampsMerchant/getInstanceDetails',
 	// In TYLT's public docs, not in the spec: signed over the empty string like the currency list.

@@ -72,3 +72,21 @@ export const accountBalanceEnvelope: EnvelopeCheck = (envelope) => {
 	}
 	return undefined;
 };
+
+/**
+ * TYLT's docs: `{ data: <payout record>, msg: "" }` for one payout by orderId. `data: null` is an answer too
+ * (no such payout); a record for another orderId, or anything else, is not.
+ */
+export function payoutInformationEnvelope(orderId: string): EnvelopeCheck {
+	return (envelope) => {
+		if (envelope.data === null) return undefined;
+		if (!isObject(envelope.data)) {
+			return 'the payout answer holds no payout record (data is neither an object nor null)';
+		}
+		if (!isPayoutRecord(envelope.data)) return 'the payout record in the answer has no orderId';
+		if (envelope.data.orderId !== orderId) {
+			return 'the payout record in the answer is not the one asked for (another orderId)';
+		}
+		return undefined;
+	};
+}

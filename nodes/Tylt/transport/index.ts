@@ -15,4 +15,5 @@ export {
 	payoutHistoryPages,
 	createPayoutRequest,
 	getPayInDetails,
+	getPayoutInformation,
 } from './calls';

@@ -34,6 +34,11 @@ export interface TyltRequest {
 	movesMoney?: boolean;
 	/** What a usable HTTP 200 answer must look like; anything else is treated as no answer. */
 	envelope?: EnvelopeCheck;
+	/**
+	 * For a read of one thing by its id: the refusals that only say it does not exist. Such a refusal is
+	 * returned as `null` (the `data` of "nothing there") instead of thrown.
+	 */
+	refusalMeansAbsent?: (statusCode: number, envelope: TyltEnvelope | undefined) => boolean;
 }
 
 /** Bounded exponential back-off for reads; exported so tests can shorten the waits. */
@@ -82,6 +87,7 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 		if (result.outcome === 'success') return result.data;
 		if (result.outcome === 'stopped') throw stoppedError.call(this, request);
 		if (result.outcome === 'rejected') {
+			if (request.refusalMeansAbsent?.(result.statusCode, result.envelope)) return null;
 			throw rejectedError.call(this, request, result.statusCode, result.envelope);
 		}
 		if (request.movesMoney) {

@@ -8,12 +8,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { invalidFieldError } from '../../helpers/fieldError';
 import type { PayoutRecord } from '../../helpers/types';
-import { readPayoutHistoryWindow } from '../../payout/history';
-import type { FoundPayout, PayoutLookup } from '../../payout/lookup';
-import { describeLookup, findPayout } from '../../payout/lookup';
-import { readUntil } from '../../payout/readUntil';
+import type { FoundPayout, PayoutLookup, PayoutLookupRequest } from '../../payout/lookup';
+import { describeLookup, lookUpPayouts } from '../../payout/lookup';
+import { readInRounds } from '../../payout/readUntil';
+import { cancelSignalOf } from '../../../shared/pause';
 import { isFinalRecord } from '../../../shared/payoutEvents/orderEvent';
 import { merchantReferenceOf } from '../../../shared/referenceTag';
+import type { ItemOutcome } from '../types';
 
 const showFor = { resource: ['payout'], operation: ['get'] };
 
@@ -97,7 +98,7 @@ export const description: INodeProperties[] = [
 				typeOptions: { minValue: 1 },
 				default: DEFAULT_LOOK_BACK_HOURS,
 				description:
-					'How far back to search TYLT payout history (TYLT has no call for one payout). A window holding more than 10,000 payouts is an error that says which look-back fits.',
+					'Find By Reference: how far back to search TYLT payout history (read once for all items). Find By TYLT Order ID asks TYLT for the payout directly, however old; only when more than 10 items look up order IDs is history of this many hours read first. A window holding more than 10,000 payouts is an error that says which look-back fits.',
 			},
 			{
 				displayName: 'Max Wait (Seconds)',
@@ -115,7 +116,7 @@ export const description: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to read the payout again, waiting longer each time (5 s, 10 s, … up to 60 s), until TYLT marks it final (isFinal = 1) or Max Wait has passed. Adds finalReached to the output.',
+					'Whether to read the payout again, waiting longer each time (5 s, 10 s, … up to 60 s), until TYLT marks it final (isFinal = 1) or Max Wait has passed. All items wait together: each round looks up every item still waiting at once. Adds finalReached to the output.',
 			},
 		],
 	},
@@ -128,51 +129,110 @@ interface GetOptions {
 	waitUntilFinal?: boolean;
 }
 
-export async function execute(
+/** One item's lookup as it goes: what it asks, until when it waits, and what it has seen so far. */
+interface PendingLookup extends PayoutLookupRequest {
+	options: GetOptions;
+	/** Only with Wait Until Final: when this item stops waiting (epoch ms). */
+	deadlineMs?: number;
+	found?: FoundPayout;
+	error?: Error;
+	endedMs?: number;
+}
+
+/**
+ * All items together: each round looks up every item still pending at once (history read at most once, see
+ * lookUpPayouts), and with Wait Until Final the rounds repeat, backing off, until each item is final or its
+ * own Max Wait has passed. An item's error ends that item only.
+ */
+export async function executeAll(
 	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+	itemIndexes: number[],
+): Promise<ItemOutcome[]> {
+	const startedMs = Date.now();
+	const outcomes: ItemOutcome[] = [];
+	const lookups: PendingLookup[] = [];
+	for (const itemIndex of itemIndexes) {
+		try {
+			lookups.push(readItem.call(this, itemIndex, startedMs));
+		} catch (error) {
+			outcomes.push({ itemIndex, error: error as Error });
+		}
+	}
+
+	const lookUpPending = async (pending: PendingLookup[]) => {
+		const results = await lookUpPayouts.call(this, pending);
+		const nowMs = Date.now();
+		for (const lookup of pending) {
+			const result = results.get(lookup.itemIndex);
+			if (result === undefined || 'error' in result) {
+				lookup.error = result?.error ?? new Error('The lookup gave no result');
+			} else {
+				// A payout just created may take a moment to show in history: not found yet is waited on too.
+				// One that left the window meanwhile is reported as last seen.
+				lookup.found = result.found ?? lookup.found;
+			}
+			if (lookup.error || isSettled(lookup, nowMs)) lookup.endedMs = nowMs;
+		}
+		return pending.filter((lookup) => lookup.endedMs === undefined);
+	};
+	await readInRounds(
+		async () => await lookUpPending(lookups.filter((lookup) => lookup.endedMs === undefined)),
+		// Only waiting items are still pending after the first round: the next pause ends at the nearest Max Wait.
+		(pending) =>
+			pending.length === 0
+				? undefined
+				: Math.min(...pending.map((lookup) => lookup.deadlineMs ?? 0)),
+		{
+			firstPauseMs: WAIT_POLICY.firstDelayMs,
+			maxPauseMs: WAIT_POLICY.maxDelayMs,
+			signal: cancelSignalOf(this),
+		},
+	);
+
+	for (const lookup of lookups) {
+		try {
+			outcomes.push({
+				itemIndex: lookup.itemIndex,
+				output: outputOf.call(this, lookup, startedMs),
+			});
+		} catch (error) {
+			outcomes.push({ itemIndex: lookup.itemIndex, error: error as Error });
+		}
+	}
+	return outcomes;
+}
+
+/** Done looking: found and not waiting, found final, or out of time. */
+function isSettled(lookup: PendingLookup, nowMs: number): boolean {
+	if (lookup.deadlineMs === undefined) return true;
+	if (lookup.found && isFinalRecord(lookup.found.record)) return true;
+	return nowMs >= lookup.deadlineMs;
+}
+
+function readItem(this: IExecuteFunctions, itemIndex: number, startedMs: number): PendingLookup {
 	const lookup = readLookup.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as GetOptions;
-	const lookBackHours = options.lookBackHours ?? DEFAULT_LOOK_BACK_HOURS;
-	const find = async () =>
-		findPayout(
-			await readPayoutHistoryWindow.call(this, {
-				lookBackHours,
-				itemIndex,
-				lookBackParameter: 'Options → Look-Back (Hours)',
-			}),
-			lookup,
-		);
+	return {
+		itemIndex,
+		lookup,
+		options,
+		lookBackHours: options.lookBackHours ?? DEFAULT_LOOK_BACK_HOURS,
+		deadlineMs: options.waitUntilFinal
+			? startedMs + (options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS) * 1000
+			: undefined,
+	};
+}
 
-	const startedMs = Date.now();
-	let found: FoundPayout | undefined;
-	if (options.waitUntilFinal) {
-		// A payout just created may take a moment to show in history: not found yet is waited on too. One that
-		// left the window meanwhile is reported as last seen.
-		found = await readUntil(
-			async () => (await find()) ?? found,
-			(latest) => latest !== undefined && isFinalRecord(latest.record),
-			{
-				firstPauseMs: WAIT_POLICY.firstDelayMs,
-				maxPauseMs: WAIT_POLICY.maxDelayMs,
-				deadlineMs: startedMs + (options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS) * 1000,
-			},
-		);
-	} else {
-		found = await find();
-	}
+function outputOf(
+	this: IExecuteFunctions,
+	item: PendingLookup,
+	startedMs: number,
+): INodeExecutionData[] {
+	if (item.error) throw item.error;
+	const { found, lookup, options, itemIndex } = item;
 	if (found === undefined) {
 		if (options.ifNotFound === 'returnNothing') return [];
-		throw new NodeOperationError(
-			this.getNode(),
-			`No payout with ${describeLookup(lookup)} in TYLT payout history of the last ${lookBackHours} hours`,
-			{
-				itemIndex,
-				description:
-					'Check the value, or search further back with Options → Look-Back (Hours). To go on without it, set Options → If Not Found to Return Nothing.',
-			},
-		);
+		throw notFoundError.call(this, lookup, item.lookBackHours, itemIndex);
 	}
 	if (!options.waitUntilFinal) return [{ json: output(found, lookup) }];
 	return [
@@ -180,10 +240,34 @@ export async function execute(
 			json: {
 				...output(found, lookup),
 				finalReached: isFinalRecord(found.record),
-				waitedSeconds: Math.round((Date.now() - startedMs) / 1000),
+				waitedSeconds: Math.round(((item.endedMs ?? Date.now()) - startedMs) / 1000),
 			},
 		},
 	];
+}
+
+function notFoundError(
+	this: IExecuteFunctions,
+	lookup: PayoutLookup,
+	lookBackHours: number,
+	itemIndex: number,
+): NodeOperationError {
+	const goOn = 'To go on without it, set Options → If Not Found to Return Nothing.';
+	if (lookup.by === 'orderId') {
+		return new NodeOperationError(
+			this.getNode(),
+			`TYLT has no payout with ${describeLookup(lookup)}`,
+			{ itemIndex, description: `Check the value. ${goOn}` },
+		);
+	}
+	return new NodeOperationError(
+		this.getNode(),
+		`No payout with ${describeLookup(lookup)} in TYLT payout history of the last ${lookBackHours} hours`,
+		{
+			itemIndex,
+			description: `Check the value, or search further back with Options → Look-Back (Hours). ${goOn}`,
+		},
+	);
 }
 
 function output(found: FoundPayout, lookup: PayoutLookup): IDataObject {
