@@ -25,6 +25,49 @@ type AuthenticatableRequest = IHttpRequestOptions & {
 
 const CREDENTIAL = 'The TYLT API credential';
 
+const READS_THE_KEY =
+	'would read the API key and a signature it could replay at TYLT (TYLT has no nonce), so nothing was sent';
+
+/**
+ * Request options that decide where the signed bytes go or which server is accepted as TYLT. Whoever may use the
+ * credential in the HTTP Request node sets them (Options → Proxy, Ignore SSL Issues, SSL Certificates), and
+ * n8n passes them through to the connection. A proxy the n8n administrator sets for the whole instance
+ * (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY) is not among them: n8n applies it when it connects, after signing.
+ */
+const TRANSPORT_OPTIONS: ReadonlyArray<{
+	option: string;
+	/** Whether the request's value for the option leaves the default connection. */
+	changesTransport: (value: unknown) => boolean;
+	refusal: string;
+}> = [
+	{
+		option: 'proxy',
+		changesTransport: (value) => Boolean(value),
+		refusal: `does not send through a proxy set on the request (Options → Proxy, \`proxy\`): the proxy ${READS_THE_KEY}. Remove the proxy; a proxy the n8n administrator sets for the whole instance (HTTP_PROXY, HTTPS_PROXY) still applies`,
+	},
+	...['rejectUnauthorized', 'strictSSL'].map((option) => ({
+		option,
+		changesTransport: (value: unknown) => value !== undefined && value !== true,
+		refusal: `only sends with TLS certificate checks on, and this request turns them off (Options → Ignore SSL Issues, \`${option}: false\`): a server posing as TYLT ${READS_THE_KEY}. Turn Ignore SSL Issues off`,
+	})),
+	{
+		option: 'skipSslCertificateValidation',
+		changesTransport: (value) => value !== undefined && value !== false,
+		refusal: `only sends with TLS certificate checks on, and this request turns them off (\`skipSslCertificateValidation\`): a server posing as TYLT ${READS_THE_KEY}. Leave certificate validation on`,
+	},
+	{
+		option: 'agentOptions',
+		changesTransport: (value) =>
+			isSet(value) && !(isPlainObject(value) && Object.keys(value).length === 0),
+		refusal: `only sends with the system's own TLS settings, and this request brings its own (Options → SSL Certificates, \`agentOptions\`): a server they accept as TYLT ${READS_THE_KEY}. Remove the SSL certificates from the request`,
+	},
+	...['agent', 'httpAgent', 'httpsAgent', 'socketPath', 'lookup'].map((option) => ({
+		option,
+		changesTransport: isSet,
+		refusal: `only sends over n8n's own connection, and this request brings its own (\`${option}\`): that connection may lead anywhere and ${READS_THE_KEY}. Remove \`${option}\` from the request`,
+	})),
+];
+
 /**
  * Signs a request the way TYLT verifies it, and returns the options to send:
  * - only a request to the credential's own Base URL (same scheme, host and port) is signed; any other target
@@ -34,12 +77,15 @@ const CREDENTIAL = 'The TYLT API credential';
  *   wire; a body that is not JSON (form, multipart, binary, other text) is refused;
  * - a GET with query parameters signs the compact JSON of those parameters, in the order they are sent;
  * - a GET without parameters signs the empty string;
- * - redirects are never followed: every HTTP client carries the signed headers on to the next hop.
+ * - redirects are never followed: every HTTP client carries the signed headers on to the next hop;
+ * - a request that brings its own proxy, agent or TLS settings (certificate checks off, certificates of its
+ *   own) is refused: the key and signature would go wherever those lead.
  */
 export function signTyltRequest(
 	credentials: TyltCredentials,
 	requestOptions: AuthenticatableRequest,
 ): IHttpRequestOptions {
+	refuseOwnTransport(requestOptions);
 	const signed: AuthenticatableRequest = {
 		...requestOptions,
 		headers: { ...requestOptions.headers },
@@ -107,6 +153,17 @@ function targetOnBaseUrl(baseUrl: string, request: AuthenticatableRequest): stri
 /** axios' combineURLs: the base without trailing slashes, one slash, the path without leading slashes. */
 function combineUrls(base: string, path: string): string {
 	return path ? `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : base;
+}
+
+function refuseOwnTransport(request: AuthenticatableRequest) {
+	const options = request as unknown as IDataObject;
+	for (const { option, changesTransport, refusal } of TRANSPORT_OPTIONS) {
+		if (changesTransport(options[option])) throw new UserError(`${CREDENTIAL} ${refusal}`);
+	}
+}
+
+function isSet(value: unknown): boolean {
+	return value !== undefined && value !== null && value !== false;
 }
 
 /** `scheme://host[:port]` of an http(s) URL, default port left out; undefined for anything else. */
