@@ -1,5 +1,13 @@
-/** The TYLT API credential's Test button, through a real n8n (POST /rest/credentials/test) and the sandbox. */
-import { useE2e } from './support/context';
+/**
+ * The TYLT API credential in a real n8n: its Test button (POST /rest/credentials/test), and the HTTP Request
+ * node using it with Options a workflow author may set, against the sandbox.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { WorkflowJson } from '../tools/n8n';
+import { failureOf, outputOf, useE2e } from './support/context';
 
 const e2e = useE2e();
 
@@ -41,5 +49,108 @@ describe('TYLT API credential test', () => {
 		const { id, name } = e2e.state.credential;
 
 		expect(await e2e.n8n.testCredential({ id, name })).toMatchObject({ status: 'OK' });
+	});
+});
+
+/** A forward proxy on 127.0.0.1 that records every request or CONNECT reaching it and forwards nothing. */
+async function startRecordingProxy() {
+	const received: string[] = [];
+	const server = createServer((request, response) => {
+		received.push(`${request.method} ${request.url}`);
+		request.resume();
+		response
+			.writeHead(200, { 'content-type': 'application/json' })
+			.end('{"errorCode":0,"data":{}}');
+	});
+	server.on('connect', (request, socket) => {
+		received.push(`CONNECT ${request.url}`);
+		socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		url: `http://127.0.0.1:${port}`,
+		received,
+		close: async () => {
+			server.closeAllConnections();
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+	};
+}
+
+/** Manual Trigger → HTTP Request (v4.5, as the editor adds it) POSTing a payout with the TYLT API credential. */
+function httpRequestPayout(options: Record<string, unknown>): WorkflowJson {
+	const node = (name: string, type: string, typeVersion: number, parameters: object) => ({
+		id: randomUUID(),
+		name,
+		type,
+		typeVersion,
+		position: [0, 0] as [number, number],
+		parameters,
+	});
+	return {
+		name: `HTTP Request with the TYLT credential ${randomUUID().slice(0, 6)}`,
+		nodes: [
+			node('Start', 'n8n-nodes-base.manualTrigger', 1, {}),
+			{
+				...node('Pay', 'n8n-nodes-base.httpRequest', 4.5, {
+					method: 'POST',
+					url: `${e2e.state.sandbox.url}/transactions/merchant/createPayoutRequest`,
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: 'tyltApi',
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody: JSON.stringify({
+						baseAmount: 12,
+						address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+						settledCurrency: 'USDT',
+						networkSymbol: 'TRX',
+					}),
+					options,
+				}),
+				credentials: { tyltApi: e2e.state.credential },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Pay', type: 'main', index: 0 }]] } },
+	};
+}
+
+// Issue #17, point 1: whoever may use the credential in the HTTP Request node sets its Options too.
+describe('HTTP Request node with the TYLT API credential: Options that would carry the key elsewhere', () => {
+	let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
+	beforeAll(async () => {
+		proxy = await startRecordingProxy();
+	});
+	afterAll(async () => await proxy.close());
+	beforeEach(() => {
+		proxy.received.length = 0;
+	});
+
+	it('without such Options the payout is signed and reaches TYLT', async () => {
+		const execution = await e2e.run(httpRequestPayout({}));
+
+		expect(execution.status).toBe('success');
+		expect(outputOf(execution, 'Pay')[0]).toMatchObject({ errorCode: 0 });
+		const requests = await e2e.sandbox.requests();
+		expect(requests.map((request) => [request.endpoint, request.status])).toEqual([
+			['createPayout', 200],
+		]);
+	});
+
+	it('Options → Proxy: the run fails naming the proxy, and neither the proxy nor TYLT receives anything', async () => {
+		const execution = await e2e.run(httpRequestPayout({ proxy: proxy.url }));
+
+		expect(failureOf(execution).message).toMatch(
+			/TYLT API credential does not send through a proxy/,
+		);
+		expect(proxy.received).toEqual([]);
+		expect(await e2e.sandbox.requests()).toEqual([]);
+	});
+
+	it('Options → Ignore SSL Issues: the run fails naming the option, and nothing is sent', async () => {
+		const execution = await e2e.run(httpRequestPayout({ allowUnauthorizedCerts: true }));
+
+		expect(failureOf(execution).message).toMatch(/Ignore SSL Issues/);
+		expect(await e2e.sandbox.requests()).toEqual([]);
 	});
 });
