@@ -13,7 +13,7 @@ import { createHash } from 'crypto';
 
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import { normalizeBaseUrl } from '../../shared/signing';
+import { tyltAccountIdentity } from '../../shared/signing';
 import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
 
 /** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
@@ -135,18 +135,18 @@ function isPollContext(context: TyltContext): context is IPollFunctions {
 }
 
 /**
- * Which TYLT account a call goes to: a hash of the base URL and the API key (never the secret, and never the
- * key itself, so process-wide memories keyed by account hold nothing a memory dump could reuse).
+ * Which TYLT account a call goes to: a hash of the Base URL's origin and the API key, one for every spelling
+ * TYLT takes for the same account (see tyltAccountIdentity). Never the secret, and never the key itself, so
+ * process-wide memories keyed by account hold nothing a memory dump could reuse.
  */
 export async function tyltAccountKey(this: TyltContext): Promise<string> {
 	const credentials = ((await credentialsOnce.call(this))?.data ??
 		(await this.getCredentials('tyltApi'))) as ICredentialDataDecryptedObject | undefined;
-	const baseUrl = normalizeBaseUrl(String(credentials?.baseUrl ?? ''));
-	const apiKey = String(credentials?.apiKey ?? '');
-	return createHash('sha256')
-		.update(JSON.stringify([baseUrl, apiKey]))
-		.digest('hex')
-		.slice(0, 32);
+	const identity = tyltAccountIdentity({
+		baseUrl: String(credentials?.baseUrl ?? ''),
+		apiKey: String(credentials?.apiKey ?? ''),
+	});
+	return createHash('sha256').update(identity).digest('hex').slice(0, 32);
 }
 
 /** Creates whose answer was lost: TYLT may or may not have made the payout. */
