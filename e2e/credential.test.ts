@@ -154,3 +154,44 @@ describe('HTTP Request node with the TYLT API credential: Options that would car
 		expect(await e2e.sandbox.requests()).toEqual([]);
 	});
 });
+
+describe('TYLT node with a credential whose Base URL the credential will not sign for', () => {
+	it('fails at once in the credential’s words, not as a dropped connection after retries', async () => {
+		const { apiKey, apiSecret } = e2e.state.sandbox;
+		const credential = await e2e.n8n.createCredential({
+			name: `TYLT without a scheme ${randomUUID().slice(0, 6)}`,
+			type: 'tyltApi',
+			data: { apiKey, apiSecret, baseUrl: 'api.tylt.money' },
+		});
+		const execution = await e2e.run({
+			name: `Currencies with a broken Base URL ${randomUUID().slice(0, 6)}`,
+			nodes: [
+				{
+					id: randomUUID(),
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+				{
+					id: randomUUID(),
+					name: 'Currencies',
+					type: 'n8n-nodes-tylt.tylt',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: { resource: 'currency', operation: 'getMany' },
+					credentials: { tyltApi: { id: credential.id, name: credential.name } },
+				},
+			],
+			connections: { Start: { main: [[{ node: 'Currencies', type: 'main', index: 0 }]] } },
+		});
+
+		const failure = failureOf(execution);
+		expect(failure.message).toContain(
+			'Base URL "api.tylt.money" is not an http:// or https:// URL',
+		);
+		expect(failure.description).toMatch(/Nothing was sent to TYLT/);
+		expect(await e2e.sandbox.requests()).toEqual([]);
+	});
+});

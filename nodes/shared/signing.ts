@@ -25,6 +25,27 @@ type AuthenticatableRequest = IHttpRequestOptions & {
 
 const CREDENTIAL = 'The TYLT API credential';
 
+/** Errors by which the credential refused to sign: the call was never sent. */
+const refusals = new WeakSet<object>();
+
+function refusal(message: string): UserError {
+	const error = new UserError(message);
+	refusals.add(error);
+	return error;
+}
+
+/**
+ * The credential's refusal to sign a call (so nothing left n8n) behind a failed call, looking through the error
+ * n8n's request helpers wrap it in; undefined when the call failed for another reason.
+ */
+export function credentialRefusalIn(error: unknown): Error | undefined {
+	for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 4; depth++) {
+		if (refusals.has(cause)) return cause as Error;
+		cause = (cause as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
 const READS_THE_KEY =
 	'would read the API key and a signature it could replay at TYLT (TYLT has no nonce), so nothing was sent';
 
@@ -38,33 +59,33 @@ const TRANSPORT_OPTIONS: ReadonlyArray<{
 	option: string;
 	/** Whether the request's value for the option leaves the default connection. */
 	changesTransport: (value: unknown) => boolean;
-	refusal: string;
+	reason: string;
 }> = [
 	{
 		option: 'proxy',
 		changesTransport: (value) => Boolean(value),
-		refusal: `does not send through a proxy set on the request (Options → Proxy, \`proxy\`): the proxy ${READS_THE_KEY}. Remove the proxy; a proxy the n8n administrator sets for the whole instance (HTTP_PROXY, HTTPS_PROXY) still applies`,
+		reason: `does not send through a proxy set on the request (Options → Proxy, \`proxy\`): the proxy ${READS_THE_KEY}. Remove the proxy; a proxy the n8n administrator sets for the whole instance (HTTP_PROXY, HTTPS_PROXY) still applies`,
 	},
 	...['rejectUnauthorized', 'strictSSL'].map((option) => ({
 		option,
 		changesTransport: (value: unknown) => value !== undefined && value !== true,
-		refusal: `only sends with TLS certificate checks on, and this request turns them off (Options → Ignore SSL Issues, \`${option}: false\`): a server posing as TYLT ${READS_THE_KEY}. Turn Ignore SSL Issues off`,
+		reason: `only sends with TLS certificate checks on, and this request turns them off (Options → Ignore SSL Issues, \`${option}: false\`): a server posing as TYLT ${READS_THE_KEY}. Turn Ignore SSL Issues off`,
 	})),
 	{
 		option: 'skipSslCertificateValidation',
 		changesTransport: (value) => value !== undefined && value !== false,
-		refusal: `only sends with TLS certificate checks on, and this request turns them off (\`skipSslCertificateValidation\`): a server posing as TYLT ${READS_THE_KEY}. Leave certificate validation on`,
+		reason: `only sends with TLS certificate checks on, and this request turns them off (\`skipSslCertificateValidation\`): a server posing as TYLT ${READS_THE_KEY}. Leave certificate validation on`,
 	},
 	{
 		option: 'agentOptions',
 		changesTransport: (value) =>
 			isSet(value) && !(isPlainObject(value) && Object.keys(value).length === 0),
-		refusal: `only sends with the system's own TLS settings, and this request brings its own (Options → SSL Certificates, \`agentOptions\`): a server they accept as TYLT ${READS_THE_KEY}. Remove the SSL certificates from the request`,
+		reason: `only sends with the system's own TLS settings, and this request brings its own (Options → SSL Certificates, \`agentOptions\`): a server they accept as TYLT ${READS_THE_KEY}. Remove the SSL certificates from the request`,
 	},
 	...['agent', 'httpAgent', 'httpsAgent', 'socketPath', 'lookup'].map((option) => ({
 		option,
 		changesTransport: isSet,
-		refusal: `only sends over n8n's own connection, and this request brings its own (\`${option}\`): that connection may lead anywhere and ${READS_THE_KEY}. Remove \`${option}\` from the request`,
+		reason: `only sends over n8n's own connection, and this request brings its own (\`${option}\`): that connection may lead anywhere and ${READS_THE_KEY}. Remove \`${option}\` from the request`,
 	})),
 ];
 
@@ -105,7 +126,7 @@ export function signTyltRequest(
 	let signedString: string;
 	if (method === 'GET' || method === 'HEAD' || method === 'DELETE') {
 		if (hasBody(signed)) {
-			throw new UserError(
+			throw refusal(
 				`${CREDENTIAL} cannot sign a ${method} request with a body: TYLT signs ${method} requests over their query parameters only, so the body would travel unsigned. Send the values as query parameters`,
 			);
 		}
@@ -162,7 +183,7 @@ function targetOnBaseUrl(baseUrl: string, request: AuthenticatableRequest): stri
 	const base = normalizeBaseUrl(baseUrl);
 	const baseOrigin = httpOrigin(base);
 	if (baseOrigin === undefined) {
-		throw new UserError(
+		throw refusal(
 			`${CREDENTIAL}'s Base URL "${base}" is not an http:// or https:// URL: fix it in the credential`,
 		);
 	}
@@ -171,7 +192,7 @@ function targetOnBaseUrl(baseUrl: string, request: AuthenticatableRequest): stri
 		? target
 		: combineUrls(request.baseURL || base, target);
 	if (httpOrigin(full) !== baseOrigin) {
-		throw new UserError(
+		throw refusal(
 			`${CREDENTIAL} only signs requests to its Base URL (${baseOrigin}); this request goes to ${describeOrigin(full)}, so nothing was sent. Use a path on ${baseOrigin}, or change the credential's Base URL`,
 		);
 	}
@@ -185,8 +206,8 @@ function combineUrls(base: string, path: string): string {
 
 function refuseOwnTransport(request: AuthenticatableRequest) {
 	const options = request as unknown as IDataObject;
-	for (const { option, changesTransport, refusal } of TRANSPORT_OPTIONS) {
-		if (changesTransport(options[option])) throw new UserError(`${CREDENTIAL} ${refusal}`);
+	for (const { option, changesTransport, reason } of TRANSPORT_OPTIONS) {
+		if (changesTransport(options[option])) throw refusal(`${CREDENTIAL} ${reason}`);
 	}
 }
 
@@ -222,7 +243,7 @@ function hasBody(request: AuthenticatableRequest): boolean {
 /** The JSON text to sign and send; refuses every body n8n would send as something else. */
 function jsonBodyText(request: AuthenticatableRequest): string {
 	const refuse = (what: string) =>
-		new UserError(
+		refusal(
 			`${CREDENTIAL} only sends JSON bodies, because TYLT verifies the signature over the exact JSON text; ${what}. Choose Body Content Type JSON (or Raw with content type application/json)`,
 		);
 	if (request.form !== undefined) throw refuse('this request has a form-urlencoded body');

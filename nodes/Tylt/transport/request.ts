@@ -13,7 +13,7 @@ import { createHash } from 'crypto';
 
 import { NodeApiError, sleep } from 'n8n-workflow';
 
-import { tyltAccountIdentity } from '../../shared/signing';
+import { credentialRefusalIn, tyltAccountIdentity } from '../../shared/signing';
 import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
 
 /** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
@@ -54,6 +54,8 @@ interface TyltResponse {
 type Attempt =
 	| { outcome: 'success'; data: unknown }
 	| { outcome: 'rejected'; statusCode: number; envelope?: TyltEnvelope }
+	/** The credential refused to sign the call: nothing left n8n, and asking again gets the same answer. */
+	| { outcome: 'notSigned'; cause: string }
 	| { outcome: 'unreachable'; cause: string; code?: string }
 	| {
 			outcome: 'transient';
@@ -76,6 +78,11 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 		if (result.outcome === 'success') return result.data;
 		if (result.outcome === 'rejected') {
 			throw rejectedError.call(this, request, result.statusCode, result.envelope);
+		}
+		if (result.outcome === 'notSigned') {
+			throw apiError.call(this, request, result.cause, {
+				description: `Nothing was sent to TYLT: the TYLT API credential refused to sign ${request.method} ${request.path}.`,
+			});
 		}
 		if (request.movesMoney) {
 			if (result.outcome === 'unreachable') {
@@ -177,6 +184,8 @@ async function attemptOnce(this: TyltContext, request: TyltRequest): Promise<Att
 			credentialsDecrypted,
 		});
 	} catch (error) {
+		const refusal = credentialRefusalIn(error);
+		if (refusal) return { outcome: 'notSigned', cause: refusal.message };
 		// Only a classification is kept: the error's config would carry the signed headers.
 		return networkFailure(error as JsonObject);
 	}
