@@ -40,6 +40,7 @@ describe('one key for every spelling TYLT treats as the same account', () => {
 		['the scheme in capitals', 'HTTPS://api.tylt.money'],
 		['the default port written out', 'https://api.tylt.money:443'],
 		['a trailing slash', 'https://api.tylt.money/'],
+		['a path', 'https://api.tylt.money/api/'],
 		['spaces around it', '  https://api.tylt.money  '],
 		['the fully qualified host (trailing dot)', 'https://api.tylt.money./'],
 	])('Base URL with %s', async (_case, baseUrl) => {
