@@ -3,9 +3,8 @@
  * node using it with Options a workflow author may set, against the sandbox.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
+import { startRecordingProxy, type RecordingProxy } from '../tools/harness/recordingProxy';
 import type { WorkflowJson } from '../tools/n8n';
 import { failureOf, outputOf, useE2e } from './support/context';
 
@@ -52,32 +51,6 @@ describe('TYLT API credential test', () => {
 	});
 });
 
-/** A forward proxy on 127.0.0.1 that records every request or CONNECT reaching it and forwards nothing. */
-async function startRecordingProxy() {
-	const received: string[] = [];
-	const server = createServer((request, response) => {
-		received.push(`${request.method} ${request.url}`);
-		request.resume();
-		response
-			.writeHead(200, { 'content-type': 'application/json' })
-			.end('{"errorCode":0,"data":{}}');
-	});
-	server.on('connect', (request, socket) => {
-		received.push(`CONNECT ${request.url}`);
-		socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		received,
-		close: async () => {
-			server.closeAllConnections();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		},
-	};
-}
-
 /** Manual Trigger → HTTP Request (v4.5, as the editor adds it) POSTing a payout with the TYLT API credential. */
 function httpRequestPayout(options: Record<string, unknown>): WorkflowJson {
 	const node = (name: string, type: string, typeVersion: number, parameters: object) => ({
@@ -117,7 +90,7 @@ function httpRequestPayout(options: Record<string, unknown>): WorkflowJson {
 
 // Issue #17, point 1: whoever may use the credential in the HTTP Request node sets its Options too.
 describe('HTTP Request node with the TYLT API credential: Options that would carry the key elsewhere', () => {
-	let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
+	let proxy: RecordingProxy;
 	beforeAll(async () => {
 		proxy = await startRecordingProxy();
 	});

@@ -5,12 +5,11 @@
  * refuses every such request before anything is sent, naming the option. Proved through n8n-core's real request
  * helpers against a local proxy that records whatever reaches it, as a plain HTTP proxy and as a CONNECT tunnel.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import type { IHttpRequestOptions, IRequestOptions } from 'n8n-workflow';
 
 import { TyltApi } from '../../credentials/TyltApi.credentials';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
+import { startRecordingProxy, type RecordingProxy } from '../../tools/harness/recordingProxy';
 import { credentialsFor, useSandbox } from '../support/sandboxKit';
 
 const CREATE = '/transactions/merchant/createPayoutRequest';
@@ -18,58 +17,8 @@ const CURRENCIES = '/transactions/merchant/getSupportedCryptoCurrenciesList';
 /** A TYLT that only exists behind a proxy: without the proxy, nothing can reach it. */
 const HTTPS_ONLY_BEHIND_PROXY = 'https://api.tylt.invalid';
 
-interface Recorded {
-	kind: 'request' | 'connect';
-	method?: string;
-	url?: string;
-	headers: IncomingHttpHeaders;
-}
-
-/** A forward proxy on 127.0.0.1 that records what reaches it and answers as TYLT would (it forwards nothing). */
-async function startRecordingProxy() {
-	const received: Recorded[] = [];
-	const sockets = new Set<Socket>();
-	const server = createServer((request, response) => {
-		received.push({
-			kind: 'request',
-			method: request.method,
-			url: request.url,
-			headers: request.headers,
-		});
-		request.resume();
-		response
-			.writeHead(200, { 'content-type': 'application/json' })
-			.end('{"errorCode":0,"msg":"","data":{"status":"Pending"}}');
-	});
-	server.on('connection', (socket: Socket) => {
-		sockets.add(socket);
-		socket.on('close', () => sockets.delete(socket));
-	});
-	// An HTTPS target goes through a CONNECT tunnel: the proxy sees where it goes, then would terminate TLS.
-	server.on('connect', (request, socket: Socket) => {
-		received.push({
-			kind: 'connect',
-			method: request.method,
-			url: request.url,
-			headers: request.headers,
-		});
-		socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as AddressInfo;
-	return {
-		url: `http://127.0.0.1:${port}`,
-		port,
-		received,
-		close: async () => {
-			for (const socket of sockets) socket.destroy();
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-		},
-	};
-}
-
 const sandbox = useSandbox({ autoSettle: false });
-let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
+let proxy: RecordingProxy;
 
 beforeAll(async () => {
 	proxy = await startRecordingProxy();
