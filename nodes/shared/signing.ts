@@ -80,7 +80,7 @@ const TRANSPORT_OPTIONS: ReadonlyArray<{
 		option: 'agentOptions',
 		changesTransport: (value) =>
 			isSet(value) && !(isPlainObject(value) && Object.keys(value).length === 0),
-		reason: `only sends with the system's own TLS settings, and this request brings its own (Options → SSL Certificates, \`agentOptions\`): a server they accept as TYLT ${READS_THE_KEY}. Remove the SSL certificates from the request`,
+		reason: `only sends with the system's own TLS settings, and this request brings its own (Options → SSL Certificates, \`agentOptions\`): a server those settings accept as TYLT ${READS_THE_KEY}. Remove the SSL certificates from the request`,
 	},
 	...['agent', 'httpAgent', 'httpsAgent', 'socketPath', 'lookup'].map((option) => ({
 		option,
