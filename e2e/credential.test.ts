@@ -1,5 +1,12 @@
-/** The TYLT API credential's Test button, through a real n8n (POST /rest/credentials/test) and the sandbox. */
-import { useE2e } from './support/context';
+/**
+ * The TYLT API credential in a real n8n: its Test button (POST /rest/credentials/test), and the HTTP Request
+ * node using it with Options a workflow author may set, against the sandbox.
+ */
+import { randomUUID } from 'node:crypto';
+
+import { startRecordingProxy, type RecordingProxy } from '../tools/harness/recordingProxy';
+import type { WorkflowJson } from '../tools/n8n';
+import { failureOf, outputOf, useE2e } from './support/context';
 
 const e2e = useE2e();
 
@@ -41,5 +48,123 @@ describe('TYLT API credential test', () => {
 		const { id, name } = e2e.state.credential;
 
 		expect(await e2e.n8n.testCredential({ id, name })).toMatchObject({ status: 'OK' });
+	});
+});
+
+/** Manual Trigger → HTTP Request (v4.5, as the editor adds it) POSTing a payout with the TYLT API credential. */
+function httpRequestPayout(options: Record<string, unknown>): WorkflowJson {
+	const node = (name: string, type: string, typeVersion: number, parameters: object) => ({
+		id: randomUUID(),
+		name,
+		type,
+		typeVersion,
+		position: [0, 0] as [number, number],
+		parameters,
+	});
+	return {
+		name: `HTTP Request with the TYLT credential ${randomUUID().slice(0, 6)}`,
+		nodes: [
+			node('Start', 'n8n-nodes-base.manualTrigger', 1, {}),
+			{
+				...node('Pay', 'n8n-nodes-base.httpRequest', 4.5, {
+					method: 'POST',
+					url: `${e2e.state.sandbox.url}/transactions/merchant/createPayoutRequest`,
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: 'tyltApi',
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody: JSON.stringify({
+						baseAmount: 12,
+						address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+						settledCurrency: 'USDT',
+						networkSymbol: 'TRX',
+					}),
+					options,
+				}),
+				credentials: { tyltApi: e2e.state.credential },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Pay', type: 'main', index: 0 }]] } },
+	};
+}
+
+// Issue #17, point 1: whoever may use the credential in the HTTP Request node sets its Options too.
+describe('HTTP Request node with the TYLT API credential: Options that would carry the key elsewhere', () => {
+	let proxy: RecordingProxy;
+	beforeAll(async () => {
+		proxy = await startRecordingProxy();
+	});
+	afterAll(async () => await proxy.close());
+	beforeEach(() => {
+		proxy.received.length = 0;
+	});
+
+	it('without such Options the payout is signed and reaches TYLT', async () => {
+		const execution = await e2e.run(httpRequestPayout({}));
+
+		expect(execution.status).toBe('success');
+		expect(outputOf(execution, 'Pay')[0]).toMatchObject({ errorCode: 0 });
+		const requests = await e2e.sandbox.requests();
+		expect(requests.map((request) => [request.endpoint, request.status])).toEqual([
+			['createPayout', 200],
+		]);
+	});
+
+	it('Options → Proxy: the run fails naming the proxy, and neither the proxy nor TYLT receives anything', async () => {
+		const execution = await e2e.run(httpRequestPayout({ proxy: proxy.url }));
+
+		expect(failureOf(execution).message).toMatch(
+			/TYLT API credential does not send through a proxy/,
+		);
+		expect(proxy.received).toEqual([]);
+		expect(await e2e.sandbox.requests()).toEqual([]);
+	});
+
+	it('Options → Ignore SSL Issues: the run fails naming the option, and nothing is sent', async () => {
+		const execution = await e2e.run(httpRequestPayout({ allowUnauthorizedCerts: true }));
+
+		expect(failureOf(execution).message).toMatch(/Ignore SSL Issues/);
+		expect(await e2e.sandbox.requests()).toEqual([]);
+	});
+});
+
+describe('TYLT node with a credential whose Base URL the credential will not sign for', () => {
+	it('fails at once in the credential’s words, not as a dropped connection after retries', async () => {
+		const { apiKey, apiSecret } = e2e.state.sandbox;
+		const credential = await e2e.n8n.createCredential({
+			name: `TYLT without a scheme ${randomUUID().slice(0, 6)}`,
+			type: 'tyltApi',
+			data: { apiKey, apiSecret, baseUrl: 'api.tylt.money' },
+		});
+		const execution = await e2e.run({
+			name: `Currencies with a broken Base URL ${randomUUID().slice(0, 6)}`,
+			nodes: [
+				{
+					id: randomUUID(),
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+				{
+					id: randomUUID(),
+					name: 'Currencies',
+					type: 'n8n-nodes-tylt.tylt',
+					typeVersion: 1,
+					position: [220, 0],
+					parameters: { resource: 'currency', operation: 'getMany' },
+					credentials: { tyltApi: { id: credential.id, name: credential.name } },
+				},
+			],
+			connections: { Start: { main: [[{ node: 'Currencies', type: 'main', index: 0 }]] } },
+		});
+
+		const failure = failureOf(execution);
+		expect(failure.message).toContain(
+			'Base URL "api.tylt.money" is not an http:// or https:// URL',
+		);
+		expect(failure.description).toMatch(/Nothing was sent to TYLT/);
+		expect(await e2e.sandbox.requests()).toEqual([]);
 	});
 });

@@ -25,6 +25,70 @@ type AuthenticatableRequest = IHttpRequestOptions & {
 
 const CREDENTIAL = 'The TYLT API credential';
 
+/** Errors by which the credential refused to sign: the call was never sent. */
+const refusals = new WeakSet<object>();
+
+function refusal(message: string): UserError {
+	const error = new UserError(message);
+	refusals.add(error);
+	return error;
+}
+
+/**
+ * The credential's refusal to sign a call (so nothing left n8n) behind a failed call, looking through the error
+ * n8n's request helpers wrap it in; undefined when the call failed for another reason.
+ */
+export function credentialRefusalIn(error: unknown): Error | undefined {
+	for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 4; depth++) {
+		if (refusals.has(cause)) return cause as Error;
+		cause = (cause as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+const READS_THE_KEY =
+	'would read the API key and a signature it could replay at TYLT (TYLT has no nonce), so nothing was sent';
+
+/**
+ * Request options that decide where the signed bytes go or which server is accepted as TYLT. Whoever may use the
+ * credential in the HTTP Request node sets them (Options → Proxy, Ignore SSL Issues, SSL Certificates), and
+ * n8n passes them through to the connection. A proxy the n8n administrator sets for the whole instance
+ * (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY) is not among them: n8n applies it when it connects, after signing.
+ */
+const TRANSPORT_OPTIONS: ReadonlyArray<{
+	option: string;
+	/** Whether the request's value for the option leaves the default connection. */
+	changesTransport: (value: unknown) => boolean;
+	reason: string;
+}> = [
+	{
+		option: 'proxy',
+		changesTransport: (value) => Boolean(value),
+		reason: `does not send through a proxy set on the request (Options → Proxy, \`proxy\`): the proxy ${READS_THE_KEY}. Remove the proxy; a proxy the n8n administrator sets for the whole instance (HTTP_PROXY, HTTPS_PROXY) still applies`,
+	},
+	...['rejectUnauthorized', 'strictSSL'].map((option) => ({
+		option,
+		changesTransport: (value: unknown) => value !== undefined && value !== true,
+		reason: `only sends with TLS certificate checks on, and this request turns them off (Options → Ignore SSL Issues, \`${option}: false\`): a server posing as TYLT ${READS_THE_KEY}. Turn Ignore SSL Issues off`,
+	})),
+	{
+		option: 'skipSslCertificateValidation',
+		changesTransport: (value) => value !== undefined && value !== false,
+		reason: `only sends with TLS certificate checks on, and this request turns them off (\`skipSslCertificateValidation\`): a server posing as TYLT ${READS_THE_KEY}. Leave certificate validation on`,
+	},
+	{
+		option: 'agentOptions',
+		changesTransport: (value) =>
+			isSet(value) && !(isPlainObject(value) && Object.keys(value).length === 0),
+		reason: `only sends with the system's own TLS settings, and this request brings its own (Options → SSL Certificates, \`agentOptions\`): a server those settings accept as TYLT ${READS_THE_KEY}. Remove the SSL certificates from the request`,
+	},
+	...['agent', 'httpAgent', 'httpsAgent', 'socketPath', 'lookup'].map((option) => ({
+		option,
+		changesTransport: isSet,
+		reason: `only sends over n8n's own connection, and this request brings its own (\`${option}\`): that connection may lead anywhere and ${READS_THE_KEY}. Remove \`${option}\` from the request`,
+	})),
+];
+
 /**
  * Signs a request the way TYLT verifies it, and returns the options to send:
  * - only a request to the credential's own Base URL (same scheme, host and port) is signed; any other target
@@ -34,12 +98,15 @@ const CREDENTIAL = 'The TYLT API credential';
  *   wire; a body that is not JSON (form, multipart, binary, other text) is refused;
  * - a GET with query parameters signs the compact JSON of those parameters, in the order they are sent;
  * - a GET without parameters signs the empty string;
- * - redirects are never followed: every HTTP client carries the signed headers on to the next hop.
+ * - redirects are never followed: every HTTP client carries the signed headers on to the next hop;
+ * - a request that brings its own proxy, agent or TLS settings (certificate checks off, certificates of its
+ *   own) is refused: the key and signature would go wherever those lead.
  */
 export function signTyltRequest(
 	credentials: TyltCredentials,
 	requestOptions: AuthenticatableRequest,
 ): IHttpRequestOptions {
+	refuseOwnTransport(requestOptions);
 	const signed: AuthenticatableRequest = {
 		...requestOptions,
 		headers: { ...requestOptions.headers },
@@ -59,7 +126,7 @@ export function signTyltRequest(
 	let signedString: string;
 	if (method === 'GET' || method === 'HEAD' || method === 'DELETE') {
 		if (hasBody(signed)) {
-			throw new UserError(
+			throw refusal(
 				`${CREDENTIAL} cannot sign a ${method} request with a body: TYLT signs ${method} requests over their query parameters only, so the body would travel unsigned. Send the values as query parameters`,
 			);
 		}
@@ -71,13 +138,41 @@ export function signTyltRequest(
 		setHeader(signed, 'Content-Type', 'application/json');
 	}
 
-	setHeader(signed, 'X-TLP-APIKEY', credentials.apiKey);
+	setHeader(signed, 'X-TLP-APIKEY', apiKeyAsSent(credentials.apiKey));
 	setHeader(signed, 'X-TLP-SIGNATURE', hmacSha256Hex(credentials.apiSecret, signedString));
 	return signed;
 }
 
 export function normalizeBaseUrl(baseUrl: string): string {
 	return (baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+}
+
+/**
+ * The API key as TYLT reads it: HTTP drops the whitespace around a header value, so a key pasted with a space or
+ * line break is the same key. Trimmed before it is sent too: a line break inside a header is not sendable.
+ */
+export function apiKeyAsSent(apiKey: string): string {
+	return apiKey.trim();
+}
+
+/**
+ * Which TYLT account a credential pays from, as text every spelling of it shares: the Base URL's origin as
+ * `new URL` gives it (scheme and host lower-cased, default port dropped), without a fully qualified host's
+ * trailing dot, and the API key as sent, in lower case (TYLT does not say whether letter case tells keys apart;
+ * taking two spellings for one account can only make one execution wait for another, never pay twice).
+ */
+export function tyltAccountIdentity(
+	credentials: Pick<TyltCredentials, 'apiKey' | 'baseUrl'>,
+): string {
+	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+	const origin = httpOrigin(baseUrl);
+	const server = origin === undefined ? baseUrl : withoutTrailingDot(new URL(origin));
+	return JSON.stringify([server, apiKeyAsSent(credentials.apiKey).toLowerCase()]);
+}
+
+function withoutTrailingDot(origin: URL): string {
+	if (origin.hostname.endsWith('.')) origin.hostname = origin.hostname.slice(0, -1);
+	return origin.origin;
 }
 
 /**
@@ -88,7 +183,7 @@ function targetOnBaseUrl(baseUrl: string, request: AuthenticatableRequest): stri
 	const base = normalizeBaseUrl(baseUrl);
 	const baseOrigin = httpOrigin(base);
 	if (baseOrigin === undefined) {
-		throw new UserError(
+		throw refusal(
 			`${CREDENTIAL}'s Base URL "${base}" is not an http:// or https:// URL: fix it in the credential`,
 		);
 	}
@@ -97,7 +192,7 @@ function targetOnBaseUrl(baseUrl: string, request: AuthenticatableRequest): stri
 		? target
 		: combineUrls(request.baseURL || base, target);
 	if (httpOrigin(full) !== baseOrigin) {
-		throw new UserError(
+		throw refusal(
 			`${CREDENTIAL} only signs requests to its Base URL (${baseOrigin}); this request goes to ${describeOrigin(full)}, so nothing was sent. Use a path on ${baseOrigin}, or change the credential's Base URL`,
 		);
 	}
@@ -107,6 +202,17 @@ function targetOnBaseUrl(baseUrl: string, request: AuthenticatableRequest): stri
 /** axios' combineURLs: the base without trailing slashes, one slash, the path without leading slashes. */
 function combineUrls(base: string, path: string): string {
 	return path ? `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : base;
+}
+
+function refuseOwnTransport(request: AuthenticatableRequest) {
+	const options = request as unknown as IDataObject;
+	for (const { option, changesTransport, reason } of TRANSPORT_OPTIONS) {
+		if (changesTransport(options[option])) throw refusal(`${CREDENTIAL} ${reason}`);
+	}
+}
+
+function isSet(value: unknown): boolean {
+	return value !== undefined && value !== null && value !== false;
 }
 
 /** `scheme://host[:port]` of an http(s) URL, default port left out; undefined for anything else. */
@@ -137,7 +243,7 @@ function hasBody(request: AuthenticatableRequest): boolean {
 /** The JSON text to sign and send; refuses every body n8n would send as something else. */
 function jsonBodyText(request: AuthenticatableRequest): string {
 	const refuse = (what: string) =>
-		new UserError(
+		refusal(
 			`${CREDENTIAL} only sends JSON bodies, because TYLT verifies the signature over the exact JSON text; ${what}. Choose Body Content Type JSON (or Raw with content type application/json)`,
 		);
 	if (request.form !== undefined) throw refuse('this request has a form-urlencoded body');

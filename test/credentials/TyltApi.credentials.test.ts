@@ -458,3 +458,52 @@ describe('TYLT API credential through n8n-core: nothing signed leaves for anothe
 		expect(sandbox.requests).toEqual([]);
 	});
 });
+
+/**
+ * Issue #17, point 4: the duplicate guard takes a key pasted with surrounding whitespace for the same account
+ * (HTTP drops that whitespace around a header value anyway), so the credential sends exactly that trimmed key.
+ */
+describe('TYLT API credential: the API key as sent', () => {
+	let sandbox: TyltSandbox;
+	beforeAll(async () => {
+		sandbox = await startSandbox({ autoSettle: false });
+	});
+	afterAll(async () => await sandbox.close());
+	beforeEach(() => sandbox.reset());
+
+	it.each([
+		['a trailing space', ' '],
+		['a trailing line break', '\n'],
+		['a tab and a line break', '\t\r\n'],
+	])('a key pasted with %s is sent trimmed and TYLT accepts it', async (_case, whitespace) => {
+		const signed = await credential.authenticate(
+			{ apiKey: ` key-1${whitespace}`, apiSecret: 'secret-1', baseUrl: '' },
+			{ method: 'GET', url: CURRENCIES },
+		);
+		expect(signed.headers?.['X-TLP-APIKEY']).toBe('key-1');
+
+		const ctx = createExecuteContext({
+			parameters: {},
+			credentials: {
+				apiKey: `${sandbox.apiKey}${whitespace}`,
+				apiSecret: sandbox.apiSecret,
+				baseUrl: sandbox.url,
+			},
+		});
+		const response = await ctx.helpers.httpRequestWithAuthentication.call(ctx, 'tyltApi', {
+			method: 'GET',
+			url: CURRENCIES,
+			json: true,
+		});
+		expect(response.errorCode).toBe(0);
+		expect(sandbox.requests[0].headers['x-tlp-apikey']).toBe(sandbox.apiKey);
+	});
+
+	it('keeps the key’s letter case and inner characters as typed', async () => {
+		const signed = await credential.authenticate(
+			{ apiKey: 'Key-1 A', apiSecret: 'secret-1', baseUrl: '' },
+			{ method: 'GET', url: CURRENCIES },
+		);
+		expect(signed.headers?.['X-TLP-APIKEY']).toBe('Key-1 A');
+	});
+});

@@ -14,7 +14,7 @@ import { createHash } from 'crypto';
 import { NodeApiError } from 'n8n-workflow';
 
 import { cancelSignalOf, pause } from '../../shared/pause';
-import { normalizeBaseUrl } from '../../shared/signing';
+import { credentialRefusalIn, tyltAccountIdentity } from '../../shared/signing';
 import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
 
 /** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
@@ -64,6 +64,8 @@ type Attempt =
 	| { outcome: 'success'; data: unknown }
 	| { outcome: 'stopped' }
 	| { outcome: 'rejected'; statusCode: number; envelope?: TyltEnvelope }
+	/** The credential refused to sign the call: nothing left n8n, and asking again gets the same answer. */
+	| { outcome: 'notSigned'; cause: string }
 	| { outcome: 'unreachable'; cause: string; code?: string }
 	| {
 			outcome: 'transient';
@@ -89,6 +91,11 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 		if (result.outcome === 'rejected') {
 			if (request.refusalMeansAbsent?.(result.statusCode, result.envelope)) return null;
 			throw rejectedError.call(this, request, result.statusCode, result.envelope);
+		}
+		if (result.outcome === 'notSigned') {
+			throw apiError.call(this, request, result.cause, {
+				description: `Nothing was sent to TYLT: the TYLT API credential refused to sign ${request.method} ${request.path}.`,
+			});
 		}
 		if (request.movesMoney) {
 			if (result.outcome === 'unreachable') {
@@ -150,18 +157,18 @@ function isPollContext(context: TyltContext): context is IPollFunctions {
 }
 
 /**
- * Which TYLT account a call goes to: a hash of the base URL and the API key (never the secret, and never the
- * key itself, so process-wide memories keyed by account hold nothing a memory dump could reuse).
+ * Which TYLT account a call goes to: a hash of the Base URL's origin and the API key, one for every spelling
+ * TYLT takes for the same account (see tyltAccountIdentity). Never the secret, and never the key itself, so
+ * process-wide memories keyed by account hold nothing a memory dump could reuse.
  */
 export async function tyltAccountKey(this: TyltContext): Promise<string> {
 	const credentials = ((await credentialsOnce.call(this))?.data ??
 		(await this.getCredentials('tyltApi'))) as ICredentialDataDecryptedObject | undefined;
-	const baseUrl = normalizeBaseUrl(String(credentials?.baseUrl ?? ''));
-	const apiKey = String(credentials?.apiKey ?? '');
-	return createHash('sha256')
-		.update(JSON.stringify([baseUrl, apiKey]))
-		.digest('hex')
-		.slice(0, 32);
+	const identity = tyltAccountIdentity({
+		baseUrl: String(credentials?.baseUrl ?? ''),
+		apiKey: String(credentials?.apiKey ?? ''),
+	});
+	return createHash('sha256').update(identity).digest('hex').slice(0, 32);
 }
 
 /** Creates whose answer was lost: TYLT may or may not have made the payout. */
@@ -198,6 +205,8 @@ async function attemptOnce(
 			credentialsDecrypted,
 		});
 	} catch (error) {
+		const refusal = credentialRefusalIn(error);
+		if (refusal) return { outcome: 'notSigned', cause: refusal.message };
 		if (signal?.aborted) {
 			// Stopped while the request was under way: a read is abandoned, a create may have reached TYLT.
 			return request.movesMoney
