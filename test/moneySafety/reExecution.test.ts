@@ -33,6 +33,15 @@ const PAYOUT_PER_ROW = payoutCreate({
 	options: { reference: '={{ $json.row }}' },
 });
 
+/**
+ * One payout on its way at a time, so a fault injected for the Nth create lands on row N (the default sends
+ * several at once; see the Concurrent Payouts cases).
+ */
+const ONE_AT_A_TIME = payoutCreate({
+	...PAYOUT_PER_ROW,
+	options: { reference: '={{ $json.row }}', concurrentPayouts: 1 },
+});
+
 /** No reference set: the node derives one from workflow, node, recipient, currency, network and amount. */
 const PAYOUT_PER_ROW_DEFAULT_REFERENCE = payoutCreate({
 	address: '={{ $json.address }}',
@@ -58,7 +67,7 @@ describe('each way n8n runs a payout workflow again pays each row exactly once',
 		passCreates(2);
 		suite.sandbox.injectFault('createPayout', REFUSAL);
 
-		const error = await suite.fail({ items, parameters: PAYOUT_PER_ROW });
+		const error = await suite.fail({ items, parameters: ONE_AT_A_TIME });
 
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain('Payouts are paused for this merchant');
@@ -66,10 +75,36 @@ describe('each way n8n runs a payout workflow again pays each row exactly once',
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(['row-1', 'row-2']));
 
 		// Retry On Fail executes the node again with the same input items, in a fresh execution context.
-		const output = await suite.run({ items, parameters: PAYOUT_PER_ROW });
+		const output = await suite.run({ items, parameters: ONE_AT_A_TIME });
 
 		expect(output.map((item) => item.json.alreadySent)).toEqual([true, true, false, false, false]);
 		expect(output.map((item) => item.json.merchantReference)).toEqual(references(items));
+		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
+		expect(acceptedCreatesPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
+	});
+
+	it('Retry On Fail with payouts on their way together (default Concurrent Payouts): TYLT refuses one, the rows sent beside it are output as already sent, each row paid once', async () => {
+		const items = rows(8);
+		passCreates(2);
+		suite.sandbox.injectFault('createPayout', REFUSAL);
+
+		const error = await suite.fail({ items, parameters: PAYOUT_PER_ROW });
+
+		expect(error.message).toContain('Payouts are paused for this merchant');
+		const paidFirst = Object.keys(payoutsPerReference(suite.sandbox));
+		const refused = references(items).filter((row) => !paidFirst.includes(row));
+		// Only the refused row and the rows not started after it are missing; nothing was paid twice.
+		expect(refused).toContain(references(items)[error.context.itemIndex as number]);
+		expect(Object.values(payoutsPerReference(suite.sandbox)).every((count) => count === 1)).toBe(
+			true,
+		);
+
+		const output = await suite.run({ items, parameters: PAYOUT_PER_ROW });
+
+		expect(output.map((item) => item.json.merchantReference)).toEqual(references(items));
+		expect(output.map((item) => item.json.alreadySent)).toEqual(
+			references(items).map((row) => paidFirst.includes(row)),
+		);
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
 		expect(acceptedCreatesPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
 	});
@@ -97,7 +132,7 @@ describe('each way n8n runs a payout workflow again pays each row exactly once',
 		// In-Doubt Check off, so the lost answer ends the execution as an error (the check would find it).
 		const parameters = payoutCreate({
 			...PAYOUT_PER_ROW,
-			options: { reference: '={{ $json.row }}', inDoubtCheckSeconds: 0 },
+			options: { reference: '={{ $json.row }}', inDoubtCheckSeconds: 0, concurrentPayouts: 1 },
 		});
 		// The second create happens at TYLT, but its answer arrives cut in half.
 		passCreates(1);

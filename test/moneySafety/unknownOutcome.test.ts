@@ -8,6 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { RATE_LIMIT_POLICY } from '../../nodes/Tylt/payout/createTraffic';
 import { PROCESS_MEMORY_LIMITS } from '../../nodes/Tylt/payout/processMemory';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
 import type { Fault } from '../../sandbox';
@@ -250,11 +251,20 @@ describe('a batch that outlives the hold', () => {
 });
 
 describe('a create TYLT answers with a refusal', () => {
-	it('HTTP 429: not retried, and the error says the payout was not accepted (not that the outcome is unknown)', async () => {
+	const configuredResends = { ...RATE_LIMIT_POLICY };
+	beforeAll(() => {
+		RATE_LIMIT_POLICY.baseDelayMs = 1;
+	});
+	afterAll(() => {
+		Object.assign(RATE_LIMIT_POLICY, configuredResends);
+	});
+
+	it('HTTP 429 every time: sent again only within the resend limit, then the error says the payout was not accepted (not that the outcome is unknown)', async () => {
 		suite.sandbox.injectFault('createPayout', {
 			kind: 'status',
 			status: 429,
-			headers: { 'Retry-After': '1' },
+			headers: { 'Retry-After': '0' },
+			times: RATE_LIMIT_POLICY.maxResends + 1,
 		});
 
 		const error = await suite.fail({ parameters: payoutWith() });
@@ -262,9 +272,23 @@ describe('a create TYLT answers with a refusal', () => {
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain('the payout was not accepted');
 		expect(error.message).not.toContain('unknown');
-		expect(error.description).toContain('Pause Between Payouts');
-		expect(creates()).toHaveLength(1);
+		expect(error.description).toContain('Concurrent Payouts');
+		expect(creates()).toHaveLength(RATE_LIMIT_POLICY.maxResends + 1);
 		expect(suite.sandbox.payouts).toHaveLength(0);
+	});
+
+	it('HTTP 429 whose answer carries a payout record anyway: an unknown outcome, never sent again', async () => {
+		suite.sandbox.injectFault('createPayout', {
+			kind: 'status',
+			status: 429,
+			body: JSON.stringify({ data: { orderId: 'PO-429' }, errorCode: 0, msg: '' }),
+			contentType: 'application/json',
+		});
+
+		const error = await suite.fail({ parameters: payoutWith({ inDoubtCheckSeconds: 0 }) });
+
+		expect(error.message).toContain('outcome of this payout is unknown');
+		expect(creates()).toHaveLength(1);
 	});
 
 	it('HTTP 200 with a non-zero errorCode: not retried, and the error carries TYLT’s msg', async () => {

@@ -1,6 +1,5 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { cancelSignalOf, pause } from '../../shared/pause';
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
 import type { AccountBalance } from '../helpers/types';
 import type { ExecutionBalanceCheck } from '../payout/balanceCheck';
@@ -29,11 +28,6 @@ export interface OperationScope {
 	balanceCheck(plan: () => Promise<ExecutionBalanceCheck>): Promise<ExecutionBalanceCheck>;
 	/** The TYLT account this execution pays from, as a hash (never the API key itself). */
 	tyltAccount(): Promise<string>;
-	/**
-	 * Waits so that consecutive creates of this execution are at least `pauseMs` apart; a Stop cuts the wait
-	 * short, and the create after it is then never sent (the transport checks the signal).
-	 */
-	paceCreate(pauseMs: number): Promise<void>;
 }
 
 export function createOperationScope(context: IExecuteFunctions): OperationScope {
@@ -44,7 +38,6 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 	let account: Promise<string> | undefined;
 	let balances: Promise<AccountBalance[]> | undefined;
 	let balanceCheck: Promise<ExecutionBalanceCheck> | undefined;
-	let createsSent = 0;
 	return {
 		async currencyCatalog(itemIndex, timeoutMs) {
 			catalog ??= getSupportedCurrencies
@@ -85,9 +78,6 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 		async tyltAccount() {
 			account ??= tyltAccountKey.call(context);
 			return await account;
-		},
-		async paceCreate(pauseMs) {
-			if (createsSent++ > 0 && pauseMs > 0) await pause(pauseMs, cancelSignalOf(context));
 		},
 	};
 }

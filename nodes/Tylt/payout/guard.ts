@@ -50,12 +50,13 @@ export interface GuardedPayout {
 	inDoubtCheckMs: number;
 }
 
-/** What the guard needs from the execution: its ledger, the account, and its pacing of creates. */
+/** What the guard needs from the execution: its ledger, the account, and its traffic of creates. */
 export interface GuardScope {
 	ledger: PayoutLedger;
-	/** tyltAccountKey: the hash of base URL and API key. */
+	/** tyltAccountKey: one hash per TYLT account. */
 	account: string;
-	paceCreate(): Promise<void>;
+	/** Sends the create when the execution's traffic allows (CreateTraffic.send). */
+	sendCreate<T>(create: () => Promise<T>): Promise<T>;
 }
 
 export interface GuardedOutcome {
@@ -99,12 +100,16 @@ export async function createPayoutOnce(
 			// The hold is over and history read just now still does not show the earlier create: send.
 		}
 
-		await scope.paceCreate();
+		// Taken before the create waits for its turn: the in-doubt look-up then starts earlier, never later.
 		const attemptedMs = Date.now();
-		const sent = await createPayoutRequest.call(this, body, itemIndex, payout.timeoutMs).then(
-			(record) => ({ record }),
-			(error: unknown) => ({ error }),
-		);
+		const sent = await scope
+			.sendCreate(
+				async () => await createPayoutRequest.call(this, body, itemIndex, payout.timeoutMs),
+			)
+			.then(
+				(record) => ({ record }),
+				(error: unknown) => ({ error }),
+			);
 		if ('error' in sent) {
 			// Refused, or never reached TYLT: nothing exists, and a waiting execution may send it.
 			if (!isOutcomeUnknown(sent.error)) throw sent.error;

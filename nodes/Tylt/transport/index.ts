@@ -2,6 +2,7 @@ export {
 	tyltApiRequest,
 	tyltAccountKey,
 	isOutcomeUnknown,
+	rateLimitOf,
 	REQUEST_TIMEOUT_MS,
 	RETRY_POLICY,
 } from './request';

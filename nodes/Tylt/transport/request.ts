@@ -105,9 +105,14 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 						'Nothing reached TYLT. Check the Base URL of the TYLT credential and the network.',
 				});
 			}
+			if (isRefusedForRate(result)) {
+				const error = rateLimitedError.call(this, request, result);
+				rateLimited.set(error, { retryAfterMs: result.retryAfterMs });
+				throw error;
+			}
+			// Every other transient create may exist at TYLT.
 			const error = unknownOutcomeError.call(this, request, result);
-			// HTTP 429 is a refusal: nothing was accepted. Every other transient create may exist at TYLT.
-			if (result.statusCode !== 429) outcomeUnknown.add(error);
+			outcomeUnknown.add(error);
 			throw error;
 		}
 		if (attempt >= retries) throw gaveUpError.call(this, request, result, attempt + 1);
@@ -177,6 +182,26 @@ const outcomeUnknown = new WeakSet<object>();
 /** Whether a create failed in a way that leaves open whether TYLT made the payout. */
 export function isOutcomeUnknown(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && outcomeUnknown.has(error);
+}
+
+/** Creates TYLT turned away for their rate (HTTP 429), with the wait TYLT asked for. */
+const rateLimited = new WeakMap<object, { retryAfterMs?: number }>();
+
+/**
+ * The wait TYLT asked for when it turned a create away for its rate: the payout was not made and may be sent
+ * again after it. Undefined for every other error.
+ */
+export function rateLimitOf(error: unknown): { retryAfterMs?: number } | undefined {
+	return typeof error === 'object' && error !== null ? rateLimited.get(error) : undefined;
+}
+
+/**
+ * HTTP 429 means the request was refused before it was processed (RFC 6585), so the payout does not exist:
+ * unless the answer carries a record anyway, which contradicts that, and then nothing is known.
+ */
+function isRefusedForRate(failure: Extract<Attempt, { outcome: 'transient' }>): boolean {
+	const data = failure.envelope?.data;
+	return failure.statusCode === 429 && (data === undefined || data === null);
 }
 
 async function attemptOnce(
@@ -391,19 +416,24 @@ function stoppedError(this: TyltContext, request: TyltRequest): NodeApiError {
 			});
 }
 
+function rateLimitedError(
+	this: TyltContext,
+	request: TyltRequest,
+	failure: Extract<Attempt, { outcome: 'transient' }>,
+): NodeApiError {
+	return apiError.call(this, request, 'TYLT is rate limiting: the payout was not accepted', {
+		statusCode: 429,
+		envelope: failure.envelope,
+		description:
+			'Nothing was sent. Lower Options → Concurrent Payouts or space payouts out with Options → Pause Between Payouts, then run again.',
+	});
+}
+
 function unknownOutcomeError(
 	this: TyltContext,
 	request: TyltRequest,
 	failure: Extract<Attempt, { outcome: 'transient' }>,
 ): NodeApiError {
-	if (failure.statusCode === 429) {
-		return apiError.call(this, request, 'TYLT is rate limiting: the payout was not accepted', {
-			statusCode: 429,
-			envelope: failure.envelope,
-			description:
-				'Nothing was sent. Space payouts out with Options → Pause Between Payouts, then run again.',
-		});
-	}
 	return apiError.call(
 		this,
 		request,

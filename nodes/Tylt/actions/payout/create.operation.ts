@@ -17,10 +17,14 @@ import { assertAgentCapSet, assertWithinAgentCap } from '../../payout/agentCap';
 import { createPayoutOnce, previewPayoutOnce } from '../../payout/guard';
 import { commentsWithReference } from '../../../shared/referenceTag';
 import { createPayoutRequest } from '../../transport';
+import { cancelSignalOf } from '../../../shared/pause';
+import type { PayoutLedger } from '../../payout/ledger';
+import { CreateTraffic } from '../../payout/createTraffic';
 import type { OperationScope } from '../operationScope';
+import type { ItemOutcome } from '../types';
 import { checkBalanceFirst, withBalanceCheck } from './create.balanceCheck';
 import { payoutReference, readPayoutInput } from './create.item';
-import { optionsDescription, readCreateOptions } from './create.options';
+import { optionsDescription, readCreateOptions, type CreateOptions } from './create.options';
 
 const showFor = { resource: ['payout'], operation: ['create'] };
 
@@ -120,16 +124,84 @@ export const description: INodeProperties[] = [
 	optionsDescription,
 ];
 
-export async function execute(
+/** An item checked and ready to send: everything a real send needs, known before any item is sent. */
+interface ReadyPayout {
+	itemIndex: number;
+	options: CreateOptions;
+	body: PayoutRequestBody;
+	reference: string;
+	/** Set when the duplicate guard is on. */
+	guard?: { ledger: PayoutLedger; account: string };
+}
+
+/**
+ * All items at once, in two steps. First every item is checked in input order, and dry runs answered, before
+ * anything is sent: validation, the AI agent's cap, Check Balance First, the duplicate guard's history read.
+ * Then the payouts go out, up to Concurrent Payouts at once, started in input order. Rows that share a
+ * reference go one after another, so the later row outputs the earlier row's payout (alreadySent: true).
+ * Without Continue On Fail, an item's error stops every item after it from starting, as when items ran one
+ * at a time; creates already on their way finish, and a re-run outputs them as already sent.
+ */
+export async function executeAll(
+	this: IExecuteFunctions,
+	itemIndexes: number[],
+	scope: OperationScope,
+): Promise<ItemOutcome[]> {
+	const outcomes: ItemOutcome[] = [];
+	const ready: ReadyPayout[] = [];
+	for (const itemIndex of itemIndexes) {
+		try {
+			const checked = await checkItem.call(this, itemIndex, scope);
+			if ('output' in checked) outcomes.push({ itemIndex, output: checked.output });
+			else ready.push(checked);
+		} catch (error) {
+			outcomes.push({ itemIndex, error: error as Error });
+			if (!this.continueOnFail()) break;
+		}
+	}
+	if (ready.length === 0) return outcomes;
+
+	// One execution, one number in flight: the most cautious item's.
+	const concurrency = Math.min(...ready.map((payout) => payout.options.concurrentPayouts));
+	const traffic = new CreateTraffic(concurrency, cancelSignalOf(this));
+	const lastOfReference = new Map<string, Promise<unknown>>();
+	let next = 0;
+	let stopped = false;
+	const sendNext = async () => {
+		while (!stopped && next < ready.length) {
+			const payout = ready[next++];
+			const earlier = lastOfReference.get(payout.reference);
+			const sent = (async () => {
+				await earlier;
+				return await send.call(this, payout, traffic);
+			})();
+			lastOfReference.set(
+				payout.reference,
+				sent.catch(() => undefined),
+			);
+			try {
+				outcomes.push({ itemIndex: payout.itemIndex, output: await sent });
+			} catch (error) {
+				outcomes.push({ itemIndex: payout.itemIndex, error: error as Error });
+				if (!this.continueOnFail()) stopped = true;
+			}
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, ready.length) }, sendNext));
+	return outcomes;
+}
+
+/** One item checked as a real send checks it; a dry run is answered here, a payout to send is returned. */
+async function checkItem(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	scope: OperationScope,
-): Promise<INodeExecutionData[]> {
+): Promise<ReadyPayout | { output: INodeExecutionData[] }> {
 	const options = readCreateOptions(this, itemIndex);
 	// An agent choosing amounts and addresses on its own must not move money without a cap the user set.
 	const runsAsAgentTool = this.getNode().type.endsWith('Tool');
 	if (runsAsAgentTool) assertAgentCapSet(this.getNode(), options.agentCap, itemIndex);
-	// Before this item sends anything: the first item that asks checks the whole execution's total.
+	// Before anything is sent: the first item that asks checks the whole execution's total.
 	const balanceCheck = options.checkBalanceFirst
 		? await checkBalanceFirst.call(this, scope, itemIndex, options)
 		: undefined;
@@ -153,52 +225,40 @@ export async function execute(
 	};
 	if (options.referenceAsMerchantOrderId) body.merchantOrderId = reference;
 
-	if (!ledger) {
-		// Duplicate Guard off.
-		if (options.dryRun) {
-			return [
-				{
-					json: withBalanceCheck(
-						dryRunReport(catalog, body, reference, undefined, false),
-						balanceCheck,
-					),
-				},
-			];
-		}
-		await scope.paceCreate(options.pauseBetweenPayoutsMs);
-		const payoutRecord = await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs);
-		return [{ json: { ...payoutRecord, alreadySent: false, merchantReference: reference } }];
-	}
-
-	const account = await scope.tyltAccount();
+	const guard = ledger ? { ledger, account: await scope.tyltAccount() } : undefined;
 	if (options.dryRun) {
 		// No claim: a dry run must never hold up, or wait for, a run that sends.
-		return [
-			{
-				json: withBalanceCheck(
-					dryRunWithGuard.call(
-						this,
-						catalog,
-						{ ledger, account },
-						{
-							body,
-							reference,
-							itemIndex,
-							lookBackHours: options.lookBackHours,
-						},
-					),
-					balanceCheck,
-				),
-			},
-		];
+		const report = guard
+			? dryRunWithGuard.call(this, catalog, guard, {
+					body,
+					reference,
+					itemIndex,
+					lookBackHours: options.lookBackHours,
+				})
+			: dryRunReport(catalog, body, reference, undefined, false);
+		return { output: [{ json: withBalanceCheck(report, balanceCheck) }] };
+	}
+	return { itemIndex, options, body, reference, guard };
+}
+
+/** Sends one checked payout: through the duplicate guard when it is on. */
+async function send(
+	this: IExecuteFunctions,
+	payout: ReadyPayout,
+	traffic: CreateTraffic,
+): Promise<INodeExecutionData[]> {
+	const { itemIndex, options, body, reference } = payout;
+	const sendCreate = async <T>(create: () => Promise<T>) =>
+		await traffic.send(options.pauseBetweenPayoutsMs, create);
+	if (!payout.guard) {
+		const payoutRecord = await sendCreate(
+			async () => await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs),
+		);
+		return [{ json: { ...payoutRecord, alreadySent: false, merchantReference: reference } }];
 	}
 	const outcome = await createPayoutOnce.call(
 		this,
-		{
-			ledger,
-			account,
-			paceCreate: async () => await scope.paceCreate(options.pauseBetweenPayoutsMs),
-		},
+		{ ...payout.guard, sendCreate },
 		{
 			body,
 			reference,

@@ -14,9 +14,18 @@ export interface CreateOptions {
 	referenceAsMerchantOrderId: boolean;
 	dryRun: boolean;
 	pauseBetweenPayoutsMs: number;
+	concurrentPayouts: number;
 	timeoutMs: number;
 	agentCap: AgentCap;
 }
+
+/**
+ * Five creates in flight: at a remote API's 150–300 ms per request that is 15–30 payouts a second, below the
+ * limits payment APIs commonly set, while a batch of 1,000 takes about 30 s instead of 2.5 minutes. TYLT
+ * documents no limit, so a 429 halves it (see CreateTraffic).
+ */
+export const DEFAULT_CONCURRENT_PAYOUTS = 5;
+const MAX_CONCURRENT_PAYOUTS = 50;
 
 const REFERENCE_CHARACTERS = /^[A-Za-z0-9._:@/#-]+$/;
 
@@ -53,6 +62,15 @@ export const optionsDescription: INodeProperties = {
 			default: false,
 			description:
 				'Whether to add up, before the first payout of the execution is sent, what all its items will debit per currency (amount plus network fee; not items already sent, not dry runs) and compare it with one read of the TYLT balance. Not enough: nothing is sent, and the error names each currency’s total, balance and shortfall.',
+		},
+		{
+			displayName: 'Concurrent Payouts',
+			name: 'concurrentPayouts',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT_PAYOUTS, numberPrecision: 0 },
+			default: DEFAULT_CONCURRENT_PAYOUTS,
+			description:
+				'How many payouts of one execution may be on their way to TYLT at once (the smallest value any item sets counts). TYLT documents no rate limit: when it answers HTTP 429, the node waits as TYLT asks, halves this number for the rest of the execution and sends the refused payout again.',
 		},
 		{
 			displayName: 'Dry Run',
@@ -127,6 +145,7 @@ export const optionsDescription: INodeProperties = {
 
 interface RawOptions {
 	checkBalanceFirst?: boolean;
+	concurrentPayouts?: unknown;
 	dryRun?: boolean;
 	duplicateGuard?: boolean;
 	inDoubtCheckSeconds?: unknown;
@@ -150,6 +169,20 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 			throw fail(label, name, value, `it must be a number of at least ${minimum}`);
 		}
 		return value;
+	};
+
+	const wholeNumber = (
+		label: string,
+		name: keyof RawOptions,
+		fallback: number,
+		minimum: number,
+		maximum: number,
+	) => {
+		const value = raw[name] ?? fallback;
+		if (!Number.isInteger(value) || (value as number) < minimum || (value as number) > maximum) {
+			throw fail(label, name, value, `it must be a whole number from ${minimum} to ${maximum}`);
+		}
+		return value as number;
 	};
 
 	let reference: string | undefined;
@@ -178,6 +211,13 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		referenceAsMerchantOrderId: raw.referenceAsMerchantOrderId ?? false,
 		dryRun: raw.dryRun ?? false,
 		pauseBetweenPayoutsMs: number('Pause Between Payouts (Ms)', 'pauseBetweenPayoutsMs', 0, 0),
+		concurrentPayouts: wholeNumber(
+			'Concurrent Payouts',
+			'concurrentPayouts',
+			DEFAULT_CONCURRENT_PAYOUTS,
+			1,
+			MAX_CONCURRENT_PAYOUTS,
+		),
 		timeoutMs: number('Timeout (Seconds)', 'timeoutSeconds', REQUEST_TIMEOUT_MS / 1000, 0.1) * 1000,
 		agentCap: {
 			maxAmount: number('AI Agent Max Amount', 'toolMaxAmount', 0, 0),

@@ -1,0 +1,88 @@
+/**
+ * The creates of one execution on their way to TYLT. At most `limit` are in flight at once; their starts are
+ * spaced by each item's Pause Between Payouts (a pause means the spacing of request starts, however many are
+ * in flight); and a create TYLT turns away for its rate (HTTP 429, so not made) is sent again after the wait
+ * TYLT asks for, with fewer creates in flight for the rest of the execution. Every other failure is the
+ * caller's to judge: a create is never sent again when it may exist.
+ */
+import { pause } from '../../shared/pause';
+import { rateLimitOf } from '../transport';
+
+/** How often, and after how long, a create turned away for its rate is sent again; tunable for tests. */
+export const RATE_LIMIT_POLICY = { maxResends: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
+
+export class CreateTraffic {
+	private inFlight = 0;
+
+	private readonly waiting: Array<() => void> = [];
+
+	/** When the last create started; undefined before the first. */
+	private lastStartMs: number | undefined;
+
+	/** No create starts before this time: TYLT asked the whole execution to slow down, not one request. */
+	private resumeAtMs = 0;
+
+	constructor(
+		private limit: number,
+		private readonly signal?: AbortSignal,
+	) {}
+
+	/** How many creates may be in flight now (lowered by each rate-limit answer, never below 1). */
+	get inFlightLimit(): number {
+		return this.limit;
+	}
+
+	/** Sends one create when a slot is free and its start is due; see the file comment for resends. */
+	async send<T>(pauseMs: number, create: () => Promise<T>): Promise<T> {
+		for (let resend = 0; ; resend++) {
+			await this.acquire();
+			const attempt = await this.startWhenDue(pauseMs)
+				.then(create)
+				.then(
+					(value) => ({ value }),
+					(error: unknown) => ({ error }),
+				)
+				.finally(() => this.release());
+			if ('value' in attempt) return attempt.value;
+			const rateLimit = rateLimitOf(attempt.error);
+			if (!rateLimit || resend >= RATE_LIMIT_POLICY.maxResends || this.signal?.aborted) {
+				throw attempt.error;
+			}
+			this.limit = Math.max(1, Math.floor(this.limit / 2));
+			const waitMs = Math.min(
+				Math.max(rateLimit.retryAfterMs ?? 0, RATE_LIMIT_POLICY.baseDelayMs * 2 ** resend),
+				RATE_LIMIT_POLICY.maxDelayMs,
+			);
+			this.resumeAtMs = Math.max(this.resumeAtMs, Date.now() + waitMs);
+		}
+	}
+
+	/** Reserves this create's start (synchronously, so creates in flight together get spaced starts), then waits. */
+	private async startWhenDue(pauseMs: number) {
+		const nowMs = Date.now();
+		const startMs = Math.max(
+			nowMs,
+			this.resumeAtMs,
+			this.lastStartMs === undefined ? nowMs : this.lastStartMs + pauseMs,
+		);
+		this.lastStartMs = startMs;
+		if (startMs > nowMs) await pause(startMs - nowMs, this.signal);
+	}
+
+	private async acquire() {
+		if (this.inFlight < this.limit) {
+			this.inFlight++;
+			return;
+		}
+		// release() hands its slot over.
+		await new Promise<void>((resolve) => this.waiting.push(resolve));
+	}
+
+	private release() {
+		this.inFlight--;
+		while (this.inFlight < this.limit && this.waiting.length > 0) {
+			this.inFlight++;
+			(this.waiting.shift() as () => void)();
+		}
+	}
+}
