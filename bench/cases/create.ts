@@ -23,8 +23,11 @@ import type { PayoutInput } from '../lib/workflows';
 import { compared, distinct, fact, NO, type Row, table, TARGETS, YES } from '../lib/rows';
 import { ms, thousands } from '../lib/stats';
 
-/** The TYLT node (guard on, off), n8n's HTTP Request node, and the raw signed loop. */
-export type CreateVariant = 'guardOn' | 'guardOff' | 'httpNode' | 'raw';
+/**
+ * The TYLT node (guard on, off; guard on with 20 Concurrent Payouts instead of the default), n8n's HTTP
+ * Request node, and the raw signed loop.
+ */
+export type CreateVariant = 'guardOn' | 'guardOn20' | 'guardOff' | 'httpNode' | 'raw';
 export const CREATE_VARIANTS: CreateVariant[] = ['guardOn', 'guardOff', 'httpNode', 'raw'];
 
 export interface CreateRun extends TimedRun {
@@ -44,6 +47,13 @@ export async function createSides(context: BenchContext, name: string, rows: Pay
 	const count = rows.length;
 	const workflows = await storeWorkflows(n8n, {
 		guardOn: tyltCreateWorkflow(`bench: ${name}, guard on`, rows, n8n.credential, true),
+		guardOn20: tyltCreateWorkflow(
+			`bench: ${name}, guard on, 20 at once`,
+			rows,
+			n8n.credential,
+			true,
+			20,
+		),
 		guardOff: tyltCreateWorkflow(`bench: ${name}, guard off`, rows, n8n.credential, false),
 		httpNode: httpCreateWorkflow(`bench: ${name}, HTTP Request`, rows, n8n.credential, access.url),
 	});

@@ -1,10 +1,12 @@
 /**
  * Case 4: what users wait for. The sandbox answers every API request after a set delay (150 ms, a remote
- * API), and the same n8n runs Payout → Create of N payouts (duplicate guard on, the default) and Return All
- * of the seeded history. Each against its floor: requests × latency, since the node sends one request after
- * another; the raw loops at the same latency show what transport and sandbox add on top of the waits.
- * The HTTP Request node's creates are timed too: it sends all items' requests at once.
+ * API), and the same n8n runs Payout → Create of N payouts (duplicate guard on, the default) with the default
+ * Concurrent Payouts and with 20, and Return All of the seeded history. Creates against their floor: the
+ * set-up reads plus ⌈N ÷ concurrency⌉ waits; beside them the HTTP Request node, which sends every item's
+ * request at once. Return All against requests × latency (pages are read one after another), with the raw
+ * paging loop at the same latency showing what transport and sandbox add on top of the waits.
  */
+import { DEFAULT_CONCURRENT_PAYOUTS } from '../../nodes/Tylt/actions/payout/create.options';
 import type { BenchContext } from '../lib/context';
 import type { TimedRun } from '../lib/n8nRun';
 import { latencyRounds } from '../lib/options';
@@ -16,12 +18,14 @@ import { returnAllSides } from './pagination';
 import { compared, distinct, fact, measured, type Row, table, TARGETS } from '../lib/rows';
 import { median, ms, percent, spread, thousands } from '../lib/stats';
 
-const CREATE_VARIANTS = ['createNode', 'createRaw', 'createHttpNode'] as const;
+const CREATE_VARIANTS = ['createNode', 'createNode20', 'createHttpNode'] as const;
 const HISTORY_VARIANTS = ['historyNode', 'historyRaw'] as const;
 export type LatencyVariant = (typeof CREATE_VARIANTS)[number] | (typeof HISTORY_VARIANTS)[number];
 
 export interface LatencyRun extends TimedRun {
 	requests: number;
+	/** Requests that were not creates: the reads before the first payout (currency list, history). */
+	setUpRequests: number;
 }
 
 export type LatencyResult = Awaited<ReturnType<typeof runLatencyCase>>;
@@ -29,7 +33,7 @@ export type LatencyResult = Awaited<ReturnType<typeof runLatencyCase>>;
 /** The create case's and the pagination case's side each variant runs. */
 const SIDE = {
 	createNode: 'guardOn',
-	createRaw: 'raw',
+	createNode20: 'guardOn20',
 	createHttpNode: 'httpNode',
 	historyNode: 'node',
 	historyRaw: 'raw',
@@ -38,7 +42,7 @@ const SIDE = {
 export async function runLatencyCase(context: BenchContext) {
 	const { sandbox, options, log } = context;
 	const { latencyMs, latencyPayouts: payouts, latencyRecords: records, pageSize } = options.sizes;
-	// Each run waits 15 s and the waits barely vary: two rounds keep the full bench near 7 minutes.
+	// Each run waits 8–30 s and the waits barely vary: two rounds are enough.
 	const rounds = latencyRounds(options.rounds);
 	const create = await createSides(context, 'latency, create', payoutRows(payouts));
 	const returnAll = await returnAllSides(context, 'latency, Return All', records);
@@ -46,11 +50,15 @@ export async function runLatencyCase(context: BenchContext) {
 	async function run(variant: LatencyVariant): Promise<LatencyRun> {
 		if (variant === 'historyNode' || variant === 'historyRaw') {
 			await sandbox.call('sandbox.reset', { latencyMs, seed: records });
-			return await returnAll(SIDE[variant]);
+			return { ...(await returnAll(SIDE[variant])), setUpRequests: 0 };
 		}
 		await sandbox.call('sandbox.reset', { latencyMs, seed: 0 });
 		const measured = await create(SIDE[variant]);
-		return { ...measured, requests: measured.requests.total };
+		return {
+			...measured,
+			requests: measured.requests.total,
+			setUpRequests: measured.requests.total - (measured.requests.byEndpoint.createPayout ?? 0),
+		};
 	}
 
 	// No warm-up runs (each would cost 15 s of waiting): the waits dominate, the rounds are few, and in a full
@@ -78,7 +86,10 @@ export async function runLatencyCase(context: BenchContext) {
 	return { latencyMs, payouts, records, pageSize, runs };
 }
 
-/** Sequential requests: the least any client can take at this latency is one wait per request. */
+/**
+ * Creates: the least the node can take is its set-up reads and one wait per round of creates in flight
+ * together. Return All: pages are read one after another, one wait per request.
+ */
 export function latencyRows(result: LatencyResult): Row[] {
 	const { latencyMs, payouts, records, pageSize } = result;
 	const times = (variant: LatencyVariant) => result.runs[variant].map((run) => run.ms);
@@ -91,34 +102,35 @@ export function latencyRows(result: LatencyResult): Row[] {
 		const own = total - waits(variant);
 		return `${ms(own)} of ${ms(total)} = ${percent(own / total)} (${thousands(requests(variant))} requests × ${latencyMs} ms waited)`;
 	};
-	const createFloor = payouts * latencyMs;
+	const createRow = (variant: 'createNode' | 'createNode20', concurrency: number) => {
+		const setUp = median(result.runs[variant].map((run) => run.setUpRequests));
+		const rounds = Math.ceil(payouts / concurrency);
+		const floor = (setUp + rounds) * latencyMs;
+		const which =
+			concurrency === DEFAULT_CONCURRENT_PAYOUTS
+				? `Concurrent Payouts ${concurrency} (the default)`
+				: `Concurrent Payouts ${concurrency}`;
+		return measured(
+			`4. Create ${thousands(payouts)} payouts in n8n at ${latencyMs} ms per request, duplicate guard on, ${which}: total ÷ (set-up reads + ⌈N ÷ ${concurrency}⌉ × latency)`,
+			spread(times(variant), ms),
+			`${ms(floor)} ((${setUp} + ${rounds}) × ${latencyMs} ms)`,
+			median(times(variant)) / floor,
+			TARGETS.concurrentCreates,
+		);
+	};
 	const pages = requests('historyNode');
-	const createLabel = `4. Create ${thousands(payouts)} payouts in n8n at ${latencyMs} ms per request, duplicate guard on`;
 	const historyLabel = `4. Return All in n8n, ${thousands(records)} records, page ${pageSize}, at ${latencyMs} ms per request`;
 	return [
-		measured(
-			`${createLabel}: total ÷ (payouts × latency)`,
-			spread(times('createNode'), ms),
-			`${ms(createFloor)} (${thousands(payouts)} × ${latencyMs} ms)`,
-			median(times('createNode')) / createFloor,
-			TARGETS.latency,
-		),
-		fact(
-			`${createLabel}: the node's own share (time not spent waiting for TYLT), raw signed loop beside it`,
-			ownShare('createNode'),
-			ownShare('createRaw'),
-		),
-		measured(
-			`4. Floor at ${latencyMs} ms: raw signed loop, ${thousands(payouts)} creates ÷ (payouts × latency)`,
-			spread(times('createRaw'), ms),
-			ms(createFloor),
-			median(times('createRaw')) / createFloor,
-			undefined,
-			3,
+		createRow('createNode', DEFAULT_CONCURRENT_PAYOUTS),
+		createRow('createNode20', 20),
+		compared(
+			`4. HTTP Request node, the same ${thousands(payouts)} creates at ${latencyMs} ms (it sends every item's request at once): TYLT node (Concurrent Payouts ${DEFAULT_CONCURRENT_PAYOUTS}) ÷ HTTP Request node`,
+			times('createNode'),
+			times('createHttpNode'),
 		),
 		compared(
-			`4. HTTP Request node, the same ${thousands(payouts)} creates at ${latencyMs} ms (it sends every item's request at once): TYLT node ÷ HTTP Request node`,
-			times('createNode'),
+			`4. The same: TYLT node (Concurrent Payouts 20) ÷ HTTP Request node`,
+			times('createNode20'),
 			times('createHttpNode'),
 		),
 		measured(
@@ -147,8 +159,8 @@ export function latencyRows(result: LatencyResult): Row[] {
 export function latencyDetails(result: LatencyResult): string {
 	const { payouts, records } = result;
 	const names: Record<LatencyVariant, string> = {
-		createNode: `TYLT node, Create ${thousands(payouts)}, guard on`,
-		createRaw: `raw signed loop, ${thousands(payouts)} creates`,
+		createNode: `TYLT node, Create ${thousands(payouts)}, guard on, Concurrent Payouts ${DEFAULT_CONCURRENT_PAYOUTS}`,
+		createNode20: `TYLT node, Create ${thousands(payouts)}, guard on, Concurrent Payouts 20`,
 		createHttpNode: `HTTP Request node, ${thousands(payouts)} creates`,
 		historyNode: `TYLT node, Return All of ${thousands(records)}`,
 		historyRaw: `raw paging loop, ${thousands(records)} records`,

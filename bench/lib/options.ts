@@ -43,7 +43,7 @@ function sizes(divisor: number) {
 		paginationRecords: records,
 		/** Remote-API case: the sandbox's wait before every request, payouts created, history read. */
 		latencyMs: 150,
-		latencyPayouts: 100 / divisor,
+		latencyPayouts: 1000 / divisor,
 		latencyRecords: records,
 		/** Duplicate guard, one payout per execution: payouts in the look-back window. */
 		guardHistory: [0, 2_000 / divisor, 10_000 / divisor],
@@ -62,7 +62,7 @@ function sizes(divisor: number) {
 
 const QUICK = sizes(5);
 
-/** The latency case's rounds: each of its runs waits about 15 s, and the waits barely vary. */
+/** The latency case's rounds: its runs wait 8–30 s each, and the waits barely vary. */
 export function latencyRounds(rounds: number): number {
 	return Math.min(rounds, 2);
 }

@@ -30,6 +30,8 @@ export const TARGETS = {
 	floor: { limit: 1.1 },
 	/** A run against the remote API's latency alone. */
 	latency: { limit: 1.05 },
+	/** Creates in flight together against their floor: set-up reads + ⌈N ÷ concurrency⌉ × latency. */
+	concurrentCreates: { limit: 1.2 },
 	/** Items waiting together: total ÷ (the slowest item's wait + 2 read intervals). */
 	waitTogether: { limit: 1 },
 } satisfies Record<string, Target>;

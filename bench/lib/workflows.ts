@@ -96,6 +96,7 @@ export function tyltCreateWorkflow(
 	rows: PayoutInput[],
 	credential: Credential,
 	duplicateGuard: boolean,
+	concurrentPayouts?: number,
 ) {
 	return createWorkflow(
 		name,
@@ -108,7 +109,11 @@ export function tyltCreateWorkflow(
 			address: '={{ $json.address }}',
 			baseAmount: '={{ $json.amount }}',
 			additionalFields: {},
-			options: { reference: '={{ $json.ref }}', duplicateGuard },
+			options: {
+				reference: '={{ $json.ref }}',
+				duplicateGuard,
+				...(concurrentPayouts === undefined ? {} : { concurrentPayouts }),
+			},
 		}),
 	);
 }
