@@ -101,8 +101,8 @@ describe('Daily payout reconciliation (examples/daily-reconciliation.json)', () 
 			toAddress: expect.any(String),
 		});
 		expect(Object.keys(execution.data!.resultData.runData)).toContain('Alert: payouts not final');
-		// Return All: the whole history, one page of 100.
-		expect(await e2e.sandbox.endpointsCalled()).toEqual(['payoutHistory']);
+		// Return All: the whole history, one page of 100, then the empty page that ends it.
+		expect(await e2e.sandbox.endpointsCalled()).toEqual(['payoutHistory', 'payoutHistory']);
 	});
 
 	it('run by hand on an empty history: zero everywhere, "All settled"', async () => {
