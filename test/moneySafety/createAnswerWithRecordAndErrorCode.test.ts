@@ -37,7 +37,9 @@ describe('a create answered HTTP 200 with a payout record and a non-zero errorCo
 			(error: Error & { description?: string }) => error,
 		);
 		expect(first).toBeDefined();
-		expect(`${first?.message} ${first?.description ?? ''}`).not.toMatch(/nothing was sent|refused the payout/i);
+		expect(`${first?.message} ${first?.description ?? ''}`).not.toMatch(
+			/nothing was sent|refused the payout/i,
+		);
 
 		// The operator (or Retry On Fail) runs it again at once.
 		await suite.run({ parameters }).catch(() => undefined);

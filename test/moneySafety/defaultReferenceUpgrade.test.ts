@@ -45,7 +45,7 @@ function previousReleaseReference(row: IDataObject): string {
 }
 
 describe('upgrading does not re-pay rows the previous release paid', () => {
-	it('(precondition) the previous release\'s rule is reproduced: for a lower-case wallet both rules agree', async () => {
+	it("(precondition) the previous release's rule is reproduced: for a lower-case wallet both rules agree", async () => {
 		const lowerCase = { ...ROW, address: EVM_ADDRESS.toLowerCase() };
 		const [planned] = await suite.run({
 			items: [lowerCase],

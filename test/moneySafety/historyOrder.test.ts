@@ -26,9 +26,9 @@ describe('a history page not in creation order', () => {
 		}); // page 2, a few minutes old: well inside the default 168 h look-back
 
 		// Page 1 as TYLT would list it by last change: one payout created 400 h ago settled just now.
-		const firstPage: PayoutRecord[] = suite.sandbox.payouts.slice(0, 200).map((record, index) =>
-			index === 100 ? { ...record, createdAt: hoursAgo(400) } : record,
-		);
+		const firstPage: PayoutRecord[] = suite.sandbox.payouts
+			.slice(0, 200)
+			.map((record, index) => (index === 100 ? { ...record, createdAt: hoursAgo(400) } : record));
 		suite.sandbox.injectFault('payoutHistory', {
 			kind: 'status',
 			status: 200,

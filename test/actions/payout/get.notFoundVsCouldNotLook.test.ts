@@ -23,7 +23,13 @@ import { useShortRetryBackoff } from '../../support/moneySafetyKit';
 
 async function get(tylt: TyltNodeOnSandbox, parameters: INodeParameters) {
 	const output = await tylt.run({
-		parameters: { resource: 'payout', operation: 'get', lookupBy: 'orderId', options: {}, ...parameters },
+		parameters: {
+			resource: 'payout',
+			operation: 'get',
+			lookupBy: 'orderId',
+			options: {},
+			...parameters,
+		},
 	});
 	return output.map((item) => item.json);
 }
@@ -49,12 +55,15 @@ const REFUSALS: Array<[string, Fault]> = [
 		'HTTP 200 with a non-zero errorCode that is not "not found"',
 		{ kind: 'errorCode', errorCode: 5001, msg: 'System busy, please try again later' },
 	],
-	['HTTP 400 "Invalid trade state." (the one real TYLT error text seen)', {
-		kind: 'status',
-		status: 400,
-		body: '{"msg":"Invalid trade state.","data":null}',
-		contentType: 'application/json',
-	}],
+	[
+		'HTTP 400 "Invalid trade state." (the one real TYLT error text seen)',
+		{
+			kind: 'status',
+			status: 400,
+			body: '{"msg":"Invalid trade state.","data":null}',
+			contentType: 'application/json',
+		},
+	],
 ];
 
 describe('Payout → Get by order ID: a refusal is not "TYLT has no payout"', () => {
