@@ -13,7 +13,6 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import type { Fault } from '../../../sandbox';
 
 import {
-	failureOf,
 	payoutCreate,
 	tronAddress,
 	useTyltNode,
@@ -64,6 +63,15 @@ const REFUSALS: Array<[string, Fault]> = [
 			contentType: 'application/json',
 		},
 	],
+	[
+		'HTTP 200, data null, no errorCode, but an error msg',
+		{
+			kind: 'status',
+			status: 200,
+			body: '{"msg":"Service temporarily unavailable","data":null}',
+			contentType: 'application/json',
+		},
+	],
 ];
 
 describe('Payout → Get by order ID: a refusal is not "TYLT has no payout"', () => {
@@ -94,7 +102,7 @@ describe('Payout → Get by order ID: a refusal is not "TYLT has no payout"', ()
 			const options = { ifNotFound: 'returnNothing' };
 			const outcome = await get(tylt, { payoutOrderId: String(created.orderId), options }).then(
 				(found) => found,
-				async (failure: Error) => [{ failure: (await failureOf(Promise.reject(failure))).message }],
+				(failure: Error) => [{ failure: failure.message }],
 			);
 			expect(outcome).not.toEqual([]);
 		},
