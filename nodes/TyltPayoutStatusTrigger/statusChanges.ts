@@ -129,7 +129,9 @@ export function findChanges(
 		const final = isFinalRecord(record);
 		const isNew = isNewSince(state, orderId, createdMs);
 		if (createdMs >= state.knownFromMs) known[orderId] = createdMs;
-		if (createdMs > newestCreatedMs) newestCreatedMs = createdMs;
+		// A createdAt ahead of this clock (TYLT's clock ahead, a time written in another zone) counts as now:
+		// taken as it is, it would move the remembered window past payouts not created yet, and silence them.
+		newestCreatedMs = Math.max(newestCreatedMs, Math.min(createdMs, rules.nowMs));
 
 		const followed = waiting[orderId];
 		if (followed !== undefined) {

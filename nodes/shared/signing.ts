@@ -187,10 +187,12 @@ function targetOnBaseUrl(baseUrl: string, request: AuthenticatableRequest): stri
 			`${CREDENTIAL}'s Base URL "${base}" is not an http:// or https:// URL: fix it in the credential`,
 		);
 	}
-	const target = request.url || (request.uri === undefined ? '' : String(request.uri));
+	// Each turned into text once: an object's toString could name another host the next time it is read, and
+	// what goes on the wire must be exactly what was checked.
+	const target = String(request.url || request.uri || '');
 	const full = /^([a-z][a-z\d+\-.]*:)?\/\//i.test(target)
 		? target
-		: combineUrls(request.baseURL || base, target);
+		: combineUrls(String(request.baseURL || base), target);
 	if (httpOrigin(full) !== baseOrigin) {
 		throw refusal(
 			`${CREDENTIAL} only signs requests to its Base URL (${baseOrigin}); this request goes to ${describeOrigin(full)}, so nothing was sent. Use a path on ${baseOrigin}, or change the credential's Base URL`,

@@ -63,8 +63,9 @@ describe('a Stop during a paced batch', () => {
 			() => requestsTo(suite.sandbox, 'createPayout')[0]?.status === 200,
 			'the first create to be answered',
 		);
-		// The answer travels back; the node then waits in the 10 s pause.
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		// The answer travels back (a second is plenty, also on a busy machine); the node then waits in the
+		// 10 s pause.
+		await new Promise((resolve) => setTimeout(resolve, 1000));
 		const readsBeforeStop = requestsTo(suite.sandbox, 'payoutHistory').length;
 		const stoppedAtMs = Date.now();
 

@@ -43,6 +43,8 @@ export const IN_DOUBT_CHECK_POLICY = { firstPauseMs: 1000, maxPauseMs: 8000 };
 export interface GuardedPayout {
 	body: PayoutRequestBody;
 	reference: string;
+	/** References an earlier release gave this payout (formerDefaultReferences): found there, it is sent. */
+	formerReferences?: string[];
 	itemIndex: number;
 	lookBackHours: number;
 	timeoutMs: number;
@@ -76,7 +78,7 @@ export async function createPayoutOnce(
 	const { ledger, account } = scope;
 	const release = await claimReference(account, reference);
 	try {
-		const known = knownPayout(scope, reference, payout.lookBackHours);
+		const known = knownPayout(scope, payout, payout.lookBackHours);
 		if (known) {
 			const record = confirmedMatch(this.getNode(), known, body, reference, itemIndex);
 			ledger.remember(record, reference);
@@ -143,11 +145,14 @@ export async function createPayoutOnce(
 export function previewPayoutOnce(
 	this: IExecuteFunctions,
 	scope: Pick<GuardScope, 'ledger' | 'account'>,
-	payout: Pick<GuardedPayout, 'body' | 'reference' | 'itemIndex' | 'lookBackHours'>,
+	payout: Pick<
+		GuardedPayout,
+		'body' | 'reference' | 'formerReferences' | 'itemIndex' | 'lookBackHours'
+	>,
 ): { existing?: PayoutRecord; alreadyPlanned: boolean; inDoubt: boolean } {
 	const { ledger, account } = scope;
 	const { reference } = payout;
-	const known = knownPayout(scope, reference, payout.lookBackHours);
+	const known = knownPayout(scope, payout, payout.lookBackHours);
 	const existing = known
 		? confirmedMatch(this.getNode(), known, payout.body, reference, payout.itemIndex)
 		: undefined;
@@ -167,12 +172,12 @@ export function previewPayoutOnce(
  */
 export function guardSkips(
 	scope: Pick<GuardScope, 'ledger' | 'account'>,
-	reference: string,
+	references: Pick<GuardedPayout, 'reference' | 'formerReferences'>,
 	lookBackHours: number,
 ): boolean {
-	if (knownPayout(scope, reference, lookBackHours) !== undefined) return true;
+	if (knownPayout(scope, references, lookBackHours) !== undefined) return true;
 	// Past the hold a reference in doubt may be sent (when fresh history still lacks it): it counts.
-	const doubtSinceMs = inDoubtSince(scope.account, reference);
+	const doubtSinceMs = inDoubtSince(scope.account, references.reference);
 	return doubtSinceMs !== undefined && isHeldInDoubt(doubtSinceMs);
 }
 
@@ -183,14 +188,22 @@ export function guardSkips(
  */
 function knownPayout(
 	scope: Pick<GuardScope, 'ledger' | 'account'>,
-	reference: string,
+	references: Pick<GuardedPayout, 'reference' | 'formerReferences'>,
 	lookBackHours: number,
 ): ReferenceMatch | undefined {
 	const cutoffMs = Date.now() - lookBackHours * HOUR_MS;
+	const { reference, formerReferences = [] } = references;
 	const fromLedger = scope.ledger.find(reference, cutoffMs);
 	if (fromLedger?.certain) return fromLedger;
 	const recent = sentRecently(scope.account, reference, cutoffMs);
-	return recent ? { record: recent, certain: true } : fromLedger;
+	if (recent) return { record: recent, certain: true };
+	if (fromLedger) return fromLedger;
+	// A payout an earlier release made for this row, under the reference it derived then.
+	for (const former of formerReferences) {
+		const match = scope.ledger.find(former, cutoffMs);
+		if (match) return match;
+	}
+	return undefined;
 }
 
 /** The payout with the reference in fresh history, from shortly before `sinceMs`. */

@@ -50,8 +50,8 @@ export function isInsideWindow(record: PayoutRecord, cutoffMs: number): boolean 
 /**
  * The payouts created inside the window, newest first (history's order). Pages are read until one holds a
  * payout older than the cut-off, or TYLT returns an empty page (a short page is not the end: see
- * payoutHistoryPages). Payouts older than the cut-off are left out, also
- * those on a page read anyway. A window holding more than `maxRecords` payouts throws an error that says
+ * payoutHistoryPages); once a record came out of creation order, only the empty page ends the read. Payouts
+ * older than the cut-off are left out, also those on a page read anyway. A window holding more than `maxRecords` payouts throws an error that says
  * which look-back would fit: a partial scan would let a duplicate through unnoticed.
  */
 export async function readPayoutHistoryWindow(
@@ -71,9 +71,11 @@ export async function readPayoutHistoryWindow(
 		{ rows, timeoutMs: request.timeoutMs },
 		request.itemIndex,
 	);
+	const order = new CreationOrder();
 	for await (const received of pages) {
 		let reachedCutoff = false;
 		for (const record of received) {
+			order.see(record);
 			if (isInsideWindow(record, cutoffMs)) inside.push(record);
 			else reachedCutoff = true;
 		}
@@ -84,9 +86,28 @@ export async function readPayoutHistoryWindow(
 				newest: inside.slice(0, maxRecords),
 			});
 		}
-		if (reachedCutoff) break;
+		// Only history listed newest-created first ends at the cut-off: read out of that order, a payout
+		// inside the window may still come later, so the read goes on to the empty page.
+		if (reachedCutoff && order.held) break;
 	}
 	return inside;
+}
+
+/**
+ * Whether the records read so far came newest-created first, as the spec's sample lists them. Records whose
+ * createdAt cannot be read say nothing about the order.
+ */
+class CreationOrder {
+	held = true;
+
+	private previousMs = Infinity;
+
+	see(record: PayoutRecord) {
+		const createdMs = payoutCreatedMs(record);
+		if (createdMs === undefined) return;
+		if (createdMs > this.previousMs) this.held = false;
+		this.previousMs = createdMs;
+	}
 }
 
 function windowCutoff(request: PayoutHistoryWindowRequest, nowMs: number): number {

@@ -46,12 +46,14 @@ export async function lookUpPayouts(
 	const byReference = requests.flatMap(({ itemIndex, lookup, lookBackHours }) =>
 		lookup.by === 'reference' ? [{ itemIndex, lookBackHours, reference: lookup.reference }] : [],
 	);
-	const byOrderId = requests.flatMap(({ itemIndex, lookup }) =>
-		lookup.by === 'orderId' ? [{ itemIndex, orderId: lookup.orderId }] : [],
+	const byOrderId = requests.flatMap(({ itemIndex, lookup, lookBackHours }) =>
+		lookup.by === 'orderId' ? [{ itemIndex, lookBackHours, orderId: lookup.orderId }] : [],
 	);
 	const historyReaders = byOrderId.length > ORDER_ID_CALLS_MAX ? requests : byReference;
 
 	let history: PayoutRecord[] = [];
+	/** Whether history back to every order ID's look-back was read: then absent there is absent. */
+	let orderIdsInHistory = false;
 	if (historyReaders.length > 0) {
 		const startedMs = Date.now();
 		try {
@@ -60,6 +62,7 @@ export async function lookUpPayouts(
 				itemIndex: historyReaders[0].itemIndex,
 				lookBackParameter: 'Options → Look-Back (Hours)',
 			});
+			orderIdsInHistory = historyReaders === requests;
 			for (const { itemIndex, lookBackHours, reference } of byReference) {
 				const cutoffMs = startedMs - lookBackHours * HOUR_MS;
 				const inside = history.filter((record) => isInsideWindow(record, cutoffMs));
@@ -72,7 +75,9 @@ export async function lookUpPayouts(
 	}
 
 	const historyByOrderId = new Map(history.map((record) => [String(record.orderId), record]));
-	for (const { itemIndex, orderId } of byOrderId) {
+	const toConfirm: typeof byOrderId = [];
+	for (const request of byOrderId) {
+		const { itemIndex, orderId } = request;
 		const inHistory = historyByOrderId.get(orderId);
 		if (inHistory) {
 			results.set(itemIndex, { found: { record: inHistory, certain: true } });
@@ -80,12 +85,41 @@ export async function lookUpPayouts(
 		}
 		try {
 			const record = await getPayoutInformation.call(this, orderId, itemIndex);
-			results.set(itemIndex, { found: record && { record, certain: true } });
+			if (record) results.set(itemIndex, { found: { record, certain: true } });
+			else if (orderIdsInHistory) results.set(itemIndex, { found: undefined });
+			else toConfirm.push(request);
 		} catch (error) {
 			results.set(itemIndex, { error: error as Error });
 		}
 	}
+	if (toConfirm.length > 0) await confirmAbsent.call(this, toConfirm, results);
 	return results;
+}
+
+/**
+ * TYLT documents no answer for an unknown order ID, and every way the single-payout call can say "none" (data
+ * null, a non-zero errorCode, HTTP 400 or 404) is also how it could refuse for another reason. So "not found"
+ * is only said once history, read back to the item's look-back, does not hold the order ID either; a history
+ * read that fails leaves the item an error, never "not found".
+ */
+async function confirmAbsent(
+	this: TyltContext,
+	requests: ReadonlyArray<{ itemIndex: number; lookBackHours: number; orderId: string }>,
+	results: Map<number, PayoutLookupResult>,
+): Promise<void> {
+	try {
+		const history = await readPayoutHistoryWindow.call(this, {
+			lookBackHours: Math.max(...requests.map((request) => request.lookBackHours)),
+			itemIndex: requests[0].itemIndex,
+			lookBackParameter: 'Options → Look-Back (Hours)',
+		});
+		for (const { itemIndex, orderId } of requests) {
+			const record = history.find((payout) => String(payout.orderId) === orderId);
+			results.set(itemIndex, { found: record && { record, certain: true } });
+		}
+	} catch (error) {
+		for (const { itemIndex } of requests) results.set(itemIndex, { error: error as Error });
+	}
 }
 
 export function describeLookup(lookup: PayoutLookup): string {

@@ -16,12 +16,33 @@ export function defaultReference(
 	scope: { workflowId: string; nodeName: string },
 	body: PayoutRequestBody,
 ) {
+	return referenceFrom(scope, body, canonicalAddress(body.address));
+}
+
+/**
+ * Default references an earlier release gave this payout, where they differ from today's: 0.1.0 hashed the
+ * address as typed, so a checksummed EVM wallet paid by it carries another reference. The guard looks for
+ * these too, so an upgrade never pays a row again.
+ */
+export function formerDefaultReferences(
+	scope: { workflowId: string; nodeName: string },
+	body: PayoutRequestBody,
+): string[] {
+	const asTyped = referenceFrom(scope, body, body.address);
+	return asTyped === defaultReference(scope, body) ? [] : [asTyped];
+}
+
+function referenceFrom(
+	scope: { workflowId: string; nodeName: string },
+	body: PayoutRequestBody,
+	address: string,
+): string {
 	const fingerprint = JSON.stringify([
 		scope.workflowId,
 		scope.nodeName,
 		body.settledCurrency,
 		body.networkSymbol,
-		canonicalAddress(body.address),
+		address,
 		body.baseAmount,
 		body.baseCurrency ?? '',
 	]);

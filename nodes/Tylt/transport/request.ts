@@ -270,6 +270,16 @@ async function attemptOnce(
 		};
 	}
 	if (typeof envelope.errorCode === 'number' && envelope.errorCode !== 0) {
+		// The spec's create answer has no errorCode. One that carries a record as well contradicts itself:
+		// TYLT may have made the payout, so it is no refusal.
+		if (request.movesMoney && envelope.data !== null && typeof envelope.data === 'object') {
+			return {
+				outcome: 'transient',
+				cause: `the answer holds a payout record and errorCode ${envelope.errorCode}`,
+				statusCode,
+				envelope,
+			};
+		}
 		return { outcome: 'rejected', statusCode, envelope };
 	}
 	const problem = request.envelope?.(envelope);

@@ -73,13 +73,14 @@ async function planExecution(
 	for (let index = 0; index < itemCount; index++) {
 		const item = plannedItem.call(this, index, catalog);
 		if (!item) continue;
-		const { body, reference, itemOptions } = item;
+		const { body, reference, formerReferences, itemOptions } = item;
 		if (itemOptions.duplicateGuard) {
 			const [ledger, account] = await Promise.all([
 				scope.payoutLedger(index, itemOptions.lookBackHours, itemOptions.timeoutMs),
 				scope.tyltAccount(),
 			]);
-			if (guardSkips({ ledger, account }, reference, itemOptions.lookBackHours)) continue;
+			const references = { reference, formerReferences };
+			if (guardSkips({ ledger, account }, references, itemOptions.lookBackHours)) continue;
 		}
 		candidates.push({
 			payout: {
@@ -108,7 +109,14 @@ function plannedItem(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	catalog: CurrencyCatalog,
-): { body: PayoutRequestBody; reference: string; itemOptions: CreateOptions } | undefined {
+):
+	| {
+			body: PayoutRequestBody;
+			reference: string;
+			formerReferences: string[];
+			itemOptions: CreateOptions;
+	  }
+	| undefined {
 	try {
 		if (
 			this.getNodeParameter('resource', itemIndex) !== 'payout' ||
@@ -119,7 +127,7 @@ function plannedItem(
 		const itemOptions = readCreateOptions(this, itemIndex);
 		const input = readPayoutInput(this, itemIndex);
 		const body = validatePayout(this.getNode(), input, catalog, itemIndex);
-		return { body, reference: payoutReference(this, itemOptions, body), itemOptions };
+		return { body, ...payoutReference(this, itemOptions, body), itemOptions };
 	} catch {
 		// The item fails the same way on its own turn, and sends nothing.
 		return undefined;

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { PayoutRequestBody } from '../../helpers/types';
-import { defaultReference } from '../../payout/references';
+import { defaultReference, formerDefaultReferences } from '../../payout/references';
 import type { PayoutInput } from '../../payout/validation';
 import type { CreateOptions } from './create.options';
 
@@ -16,17 +16,20 @@ export function readPayoutInput(context: IExecuteFunctions, itemIndex: number): 
 	};
 }
 
-/** The item's reference: the one set under Options, else the one derived from the payout itself. */
+/**
+ * The item's reference: the one set under Options, else the one derived from the payout itself, with the
+ * references earlier releases derived for it (the guard looks for those too).
+ */
 export function payoutReference(
 	context: IExecuteFunctions,
 	options: Pick<CreateOptions, 'reference'>,
 	body: PayoutRequestBody,
-): string {
-	return (
-		options.reference ??
-		defaultReference(
-			{ workflowId: String(context.getWorkflow().id), nodeName: context.getNode().name },
-			body,
-		)
-	);
+): { reference: string; formerReferences: string[] } {
+	if (options.reference !== undefined)
+		return { reference: options.reference, formerReferences: [] };
+	const scope = { workflowId: String(context.getWorkflow().id), nodeName: context.getNode().name };
+	return {
+		reference: defaultReference(scope, body),
+		formerReferences: formerDefaultReferences(scope, body),
+	};
 }

@@ -130,6 +130,7 @@ interface ReadyPayout {
 	options: CreateOptions;
 	body: PayoutRequestBody;
 	reference: string;
+	formerReferences: string[];
 	/** Set when the duplicate guard is on. */
 	guard?: { ledger: PayoutLedger; account: string };
 }
@@ -218,7 +219,7 @@ async function checkItem(
 	const checked = validatePayout(this.getNode(), input, catalog, itemIndex);
 	if (runsAsAgentTool) assertWithinAgentCap(this.getNode(), options.agentCap, checked, itemIndex);
 
-	const reference = payoutReference(this, options, checked);
+	const { reference, formerReferences } = payoutReference(this, options, checked);
 	const body: PayoutRequestBody = {
 		...checked,
 		comments: commentsWithReference(checked.comments, reference),
@@ -232,13 +233,14 @@ async function checkItem(
 			? dryRunWithGuard.call(this, catalog, guard, {
 					body,
 					reference,
+					formerReferences,
 					itemIndex,
 					lookBackHours: options.lookBackHours,
 				})
 			: dryRunReport(catalog, body, reference, undefined, false);
 		return { output: [{ json: withBalanceCheck(report, balanceCheck) }] };
 	}
-	return { itemIndex, options, body, reference, guard };
+	return { itemIndex, options, body, reference, formerReferences, guard };
 }
 
 /** Sends one checked payout: through the duplicate guard when it is on. */
@@ -262,6 +264,7 @@ async function send(
 		{
 			body,
 			reference,
+			formerReferences: payout.formerReferences,
 			itemIndex,
 			lookBackHours: options.lookBackHours,
 			timeoutMs: options.timeoutMs,
