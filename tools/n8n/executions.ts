@@ -38,6 +38,15 @@ const FINISHED: ReadonlySet<ExecutionStatus> = new Set(['success', 'error', 'cra
 
 export const isFinished = (execution: Pick<Execution, 'status'>) => FINISHED.has(execution.status);
 
+/**
+ * Finished, and (when it succeeded) its run data stored: n8n 1.x can report a manual execution `success` a
+ * moment before the run data is readable, and every successful run holds at least its trigger's.
+ */
+export const isFinishedWithData = (execution: Execution) =>
+	isFinished(execution) &&
+	(execution.status !== 'success' ||
+		Object.keys(execution.data?.resultData.runData ?? {}).length > 0);
+
 /** The `json` of every item a node output in an execution (first run, first output by default). */
 export function nodeOutput(
 	execution: Execution,
