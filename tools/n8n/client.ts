@@ -1,5 +1,5 @@
 /** n8n's public API (/api/v1, API key) and internal REST API (/rest, login cookie), as the editor uses them. */
-import { isFinished, isFinishedWithData, type Execution } from './executions';
+import { isFinished, isFinishedWithData, withStatus, type Execution } from './executions';
 import { sleep } from './processes';
 
 export interface WorkflowNode {
@@ -131,6 +131,9 @@ export interface N8nSession {
 export interface N8nClient extends N8nSession {}
 
 export class N8nClient {
+	/** Set once n8n refused a status filter on executions (older 1.x). */
+	private filtersStatusLocally = false;
+
 	constructor(session: N8nSession) {
 		Object.assign(this, session);
 	}
@@ -258,13 +261,21 @@ export class N8nClient {
 				includeData: String(includeData),
 				limit: String(Math.min(limit, 250)),
 			});
-			if (status) query.set('status', status);
+			if (status && !this.filtersStatusLocally) query.set('status', status);
 			if (cursor) query.set('cursor', cursor);
-			const page = await this.api<{ data: Execution[]; nextCursor?: string }>(
-				'GET',
-				`/executions?${query}`,
+			let page: { data: Execution[]; nextCursor?: string };
+			try {
+				page = await this.api('GET', `/executions?${query}`);
+			} catch (error) {
+				// n8n 1.100 filters only error, success and waiting: from then on ask for all, filter here.
+				if (!(status && error instanceof N8nHttpError && error.status === 400)) throw error;
+				if (this.filtersStatusLocally) throw error;
+				this.filtersStatusLocally = true;
+				return await this.listExecutions(workflowId, { includeData, status, limit });
+			}
+			results.push(
+				...page.data.map(withStatus).filter((execution) => !status || execution.status === status),
 			);
-			results.push(...page.data);
 			cursor = page.nextCursor;
 		} while (cursor && results.length < limit);
 		return results.slice(0, limit);
@@ -274,7 +285,7 @@ export class N8nClient {
 		id: string,
 		{ includeData = true }: { includeData?: boolean } = {},
 	): Promise<Execution> {
-		return await this.api('GET', `/executions/${id}?includeData=${includeData}`);
+		return withStatus(await this.api('GET', `/executions/${id}?includeData=${includeData}`));
 	}
 
 	/** Waits until the workflow has at least `count` finished executions → them, oldest first, with data. */

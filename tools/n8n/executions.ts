@@ -34,6 +34,16 @@ export interface Execution {
 	};
 }
 
+/**
+ * n8n 1.100's public API gives executions no `status`, only `finished` and `stoppedAt`: derive it there
+ * (success, error, or still running); later versions' status is kept as it is.
+ */
+export function withStatus(execution: Execution): Execution {
+	if (execution.status) return execution;
+	const status = execution.finished ? 'success' : execution.stoppedAt ? 'error' : 'running';
+	return { ...execution, status };
+}
+
 const FINISHED: ReadonlySet<ExecutionStatus> = new Set(['success', 'error', 'crashed', 'canceled']);
 
 export const isFinished = (execution: Pick<Execution, 'status'>) => FINISHED.has(execution.status);
