@@ -30,7 +30,10 @@ describe('assertSupportedN8n', () => {
 describe.each([
 	['TYLT node', '../../nodes/Tylt/Tylt.node'],
 	['TYLT Trigger', '../../nodes/TyltTrigger/TyltTrigger.node'],
-	['TYLT Payout Status Trigger', '../../nodes/TyltPayoutStatusTrigger/TyltPayoutStatusTrigger.node'],
+	[
+		'TYLT Payout Status Trigger',
+		'../../nodes/TyltPayoutStatusTrigger/TyltPayoutStatusTrigger.node',
+	],
 	['TYLT API credential', '../../credentials/TyltApi.credentials'],
 ])('%s, loaded by an n8n too old for it', (_name, file) => {
 	afterEach(() => {
