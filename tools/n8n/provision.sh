@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
 		--force) FORCE=1 ;;
 		--check) CHECK_ONLY=1 ;;
 		--n8n) N8N_VERSION="${2:?provision.sh: --n8n needs a version}"; shift ;;
-		-h | --help) sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+		-h | --help) sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
 		*) echo "provision.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
