@@ -7,7 +7,11 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { assertSupportedN8n } from '../nodes/shared/n8nCompatibility';
 import { DEFAULT_BASE_URL, signTyltRequest } from '../nodes/shared/signing';
+
+// On an n8n too old for the package, n8n's log names the version needed instead of a bare TypeError.
+assertSupportedN8n();
 
 export class TyltApi implements ICredentialType {
 	name = 'tyltApi';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { startSandboxedN8n } from '../tools/devStack/sandboxedN8n';
-import { ProcessRegistry, REPO_ROOT } from '../tools/n8n';
+import { installedN8nVersion, ProcessRegistry, REPO_ROOT, runtimePaths } from '../tools/n8n';
 import type { E2eState } from './support/context';
 
 /** Distinctive, so a callback signed with anything else is recognisably forged. */
@@ -54,7 +54,7 @@ export default async function globalSetup(): Promise<void> {
 		};
 		process.env.TYLT_E2E = JSON.stringify(state);
 		console.log(
-			`\n[e2e] n8n ${n8n.url} (ready in ${n8n.readyMs} ms, log ${N8N_LOG}), ` +
+			`\n[e2e] n8n ${installedN8nVersion(runtimePaths())} ${n8n.url} (ready in ${n8n.readyMs} ms, log ${N8N_LOG}), ` +
 				`sandbox ${sandbox.url}; setup ${Date.now() - started} ms`,
 		);
 	} catch (error) {

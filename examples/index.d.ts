@@ -12,7 +12,8 @@ declare namespace examples {
 		| 'settlementNotification'
 		| 'dailyReconciliation'
 		| 'payoutSettledPolling'
-		| 'createAndWait';
+		| 'createAndWait'
+		| 'payoutOnFormQueueMode';
 }
 
 declare const examples: {

@@ -24,6 +24,7 @@ const FILES = {
 	dailyReconciliation: 'daily-reconciliation.json',
 	payoutSettledPolling: 'payout-settled-polling.json',
 	createAndWait: 'create-and-wait.json',
+	payoutOnFormQueueMode: 'payout-on-form-queue-mode.json',
 };
 
 const TYLT_NODE = 'n8n-nodes-tylt.tylt';
@@ -50,7 +51,8 @@ function node(workflow, name) {
 
 /**
  * Points every node that uses a credential of `type` (default: every TYLT node and trigger) at one stored
- * credential (by id, as n8n resolves them). payout-on-form.json also has an `httpBasicAuth` login.
+ * credential (by id, as n8n resolves them). payout-on-form.json also has an `httpBasicAuth` login, and
+ * payout-on-form-queue-mode.json a `redis` credential too.
  */
 function useCredential(workflow, credential, type = 'tyltApi') {
 	for (const each of workflow.nodes) {

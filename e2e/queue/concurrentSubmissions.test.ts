@@ -10,7 +10,8 @@
  * - two workers: measured and reported, not asserted (a rate, not a guarantee); what is asserted is that every
  *   submission was answered, every execution succeeded and n8n's executions agree with what TYLT holds;
  * - two workers with a Redis claim in the workflow (n8n's Redis node, INCR on the order number, before Send
- *   payout): every order is paid exactly once: asserted, the recipe for several workers.
+ *   payout: examples/payout-on-form-queue-mode.json, as a user imports it): every order is paid exactly once:
+ *   asserted, the recipe for several workers.
  *
  * This file starts its own stack and sandbox. Logs of the last run: .cache/n8n-e2e-queue-concurrent/
  */
@@ -36,7 +37,6 @@ import {
 	paidOnce,
 	NO_ANSWER,
 	SUBMISSION_TIMEOUT_MS,
-	withRedisClaim,
 	type ActivePayoutForm,
 	type DrillReport,
 } from '../support/payoutForm';
@@ -183,7 +183,7 @@ describe('queue mode: the payout form submitted several times at once (issue #10
 		);
 	});
 
-	describe('two workers, a Redis claim on the order number before Send payout: the recipe for several workers', () => {
+	describe('two workers, examples/payout-on-form-queue-mode.json (a Redis claim on the order number before Send payout): the recipe for several workers', () => {
 		let claimed: ActivePayoutForm;
 
 		beforeAll(async () => {
@@ -196,7 +196,8 @@ describe('queue mode: the payout form submitted several times at once (issue #10
 				formBaseUrl: queue.webhookUrl,
 				tylt,
 				login: { ...login, ...LOGIN },
-				change: (workflow) => withRedisClaim(workflow, redis),
+				example: 'payoutOnFormQueueMode',
+				redis,
 			});
 		}, 60000);
 

@@ -1,11 +1,12 @@
 /**
- * examples/payout-on-form.json, active in a real n8n (regular or queue mode), and the drill of issue #10:
+ * examples/payout-on-form.json (or payout-on-form-queue-mode.json), active in a real n8n (regular or queue mode), and the drill of issue #10:
  * one order number submitted several times at the same moment, round after round, each round a new order.
  */
 import { randomUUID } from 'node:crypto';
 
 import type { PayoutRecord } from '../../sandbox';
 import {
+	n8nVersion,
 	nodeOutput,
 	type Execution,
 	type N8nClient,
@@ -13,7 +14,7 @@ import {
 	type WorkflowJson,
 } from '../../tools/n8n';
 import { referenceOf } from './context';
-import { examples } from './examples';
+import { examples, type ExampleName } from './examples';
 import { submitForm, type Login } from './form';
 
 export interface PayoutFormRequest {
@@ -37,7 +38,8 @@ interface CredentialRef {
 }
 
 /**
- * The example bound to the TYLT credential and a Basic Auth credential, active under a form path of its own;
+ * The payout form example (examples/payout-on-form.json, or `example`) bound to the TYLT credential, a Basic
+ * Auth credential and (payout-on-form-queue-mode.json) a Redis credential, active under a form path of its own;
  * resolves once `formBaseUrl` (the regular n8n, or queue mode's webhook processor) serves its production form.
  */
 export async function activatePayoutForm(
@@ -46,16 +48,23 @@ export async function activatePayoutForm(
 		formBaseUrl: string;
 		tylt: CredentialRef;
 		login: CredentialRef & Login;
-		/** Changes the example before it is stored (e.g. withRedisClaim). */
-		change?: (workflow: WorkflowJson) => WorkflowJson;
+		/** Default 'payoutOnForm'. */
+		example?: Extract<ExampleName, 'payoutOnForm' | 'payoutOnFormQueueMode'>;
+		/** For payoutOnFormQueueMode: the Redis its claim step uses. */
+		redis?: CredentialRef;
 	},
 ): Promise<ActivePayoutForm> {
-	let workflow = examples.useCredential(
-		examples.useCredential(examples.load('payoutOnForm'), options.tylt),
+	const example = options.example ?? 'payoutOnForm';
+	const workflow = examples.useCredential(
+		examples.useCredential(examples.load(example), options.tylt),
 		options.login,
 		'httpBasicAuth',
 	);
-	if (options.change) workflow = options.change(workflow);
+	if (example === 'payoutOnFormQueueMode') {
+		if (!options.redis) throw new Error(`The ${example} example needs options.redis`);
+		examples.useCredential(workflow, options.redis, 'redis');
+	}
+	if (n8nVersion().startsWith('1.')) formTriggerForN8n1(workflow);
 	examples.setFormPath(workflow, `e2e-payout-${randomUUID()}`);
 	const stored = await n8n.createWorkflow(workflow);
 	await n8n.activate(stored.id);
@@ -66,6 +75,21 @@ export async function activatePayoutForm(
 		url,
 		login: { user: options.login.user, password: options.login.password },
 	};
+}
+
+/**
+ * n8n 1.x knows the Form Trigger up to version 2.3 (1.123) or 2.2 (1.100), which name each submitted value by
+ * its field's label; the examples use 2.5 (n8n 2.x), which names it by the field name. On 1.x (`npm run
+ * test:e2e:compat`) the suite runs the form with version 2.2 and each label set to its field name, so every
+ * node after it reads the same fields as on 2.x.
+ */
+function formTriggerForN8n1(workflow: WorkflowJson): void {
+	for (const node of workflow.nodes.filter((each) => each.type === 'n8n-nodes-base.formTrigger')) {
+		node.typeVersion = Math.min(node.typeVersion, 2.2);
+		for (const field of node.parameters.formFields.values as Array<Record<string, string>>) {
+			field.fieldLabel = field.fieldName;
+		}
+	}
 }
 
 /** The sandbox payouts that carry `reference` (in the comments' tag, or as merchantOrderId). */
@@ -231,88 +255,4 @@ export function paidOnce(round: DrillRound): OrderExecutions {
 		alreadySent: round.answers.length - 1,
 		orderIds: round.payouts.map((payout) => payout.orderId),
 	};
-}
-
-/** How long a Redis claim on an order number lasts: the duplicate guard's default look-back (168 h). */
-const REDIS_CLAIM_TTL_SECONDS = 168 * 3600;
-
-/**
- * The queue-mode recipe for several workers: between "Within limit?" and "Send payout", n8n's Redis node
- * increments `tylt-payout:<order number>` (Redis INCR is atomic for every worker on that Redis) and only the
- * submission that got 1 goes on to Send payout; the others end in "Claimed by another submission: not paid".
- * Send payout reads the form's fields from the Form Trigger, since the Redis node outputs only the counter.
- */
-export function withRedisClaim(workflow: WorkflowJson, redis: CredentialRef): WorkflowJson {
-	const send = examples.node(workflow, 'Send payout');
-	const [x, y] = send.position;
-	send.position = [x + 480, y];
-	for (const [name, value] of Object.entries(send.parameters)) {
-		send.parameters[name] = fromFormTrigger(value);
-	}
-	workflow.nodes.push(
-		{
-			id: 'c1a1e7a0-6f0d-4a36-9d55-4b8f7e0c1a01',
-			name: 'Claim order (Redis)',
-			type: 'n8n-nodes-base.redis',
-			typeVersion: 1,
-			position: [x, y],
-			parameters: {
-				operation: 'incr',
-				key: '=tylt-payout:{{ $json.orderNumber }}',
-				expire: true,
-				ttl: REDIS_CLAIM_TTL_SECONDS,
-			},
-			credentials: { redis: { id: redis.id, name: redis.name } },
-		},
-		{
-			id: 'c1a1e7a0-6f0d-4a36-9d55-4b8f7e0c1a02',
-			name: 'First claim?',
-			type: 'n8n-nodes-base.if',
-			typeVersion: 2.2,
-			position: [x + 240, y],
-			parameters: {
-				conditions: {
-					options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 2 },
-					conditions: [
-						{
-							id: 'c1a1e7a0-6f0d-4a36-9d55-4b8f7e0c1a03',
-							leftValue: '={{ Object.values($json)[0] }}',
-							rightValue: 1,
-							operator: { type: 'number', operation: 'equals' },
-						},
-					],
-					combinator: 'and',
-				},
-				options: {},
-			},
-		},
-		{
-			id: 'c1a1e7a0-6f0d-4a36-9d55-4b8f7e0c1a04',
-			name: 'Claimed by another submission: not paid',
-			type: 'n8n-nodes-base.noOp',
-			typeVersion: 1,
-			position: [x + 480, y + 200],
-			parameters: {},
-		},
-	);
-	const to = (node: string) => [{ node, type: 'main', index: 0 }];
-	workflow.connections['Within limit?'].main[0] = to('Claim order (Redis)');
-	workflow.connections['Claim order (Redis)'] = { main: [to('First claim?')] };
-	workflow.connections['First claim?'] = {
-		main: [to('Send payout'), to('Claimed by another submission: not paid')],
-	};
-	return workflow;
-}
-
-/** `$json.x` in an expression (or in the strings of a collection) → the Form Trigger's field x. */
-function fromFormTrigger(value: unknown): unknown {
-	if (typeof value === 'string') {
-		return value.replace(/\$json\./g, () => "$('Payout request form').item.json.");
-	}
-	if (value && typeof value === 'object') {
-		return Object.fromEntries(
-			Object.entries(value).map(([key, inner]) => [key, fromFormTrigger(inner)]),
-		);
-	}
-	return value;
 }

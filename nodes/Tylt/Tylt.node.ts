@@ -6,12 +6,16 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { assertSupportedN8n } from '../shared/n8nCompatibility';
 import * as balance from './actions/balance';
 import * as currency from './actions/currency';
 import * as payIn from './actions/payIn';
 import * as payout from './actions/payout';
 import { router } from './actions/router';
 import { loadOptions } from './methods';
+
+// On an n8n too old for the package, n8n's log names the version needed instead of a bare TypeError.
+assertSupportedN8n();
 
 export class Tylt implements INodeType {
 	description: INodeTypeDescription = {

@@ -7,8 +7,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { assertSupportedN8n } from '../shared/n8nCompatibility';
 import { triggerProperties } from './description';
 import { receiveCallback } from './receiveCallback';
+
+// On an n8n too old for the package, n8n's log names the version needed instead of a bare TypeError.
+assertSupportedN8n();
 
 export class TyltTrigger implements INodeType {
 	description: INodeTypeDescription = {

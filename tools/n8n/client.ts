@@ -1,5 +1,5 @@
 /** n8n's public API (/api/v1, API key) and internal REST API (/rest, login cookie), as the editor uses them. */
-import { isFinished, type Execution } from './executions';
+import { isFinished, isFinishedWithData, withStatus, type Execution } from './executions';
 import { sleep } from './processes';
 
 export interface WorkflowNode {
@@ -131,6 +131,9 @@ export interface N8nSession {
 export interface N8nClient extends N8nSession {}
 
 export class N8nClient {
+	/** Set once n8n refused a status filter on executions (older 1.x). */
+	private filtersStatusLocally = false;
+
 	constructor(session: N8nSession) {
 		Object.assign(this, session);
 	}
@@ -169,7 +172,19 @@ export class N8nClient {
 		type: string;
 		data: Record<string, unknown>;
 	}): Promise<{ id: string; name: string; type: string }> {
-		return await this.api('POST', '/credentials', credential);
+		try {
+			return await this.api('POST', '/credentials', credential);
+		} catch (error) {
+			// n8n 1.x adds "Allowed HTTP Request Domains" to credentials that authenticate requests, and its public
+			// API then requires allowedDomains unless that field is set. The editor stores its default, 'all'.
+			if (!(error instanceof N8nHttpError && /allowedDomains/.test(JSON.stringify(error.body)))) {
+				throw error;
+			}
+			return await this.api('POST', '/credentials', {
+				...credential,
+				data: { allowedHttpRequestDomains: 'all', ...credential.data },
+			});
+		}
 	}
 
 	/** Sends only the fields the public API accepts (`id`, `active`, tags etc. are n8n's to set). */
@@ -246,13 +261,21 @@ export class N8nClient {
 				includeData: String(includeData),
 				limit: String(Math.min(limit, 250)),
 			});
-			if (status) query.set('status', status);
+			if (status && !this.filtersStatusLocally) query.set('status', status);
 			if (cursor) query.set('cursor', cursor);
-			const page = await this.api<{ data: Execution[]; nextCursor?: string }>(
-				'GET',
-				`/executions?${query}`,
+			let page: { data: Execution[]; nextCursor?: string };
+			try {
+				page = await this.api('GET', `/executions?${query}`);
+			} catch (error) {
+				// n8n 1.100 filters only error, success and waiting: from then on ask for all, filter here.
+				if (!(status && error instanceof N8nHttpError && error.status === 400)) throw error;
+				if (this.filtersStatusLocally) throw error;
+				this.filtersStatusLocally = true;
+				return await this.listExecutions(workflowId, { includeData, status, limit });
+			}
+			results.push(
+				...page.data.map(withStatus).filter((execution) => !status || execution.status === status),
 			);
-			results.push(...page.data);
 			cursor = page.nextCursor;
 		} while (cursor && results.length < limit);
 		return results.slice(0, limit);
@@ -262,7 +285,7 @@ export class N8nClient {
 		id: string,
 		{ includeData = true }: { includeData?: boolean } = {},
 	): Promise<Execution> {
-		return await this.api('GET', `/executions/${id}?includeData=${includeData}`);
+		return withStatus(await this.api('GET', `/executions/${id}?includeData=${includeData}`));
 	}
 
 	/** Waits until the workflow has at least `count` finished executions → them, oldest first, with data. */
@@ -291,17 +314,18 @@ export class N8nClient {
 		workflowId: string,
 		{ triggerNode, timeoutMs = 30000 }: { triggerNode?: string; timeoutMs?: number } = {},
 	): Promise<Execution> {
-		let name = triggerNode;
-		if (!name) {
-			const workflow = await this.getWorkflow(workflowId);
-			name = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')?.name;
-			if (!name)
-				throw new Error(`workflow ${workflowId} has no Manual Trigger; pass { triggerNode }`);
-		}
+		const workflow = await this.getWorkflow(workflowId);
+		const name =
+			triggerNode ??
+			workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')?.name;
+		if (!name)
+			throw new Error(`workflow ${workflowId} has no Manual Trigger; pass { triggerNode }`);
+		// n8n 1.x runs the workflowData the editor sends; 2.x runs the stored workflow and drops that field.
 		const started = await this.rest<{ data?: { executionId?: string } }>(
 			'POST',
 			`/workflows/${workflowId}/run`,
 			{
+				workflowData: workflow,
 				triggerToStartFrom: { name },
 			},
 		);
@@ -312,7 +336,7 @@ export class N8nClient {
 		for (;;) {
 			try {
 				const execution = await this.getExecution(executionId);
-				if (isFinished(execution)) return execution;
+				if (isFinishedWithData(execution)) return execution;
 			} catch (error) {
 				if (!(error instanceof N8nHttpError && error.status === 404)) throw error;
 			}
@@ -345,13 +369,30 @@ export class N8nClient {
 				)
 			).data.data;
 		}
-		const response = await this.rest<{ data: { status: 'OK' | 'Error'; message: string } }>(
-			'POST',
-			'/credentials/test',
-			{
-				credentials: { id, name, type, data: testData ?? {} },
-			},
-		);
-		return response.data;
+		const test = async (credentials: Record<string, unknown>) =>
+			(
+				await this.rest<{ data: { status: 'OK' | 'Error'; message: string } }>(
+					'POST',
+					'/credentials/test',
+					{ credentials },
+				)
+			).data;
+		try {
+			return await test({ id, name, type, data: testData ?? {} });
+		} catch (error) {
+			// n8n 1.x tests stored credentials only (its editor saves before testing): 403 for unsaved data. Test a
+			// stored copy, then delete it.
+			if (id || !(error instanceof N8nHttpError && error.status === 403)) throw error;
+			const stored = await this.createCredential({
+				name: `credential test ${Date.now()}`,
+				type,
+				data: testData ?? {},
+			});
+			try {
+				return await test({ id: stored.id, name: stored.name, type, data: testData ?? {} });
+			} finally {
+				await this.api('DELETE', `/credentials/${stored.id}`);
+			}
+		}
 	}
 }

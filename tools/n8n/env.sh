@@ -53,7 +53,11 @@ export N8N_TEMPLATES_ENABLED=false
 export N8N_HIRING_BANNER_ENABLED=false
 export N8N_DYNAMIC_BANNERS_ENABLED=false
 export N8N_LICENSE_AUTO_RENEW_ENABLED=false
-export N8N_DISABLED_MODULES=mcp-registry # else `n8n start` fetches api.n8n.io and logs a stack trace
+# Else `n8n start` fetches api.n8n.io and logs a stack trace. Only where the module exists: n8n 1.x (which
+# lacks it) refuses to start with 'Unknown module "mcp-registry"'.
+if [ -d "$TYLT_N8N_CACHE/n8n/node_modules/n8n/dist/modules/mcp-registry" ]; then
+	export N8N_DISABLED_MODULES=mcp-registry
+fi
 export N8N_REINSTALL_MISSING_PACKAGES=false # never run npm for community packages
 export N8N_VERIFIED_PACKAGES_ENABLED=false  # else the editor fetches api.n8n.io/api/community-nodes
 

@@ -34,9 +34,28 @@ export interface Execution {
 	};
 }
 
+/**
+ * n8n 1.100's public API gives executions no `status`, only `finished` and `stoppedAt`: derive it there
+ * (success, error, or still running); later versions' status is kept as it is.
+ */
+export function withStatus(execution: Execution): Execution {
+	if (execution.status) return execution;
+	const status = execution.finished ? 'success' : execution.stoppedAt ? 'error' : 'running';
+	return { ...execution, status };
+}
+
 const FINISHED: ReadonlySet<ExecutionStatus> = new Set(['success', 'error', 'crashed', 'canceled']);
 
 export const isFinished = (execution: Pick<Execution, 'status'>) => FINISHED.has(execution.status);
+
+/**
+ * Finished, and (when it succeeded) its run data stored: n8n 1.x can report a manual execution `success` a
+ * moment before the run data is readable, and every successful run holds at least its trigger's.
+ */
+export const isFinishedWithData = (execution: Execution) =>
+	isFinished(execution) &&
+	(execution.status !== 'success' ||
+		Object.keys(execution.data?.resultData.runData ?? {}).length > 0);
 
 /** The `json` of every item a node output in an execution (first run, first output by default). */
 export function nodeOutput(

@@ -14,5 +14,13 @@ export type { QueueMode, QueueProcess, QueueService, StartQueueModeOptions } fro
 export { startN8n } from './regular';
 export type { N8nInstance, StartN8nOptions } from './regular';
 export { PRELOAD } from './env';
-export { assertPortFree, provision, REPO_ROOT, runtimePaths } from './runtime';
+export {
+	assertPortFree,
+	DEFAULT_N8N_VERSION,
+	installedN8nVersion,
+	n8nVersion,
+	provision,
+	REPO_ROOT,
+	runtimePaths,
+} from './runtime';
 export type { RuntimePaths } from './runtime';

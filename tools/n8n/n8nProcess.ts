@@ -7,6 +7,9 @@ import { n8nEnv, preloadEnv, type EnvValues } from './env';
 import { spawnProcess, waitUntil, type RunningProcess } from './processes';
 import { HOST, type RuntimePaths } from './runtime';
 
+/** What `n8n start` prints once it serves the editor, the APIs and the active workflows. */
+const EDITOR_READY = 'Editor is now accessible via';
+
 export type N8nCommand = 'start' | 'worker' | 'webhook';
 
 export interface N8nProcess extends RunningProcess {
@@ -87,10 +90,18 @@ export async function startN8nProcess(
 	);
 	const url = `http://${HOST}:${port}`;
 	const readiness = `${url}/healthz/readiness`;
+	// n8n 1.x answers readiness 200 once its database is migrated, before its REST API and active workflows
+	// are up; `n8n start` prints EDITOR_READY after both, in 1.x and 2.x alike.
+	const awaitsEditorLine = command === 'start';
 	await waitUntil(
 		running,
-		async () => (await fetch(readiness, { signal: AbortSignal.timeout(2000) })).status === 200,
-		{ timeoutMs: options.readyTimeoutMs, what: `ready (${readiness})` },
+		async () =>
+			(!awaitsEditorLine || running.logs.includes(EDITOR_READY)) &&
+			(await fetch(readiness, { signal: AbortSignal.timeout(2000) })).status === 200,
+		{
+			timeoutMs: options.readyTimeoutMs,
+			what: `ready (${readiness}${awaitsEditorLine ? ` and "${EDITOR_READY}" logged` : ''})`,
+		},
 	);
 	return Object.assign(running, {
 		command,

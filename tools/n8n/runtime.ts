@@ -17,7 +17,27 @@ export interface RuntimePaths {
 	stamp: string;
 }
 
+/** The n8n everything runs by default (tools/n8n/runtime/). */
+export const DEFAULT_N8N_VERSION = '2.41.1';
+
+/**
+ * The n8n version to run: TYLT_N8N_VERSION (what `npm run test:e2e:compat` sets for the oldest supported
+ * version; provision.sh reads the same variable), else the default.
+ */
+export function n8nVersion(env: NodeJS.ProcessEnv = process.env): string {
+	return env.TYLT_N8N_VERSION || DEFAULT_N8N_VERSION;
+}
+
+/**
+ * The cache provision.sh installs that version into: TYLT_N8N_CACHE (or .cache/n8n-runtime) for the default,
+ * .cache/n8n-runtime-<version> beside it for any other (so a TYLT_N8N_CACHE set for the default never points
+ * another version at the default's install).
+ */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
+	const version = n8nVersion(env);
+	if (version !== DEFAULT_N8N_VERSION) {
+		return path.join(REPO_ROOT, '.cache', `n8n-runtime-${version}`);
+	}
 	return env.TYLT_N8N_CACHE || path.join(REPO_ROOT, '.cache', 'n8n-runtime');
 }
 
@@ -33,12 +53,20 @@ export function runtimePaths(cache = cacheDir()): RuntimePaths {
 	};
 	for (const file of [paths.stamp, paths.nodeBin, paths.n8nBin]) {
 		if (!fs.existsSync(file)) {
+			const version = n8nVersion();
+			const args = version === DEFAULT_N8N_VERSION ? '' : ` --n8n ${version}`;
 			throw new Error(
-				`n8n runtime not provisioned (missing ${file}): run ${path.relative(REPO_ROOT, PROVISION_SCRIPT)}`,
+				`n8n runtime not provisioned (missing ${file}): run ${path.relative(REPO_ROOT, PROVISION_SCRIPT)}${args}`,
 			);
 		}
 	}
 	return paths;
+}
+
+/** The version of the n8n a runtime installed (its package.json), for logs that say what was tested. */
+export function installedN8nVersion(runtime: RuntimePaths): string {
+	const manifest = path.join(runtime.n8nPackageDir, 'package.json');
+	return String((JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version?: unknown }).version);
 }
 
 /** Runs provision.sh (a no-op when the cache is complete); its output goes to this process's. */
