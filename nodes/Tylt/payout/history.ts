@@ -14,6 +14,13 @@ export { findReference, type ReferenceMatch } from './references';
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * How long after later payouts a payout may still show up in history (a slow create is recorded after payouts
+ * created after it). Whatever reads history again from where it left off (the polling trigger, the duplicate
+ * guard's history cache) reads this much further back than the newest payout it has seen.
+ */
+export const LATE_ARRIVAL_GRACE_MS = 15 * 60_000;
+
 /** The most history one window may hold (50 pages of 200): beyond it a scan is refused, never cut short. */
 export const PAYOUT_HISTORY_MAX_RECORDS = 10_000;
 
@@ -58,35 +65,58 @@ export async function readPayoutHistoryWindow(
 	this: TyltContext,
 	request: PayoutHistoryWindowRequest,
 ): Promise<PayoutRecord[]> {
+	return (await readPayoutHistoryBackTo.call(this, request)).inside;
+}
+
+/**
+ * readPayoutHistoryWindow, also returning the payouts older than the cut-off that the last page held anyway
+ * (the history cache checks them against what it knows).
+ */
+export async function readPayoutHistoryBackTo(
+	this: TyltContext,
+	request: PayoutHistoryWindowRequest,
+): Promise<{ inside: PayoutRecord[]; olderOnLastPage: PayoutRecord[] }> {
 	const startedMs = Date.now();
 	const cutoffMs = windowCutoff(request, startedMs);
-	const maxRecords = request.maxRecords ?? PAYOUT_HISTORY_MAX_RECORDS;
 	const rows = Math.min(
 		Math.max(1, Math.floor(request.pageSize ?? HISTORY_PAGE_SIZE_MAX)),
 		HISTORY_PAGE_SIZE_MAX,
 	);
 	const inside: PayoutRecord[] = [];
+	const olderOnLastPage: PayoutRecord[] = [];
 	const pages = payoutHistoryPages.call(
 		this,
 		{ rows, timeoutMs: request.timeoutMs },
 		request.itemIndex,
 	);
 	for await (const received of pages) {
-		let reachedCutoff = false;
 		for (const record of received) {
 			if (isInsideWindow(record, cutoffMs)) inside.push(record);
-			else reachedCutoff = true;
+			else olderOnLastPage.push(record);
 		}
-		if (inside.length > maxRecords) {
-			throw windowTooLargeError(this.getNode(), request, {
-				startedMs,
-				maxRecords,
-				newest: inside.slice(0, maxRecords),
-			});
-		}
-		if (reachedCutoff) break;
+		assertWindowFits(this.getNode(), request, inside, startedMs);
+		if (olderOnLastPage.length > 0) break;
 	}
-	return inside;
+	return { inside, olderOnLastPage };
+}
+
+/**
+ * Throws when `inside` (a window's payouts, newest first, read from `startedMs`) holds more than the
+ * request's maxRecords, with the look-back that would fit.
+ */
+export function assertWindowFits(
+	node: INode,
+	request: PayoutHistoryWindowRequest,
+	inside: readonly PayoutRecord[],
+	startedMs: number,
+) {
+	const maxRecords = request.maxRecords ?? PAYOUT_HISTORY_MAX_RECORDS;
+	if (inside.length <= maxRecords) return;
+	throw windowTooLargeError(node, request, {
+		startedMs,
+		maxRecords,
+		newest: inside.slice(0, maxRecords),
+	});
 }
 
 function windowCutoff(request: PayoutHistoryWindowRequest, nowMs: number): number {

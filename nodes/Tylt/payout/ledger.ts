@@ -42,13 +42,16 @@ export class PayoutLedger {
 		for (const { record, reference } of this.fromExecution) this.index(record, reference);
 	}
 
-	/** The newest payout with the reference created at or after `cutoffMs` (or whose age is unknown). */
+	/**
+	 * The newest payout with the reference created at or after `cutoffMs` (or whose age is unknown). A copy:
+	 * history records may be the process's history cache's own, which outlive this execution's output.
+	 */
 	find(reference: string, cutoffMs: number): ReferenceMatch | undefined {
 		const record = this.byReference.get(reference);
-		if (record && isInsideWindow(record, cutoffMs)) return { record, certain: true };
+		if (record && isInsideWindow(record, cutoffMs)) return { record: copyOf(record), certain: true };
 		const possible = this.byPossibleReference.get(reference);
 		return possible && isInsideWindow(possible, cutoffMs)
-			? { record: possible, certain: false }
+			? { record: copyOf(possible), certain: false }
 			: undefined;
 	}
 
@@ -72,4 +75,8 @@ export class PayoutLedger {
 		if (carried.possibleReference) this.byPossibleReference.set(carried.possibleReference, record);
 		if (reference) this.byReference.set(reference, record);
 	}
+}
+
+function copyOf(record: PayoutRecord): PayoutRecord {
+	return JSON.parse(JSON.stringify(record)) as PayoutRecord;
 }
