@@ -14,13 +14,6 @@ export { findReference, type ReferenceMatch } from './references';
 
 const HOUR_MS = 3_600_000;
 
-/**
- * How long after later payouts a payout may still show up in history (a slow create is recorded after payouts
- * created after it). Whatever reads history again from where it left off (the polling trigger, the duplicate
- * guard's history cache) reads this much further back than the newest payout it has seen.
- */
-export const LATE_ARRIVAL_GRACE_MS = 15 * 60_000;
-
 /** The most history one window may hold (50 pages of 200): beyond it a scan is refused, never cut short. */
 export const PAYOUT_HISTORY_MAX_RECORDS = 10_000;
 

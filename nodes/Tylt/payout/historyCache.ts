@@ -13,14 +13,13 @@
  *   recorded later than the margin allows, when it shows up on a page that is read anyway).
  * A read that fails is the item's error, as it was before: nothing is guessed from the cache alone.
  * Payouts made outside this process (another worker, the dashboard) are seen by the incremental read as long
- * as TYLT lists them newest first within the margin (LATE_ARRIVAL_GRACE_MS; README: "History cache").
+ * as TYLT lists them no later than the margin allows (lateArrivalMarginMs; README: "History cache").
  */
 import type { PayoutRecord } from '../helpers/types';
 import type { TyltContext } from '../transport';
 import {
 	assertWindowFits,
 	isInsideWindow,
-	LATE_ARRIVAL_GRACE_MS,
 	payoutCreatedMs,
 	readPayoutHistoryBackTo,
 	type PayoutHistoryWindowRequest,
@@ -28,8 +27,13 @@ import {
 
 /** Tunable so tests can shrink them; not user options. */
 export const HISTORY_CACHE_LIMITS = {
-	/** Each incremental read goes this far below the newest payout known (late arrivals land there). */
-	lateArrivalMarginMs: LATE_ARRIVAL_GRACE_MS,
+	/**
+	 * Each incremental read goes this far below the newest payout known: a payout TYLT lists up to this long
+	 * after a later one (a slow create) is still seen. Twice the node's default create timeout: a create
+	 * answered later than that is an unknown outcome anyway. Not the polling trigger's 15 minutes: on an
+	 * account paying every second that would be 900 payouts, five pages on every execution.
+	 */
+	lateArrivalMarginMs: 2 * 60_000,
 	/** An account's window is read in full again when its last full read is older than this. */
 	fullReadMaxAgeMs: 60 * 60_000,
 	/** Payouts kept for all accounts together; past it, the accounts used longest ago are forgotten. */
