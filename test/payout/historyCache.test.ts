@@ -138,6 +138,22 @@ describe('steady state: an execution after the first reads only what is new', ()
 		expect(next).toMatchObject({ history: 1, creates: 0 });
 		expect(next.json.alreadySent).toBe(true);
 	});
+
+	it('a payout of unknown age is not hidden by a dated one with its reference that is outside the item’s window', async () => {
+		suite.sandbox.seedPayouts(1, {
+			...SAME_PAYOUT,
+			comments: '[ref:hidden]',
+			createdAt: hoursAgo(30),
+		});
+		// Listed below the dated one (the sandbox places it by when it was seeded).
+		suite.sandbox.seedPayouts(1, { ...SAME_PAYOUT, comments: '[ref:hidden]', createdAt: 'unknown' });
+		await execution('hidden-before', { lookBackHours: 168 });
+
+		const next = await execution('hidden', { lookBackHours: 24 });
+
+		expect(next).toMatchObject({ creates: 0 });
+		expect(next.json.alreadySent).toBe(true);
+	});
 });
 
 describe('anything that does not fit what is known means a full read', () => {

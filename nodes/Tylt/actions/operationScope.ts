@@ -75,8 +75,8 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 									lookBackParameter: 'Options → Duplicate Look-Back (Hours)',
 								}),
 						)
-						.then((history) => {
-							ledger.load(history, cutoffMs);
+						.then((historyIndex) => {
+							ledger.load(historyIndex, cutoffMs);
 							return ledger;
 						}),
 				};

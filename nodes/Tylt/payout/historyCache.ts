@@ -19,11 +19,12 @@ import type { PayoutRecord } from '../helpers/types';
 import type { TyltContext } from '../transport';
 import {
 	assertWindowFits,
-	isInsideWindow,
+	PAYOUT_HISTORY_MAX_RECORDS,
 	payoutCreatedMs,
 	readPayoutHistoryBackTo,
 	type PayoutHistoryWindowRequest,
 } from './history';
+import { ReferenceIndex } from './ledger';
 
 /** Tunable so tests can shrink them; not user options. */
 export const HISTORY_CACHE_LIMITS = {
@@ -58,6 +59,8 @@ interface CachedPayout {
  */
 interface WindowState {
 	payouts: readonly CachedPayout[];
+	/** The payouts by reference, for the ledgers of the executions this read serves. */
+	index: ReferenceIndex;
 	coveredFromMs: number;
 	fullReadAtMs: number;
 	bytes: number;
@@ -86,7 +89,13 @@ export interface HistoryWindowAsk extends Omit<PayoutHistoryWindowRequest, 'cuto
 }
 
 /**
- * The payouts TYLT has created at or after `ask.cutoffMs` (and those of unknown age), newest first, from a
+ * History by reference, holding every payout created at or after the cut-off asked for (and maybe older
+ * ones: the ledger applies each item's own window). Shared with other executions: read, never change.
+ */
+export type HistoryWindow = ReferenceIndex;
+
+/**
+ * The payouts TYLT has created at or after `ask.cutoffMs` (and those of unknown age), by reference, from a
  * history read that started after this call did: the cache brought up to date by an incremental read, or a
  * full read when there is nothing to build on or what was read does not fit what is known. Executions of
  * the same account take turns; one that asks while a read is under way waits for it and then joins or
@@ -96,15 +105,13 @@ export async function payoutHistoryWindow(
 	this: TyltContext,
 	account: string,
 	ask: HistoryWindowAsk,
-): Promise<PayoutRecord[]> {
+): Promise<HistoryWindow> {
 	const askedMs = Date.now();
 	const history = accountHistory(account, askedMs);
 	for (;;) {
 		const under = history.refresh;
 		if (under && under.startedMs >= askedMs && under.cutoffMs <= ask.cutoffMs) {
-			const inside = windowOf(await under.done, ask.cutoffMs);
-			assertWindowFits(this.getNode(), ask, inside, under.startedMs);
-			return inside;
+			return windowOf.call(this, await under.done, ask, under.startedMs);
 		}
 		if (!under) break;
 		// A read that fails is its starter's error; this execution reads for itself next.
@@ -120,9 +127,7 @@ export async function payoutHistoryWindow(
 		const state = await refresh.done;
 		history.state = state;
 		keepWithinLimits(account);
-		const inside = windowOf(state, ask.cutoffMs);
-		assertWindowFits(this.getNode(), ask, inside, refresh.startedMs);
-		return inside;
+		return windowOf.call(this, state, ask, refresh.startedMs);
 	} finally {
 		if (history.refresh === refresh) history.refresh = undefined;
 	}
@@ -166,7 +171,13 @@ async function fullRead(
 ): Promise<WindowState> {
 	const { inside } = await readPayoutHistoryBackTo.call(this, ask);
 	const payouts = uniqueByOrderId(inside).map(cached);
-	return { payouts, coveredFromMs: ask.cutoffMs, fullReadAtMs: startedMs, bytes: sizeOf(payouts) };
+	return {
+		payouts,
+		index: ReferenceIndex.ofHistory(payouts.map((payout) => payout.record)),
+		coveredFromMs: ask.cutoffMs,
+		fullReadAtMs: startedMs,
+		bytes: sizeOf(payouts),
+	};
 }
 
 /**
@@ -209,8 +220,14 @@ function mergeRead(
 		.filter((payout) => !freshIds.has(payout.orderId))
 		.map((payout) => updated.get(payout.orderId) ?? payout);
 	const payouts = [...fresh, ...rest];
+	// The known index, brought up to date: changed versions where they are indexed, then the newest payouts.
+	const index = new ReferenceIndex(known.index);
+	for (const payout of updated.values()) index.update(payout.record);
+	for (let position = fresh.length - 1; position >= 0; position--)
+		index.add(fresh[position].record);
 	return {
 		payouts,
+		index,
 		coveredFromMs: known.coveredFromMs,
 		fullReadAtMs: known.fullReadAtMs,
 		bytes: sizeOf(payouts),
@@ -218,13 +235,24 @@ function mergeRead(
 }
 
 /**
- * The payouts inside the window, newest first: the cache's own records, to be read, never changed (the
- * ledger outputs copies of them).
+ * The state's index for the ask, after the check that the window asked for holds no more payouts than a
+ * read may (the same error as a full read's, with the look-back that fits).
  */
-function windowOf(state: WindowState, cutoffMs: number): PayoutRecord[] {
-	return state.payouts
-		.filter((payout) => isInsideWindow(payout.record, cutoffMs))
-		.map((payout) => payout.record);
+function windowOf(
+	this: TyltContext,
+	state: WindowState,
+	ask: HistoryWindowAsk,
+	readStartedMs: number,
+): HistoryWindow {
+	const inside = (payout: CachedPayout) =>
+		payout.createdMs === undefined || payout.createdMs >= ask.cutoffMs;
+	let count = 0;
+	for (const payout of state.payouts) if (inside(payout)) count++;
+	if (count > (ask.maxRecords ?? PAYOUT_HISTORY_MAX_RECORDS)) {
+		const records = state.payouts.filter(inside).map((payout) => payout.record);
+		assertWindowFits(this.getNode(), ask, records, readStartedMs);
+	}
+	return state.index;
 }
 
 function newestCreatedMs(state: WindowState): number | undefined {
