@@ -54,15 +54,18 @@ interface CachedPayout {
 }
 
 /**
- * An account's window as one read left it, never changed afterwards (a later read makes a new one): every
- * payout TYLT listed created at or after `coveredFromMs`, newest first.
+ * An account's window: every payout TYLT listed created at or after `coveredFromMs`. Brought up to date in
+ * place by incremental reads (only once a read is known to fit: an execution's ledger may hold `index`, and
+ * it then sees newer versions and newer payouts, never fewer); a full read makes a new one.
  */
 interface WindowState {
-	payouts: readonly CachedPayout[];
-	/** The payouts by reference, for the ledgers of the executions this read serves. */
+	byOrderId: Map<string, CachedPayout>;
+	/** The payouts by reference, for the ledgers of the executions this window serves. */
 	index: ReferenceIndex;
 	coveredFromMs: number;
 	fullReadAtMs: number;
+	/** The newest createdAt known; undefined when no payout has a readable one. */
+	newestMs: number | undefined;
 	bytes: number;
 }
 
@@ -75,14 +78,9 @@ interface Refresh {
 interface AccountHistory {
 	state?: WindowState;
 	refresh?: Refresh;
-	usedAtMs: number;
 }
 
 const accounts = new Map<string, AccountHistory>();
-
-/** How the cache met the last read, per account: for tests and the bench, never for decisions. */
-export type HistoryReadKind = 'full' | 'incremental' | 'fullAfterMismatch';
-const lastReadKinds = new Map<string, HistoryReadKind>();
 
 export interface HistoryWindowAsk extends Omit<PayoutHistoryWindowRequest, 'cutoffMs'> {
 	cutoffMs: number;
@@ -107,7 +105,7 @@ export async function payoutHistoryWindow(
 	ask: HistoryWindowAsk,
 ): Promise<HistoryWindow> {
 	const askedMs = Date.now();
-	const history = accountHistory(account, askedMs);
+	const history = accountHistory(account);
 	for (;;) {
 		const under = history.refresh;
 		if (under && under.startedMs >= askedMs && under.cutoffMs <= ask.cutoffMs) {
@@ -120,7 +118,7 @@ export async function payoutHistoryWindow(
 	const refresh: Refresh = {
 		startedMs: Date.now(),
 		cutoffMs: ask.cutoffMs,
-		done: refreshed.call(this, account, history.state, ask),
+		done: refreshed.call(this, history.state, ask),
 	};
 	history.refresh = refresh;
 	try {
@@ -135,32 +133,24 @@ export async function payoutHistoryWindow(
 
 async function refreshed(
 	this: TyltContext,
-	account: string,
 	known: WindowState | undefined,
 	ask: HistoryWindowAsk,
 ): Promise<WindowState> {
 	const startedMs = Date.now();
-	const newestMs = known && newestCreatedMs(known);
 	if (
 		known === undefined ||
-		newestMs === undefined ||
+		known.newestMs === undefined ||
 		known.coveredFromMs > ask.cutoffMs ||
 		startedMs - known.fullReadAtMs > HISTORY_CACHE_LIMITS.fullReadMaxAgeMs
 	) {
-		lastReadKinds.set(account, 'full');
 		return await fullRead.call(this, ask, startedMs);
 	}
 	const readBackToMs = Math.max(
-		newestMs - HISTORY_CACHE_LIMITS.lateArrivalMarginMs,
+		known.newestMs - HISTORY_CACHE_LIMITS.lateArrivalMarginMs,
 		known.coveredFromMs,
 	);
 	const read = await readPayoutHistoryBackTo.call(this, { ...ask, cutoffMs: readBackToMs });
-	const merged = mergeRead(known, readBackToMs, read.inside, read.olderOnLastPage);
-	if (merged) {
-		lastReadKinds.set(account, 'incremental');
-		return merged;
-	}
-	lastReadKinds.set(account, 'fullAfterMismatch');
+	if (mergeRead(known, readBackToMs, read.inside, read.olderOnLastPage)) return known;
 	return await fullRead.call(this, ask, Date.now());
 }
 
@@ -170,72 +160,82 @@ async function fullRead(
 	startedMs: number,
 ): Promise<WindowState> {
 	const { inside } = await readPayoutHistoryBackTo.call(this, ask);
-	const payouts = uniqueByOrderId(inside).map(cached);
+	const payouts = uniqueByOrderId(inside).map((record) => cached(record));
+	let newestMs: number | undefined;
+	let bytes = 0;
+	for (const payout of payouts) {
+		newestMs = newer(newestMs, payout.createdMs);
+		bytes += payout.bytes;
+	}
 	return {
-		payouts,
+		byOrderId: new Map(payouts.map((payout) => [payout.orderId, payout])),
 		index: ReferenceIndex.ofHistory(payouts.map((payout) => payout.record)),
 		coveredFromMs: ask.cutoffMs,
 		fullReadAtMs: startedMs,
-		bytes: sizeOf(payouts),
+		newestMs,
+		bytes,
 	};
 }
 
 /**
- * The known window brought up to date by a read of history down to `readBackToMs`, or undefined when the
- * two disagree (then only a full read can be trusted).
+ * Brings the known window up to date with a read of history down to `readBackToMs` and returns true, or
+ * returns false and changes nothing when the two disagree (then only a full read can be trusted). Costs
+ * what was read, plus one pass over the known payouts without allocating.
  */
 function mergeRead(
 	known: WindowState,
 	readBackToMs: number,
 	top: readonly PayoutRecord[],
 	olderOnLastPage: readonly PayoutRecord[],
-): WindowState | undefined {
-	const byOrderId = new Map(known.payouts.map((payout) => [payout.orderId, payout]));
-	const fresh = uniqueByOrderId(top).map(cached);
-	const freshIds = new Set(fresh.map((payout) => payout.orderId));
+): boolean {
+	const fresh = uniqueByOrderId(top).map((record) =>
+		cached(record, known.byOrderId.get(String(record.orderId))),
+	);
+	const freshIds = new Set<string>();
 	for (const payout of fresh) {
-		const before = byOrderId.get(payout.orderId);
-		if (before && before.identity !== payout.identity) return undefined;
+		const before = known.byOrderId.get(payout.orderId);
+		if (before && before.identity !== payout.identity) return false;
+		freshIds.add(payout.orderId);
 	}
 	// Every known payout from the read's lower end up must have been read again: else the pages skipped it.
-	for (const payout of known.payouts) {
+	for (const payout of known.byOrderId.values()) {
 		if (
 			payout.createdMs !== undefined &&
 			payout.createdMs >= readBackToMs &&
 			!freshIds.has(payout.orderId)
 		) {
-			return undefined;
+			return false;
 		}
 	}
-	const updated = new Map<string, CachedPayout>();
+	const updated: CachedPayout[] = [];
 	for (const record of uniqueByOrderId(olderOnLastPage)) {
-		const payout = cached(record);
+		const payout = cached(record, known.byOrderId.get(String(record.orderId)));
 		if (payout.createdMs !== undefined && payout.createdMs < known.coveredFromMs) continue;
-		const before = byOrderId.get(payout.orderId);
+		if (freshIds.has(payout.orderId)) continue;
+		const before = known.byOrderId.get(payout.orderId);
 		// Inside the window but unknown: recorded later than the margin allows, and seen only by chance.
-		if (!before || before.identity !== payout.identity) return undefined;
-		updated.set(payout.orderId, payout);
+		if (!before || before.identity !== payout.identity) return false;
+		updated.push(payout);
 	}
-	const rest = known.payouts
-		.filter((payout) => !freshIds.has(payout.orderId))
-		.map((payout) => updated.get(payout.orderId) ?? payout);
-	const payouts = [...fresh, ...rest];
-	// The known index, brought up to date: changed versions where they are indexed, then the newest payouts.
-	const index = new ReferenceIndex(known.index);
-	for (const payout of updated.values()) index.update(payout.record);
-	for (let position = fresh.length - 1; position >= 0; position--)
-		index.add(fresh[position].record);
-	return {
-		payouts,
-		index,
-		coveredFromMs: known.coveredFromMs,
-		fullReadAtMs: known.fullReadAtMs,
-		bytes: sizeOf(payouts),
-	};
+
+	// It fits: changed versions where they are indexed, then the newest payouts, oldest of them first.
+	for (const payout of updated) {
+		known.bytes += payout.bytes - (known.byOrderId.get(payout.orderId)?.bytes ?? 0);
+		known.byOrderId.set(payout.orderId, payout);
+		known.index.update(payout.record);
+	}
+	for (let position = fresh.length - 1; position >= 0; position--) {
+		const payout = fresh[position];
+		known.bytes += payout.bytes - (known.byOrderId.get(payout.orderId)?.bytes ?? 0);
+		known.byOrderId.set(payout.orderId, payout);
+		known.index.add(payout.record);
+		known.newestMs = newer(known.newestMs, payout.createdMs);
+	}
+	return true;
 }
 
 /**
- * The state's index for the ask, after the check that the window asked for holds no more payouts than a
+ * The window's index for the ask, after the check that the window asked for holds no more payouts than a
  * read may (the same error as a full read's, with the look-back that fits).
  */
 function windowOf(
@@ -247,20 +247,20 @@ function windowOf(
 	const inside = (payout: CachedPayout) =>
 		payout.createdMs === undefined || payout.createdMs >= ask.cutoffMs;
 	let count = 0;
-	for (const payout of state.payouts) if (inside(payout)) count++;
+	for (const payout of state.byOrderId.values()) if (inside(payout)) count++;
 	if (count > (ask.maxRecords ?? PAYOUT_HISTORY_MAX_RECORDS)) {
-		const records = state.payouts.filter(inside).map((payout) => payout.record);
-		assertWindowFits(this.getNode(), ask, records, readStartedMs);
+		const newestFirst = [...state.byOrderId.values()]
+			.filter(inside)
+			.sort((a, b) => (b.createdMs ?? Infinity) - (a.createdMs ?? Infinity))
+			.map((payout) => payout.record);
+		assertWindowFits(this.getNode(), ask, newestFirst, readStartedMs);
 	}
 	return state.index;
 }
 
-function newestCreatedMs(state: WindowState): number | undefined {
-	let newest: number | undefined;
-	for (const { createdMs } of state.payouts) {
-		if (createdMs !== undefined && (newest === undefined || createdMs > newest)) newest = createdMs;
-	}
-	return newest;
+function newer(a: number | undefined, b: number | undefined): number | undefined {
+	if (a === undefined) return b;
+	return b === undefined ? a : Math.max(a, b);
 }
 
 /** Pages shift while payouts are created during a read: the first sighting (newest version) counts. */
@@ -274,16 +274,18 @@ function uniqueByOrderId(records: readonly PayoutRecord[]): PayoutRecord[] {
 	});
 }
 
-function cached(record: PayoutRecord): CachedPayout {
-	// A deep copy as JSON: the cache outlives the execution whose output items share the read's objects.
-	const json = JSON.stringify(record);
-	const kept = JSON.parse(json) as PayoutRecord;
+/**
+ * A payout as read, kept as it is: the records of a history read reach no one but the cache (the ledger
+ * outputs copies). Its size is measured once, when it is first kept.
+ */
+function cached(record: PayoutRecord, before?: CachedPayout): CachedPayout {
+	const identity = identityOf(record);
 	return {
 		orderId: String(record.orderId),
-		record: kept,
-		createdMs: payoutCreatedMs(kept),
-		identity: identityOf(kept),
-		bytes: json.length,
+		record,
+		createdMs: payoutCreatedMs(record),
+		identity,
+		bytes: before?.identity === identity ? before.bytes : JSON.stringify(record).length,
 	};
 }
 
@@ -306,17 +308,8 @@ function identityOf(record: PayoutRecord): string {
 	]);
 }
 
-function sizeOf(payouts: readonly CachedPayout[]): number {
-	return payouts.reduce((total, payout) => total + payout.bytes, 0);
-}
-
-function accountHistory(account: string, nowMs: number): AccountHistory {
-	let history = accounts.get(account);
-	if (!history) {
-		history = { usedAtMs: nowMs };
-		accounts.set(account, history);
-	}
-	history.usedAtMs = nowMs;
+function accountHistory(account: string): AccountHistory {
+	const history = accounts.get(account) ?? {};
 	// Map order: the account used longest ago first, for keepWithinLimits.
 	accounts.delete(account);
 	accounts.set(account, history);
@@ -331,37 +324,25 @@ function keepWithinLimits(current: string) {
 	let records = 0;
 	let bytes = 0;
 	for (const history of accounts.values()) {
-		records += history.state?.payouts.length ?? 0;
+		records += history.state?.byOrderId.size ?? 0;
 		bytes += history.state?.bytes ?? 0;
 	}
+	const fits = () =>
+		records <= HISTORY_CACHE_LIMITS.maxRecords && bytes <= HISTORY_CACHE_LIMITS.maxBytes;
 	for (const [account, history] of accounts) {
-		if (records <= HISTORY_CACHE_LIMITS.maxRecords && bytes <= HISTORY_CACHE_LIMITS.maxBytes) {
-			return;
-		}
+		if (fits()) return;
 		if (!history.state || account === current) continue;
-		records -= history.state.payouts.length;
+		records -= history.state.byOrderId.size;
 		bytes -= history.state.bytes;
 		history.state = undefined;
 	}
-	if (records > HISTORY_CACHE_LIMITS.maxRecords || bytes > HISTORY_CACHE_LIMITS.maxBytes) {
+	if (!fits()) {
 		const history = accounts.get(current);
 		if (history) history.state = undefined;
 	}
 }
 
-/** How the last read for the account went (tests, bench). */
-export function lastHistoryRead(account: string): HistoryReadKind | undefined {
-	return lastReadKinds.get(account);
-}
-
-/** What the cache holds, for tests: payouts and size per account. */
-export function cachedHistorySize(account: string): { records: number; bytes: number } | undefined {
-	const state = accounts.get(account)?.state;
-	return state && { records: state.payouts.length, bytes: state.bytes };
-}
-
 /** Forgets every account's window (tests start each case from a fresh process). */
 export function forgetHistoryCache() {
 	accounts.clear();
-	lastReadKinds.clear();
 }
