@@ -32,7 +32,8 @@ async function execution(reference: string, options: IDataObject = {}) {
 	const before = suite.sandbox.requests.length;
 	const [item] = await suite.run({ parameters: payoutWith(reference, options) });
 	const made = suite.sandbox.requests.slice(before);
-	const count = (endpoint: string) => made.filter((request) => request.endpoint === endpoint).length;
+	const count = (endpoint: string) =>
+		made.filter((request) => request.endpoint === endpoint).length;
 	return {
 		json: item.json,
 		requests: made.length,
@@ -146,7 +147,11 @@ describe('steady state: an execution after the first reads only what is new', ()
 			createdAt: hoursAgo(30),
 		});
 		// Listed below the dated one (the sandbox places it by when it was seeded).
-		suite.sandbox.seedPayouts(1, { ...SAME_PAYOUT, comments: '[ref:hidden]', createdAt: 'unknown' });
+		suite.sandbox.seedPayouts(1, {
+			...SAME_PAYOUT,
+			comments: '[ref:hidden]',
+			createdAt: 'unknown',
+		});
 		await execution('hidden-before', { lookBackHours: 168 });
 
 		const next = await execution('hidden', { lookBackHours: 24 });
