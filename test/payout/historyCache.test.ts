@@ -159,6 +159,28 @@ describe('steady state: an execution after the first reads only what is new', ()
 		expect(next).toMatchObject({ creates: 0 });
 		expect(next.json.alreadySent).toBe(true);
 	});
+
+	it.each(['rowsServed', 'rowsAsked'] as const)(
+		'against a TYLT that serves at most 50 rows a page (offset by %s), the incremental read still reads down to its lower end',
+		async (offsetBy) => {
+			suite.sandbox.historyPaging = { maxRows: 50, offsetBy };
+			suite.sandbox.seedPayouts(2_000);
+			await execution('capped-before');
+			const newestMs = Date.parse(suite.sandbox.payouts[0].createdAt);
+			// About 100 payouts down: on the third page of 50, still inside the margin.
+			suite.sandbox.seedPayouts(1, {
+				...SAME_PAYOUT,
+				comments: '[ref:capped-late]',
+				createdAt: new Date(newestMs - 100_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+			});
+
+			const next = await execution('capped-late');
+
+			expect(next).toMatchObject({ creates: 0 });
+			expect(next.history).toBeGreaterThanOrEqual(3);
+			expect(next.json.alreadySent).toBe(true);
+		},
+	);
 });
 
 describe('anything that does not fit what is known means a full read', () => {

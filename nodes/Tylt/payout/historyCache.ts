@@ -16,7 +16,7 @@
  * as TYLT lists them no later than the margin allows (lateArrivalMarginMs; README: "History cache").
  */
 import type { PayoutRecord } from '../helpers/types';
-import type { TyltContext } from '../transport';
+import { HISTORY_PAGE_SIZE_MAX, type TyltContext } from '../transport';
 import {
 	assertWindowFits,
 	PAYOUT_HISTORY_MAX_RECORDS,
@@ -35,6 +35,8 @@ export const HISTORY_CACHE_LIMITS = {
 	 * account paying every second that would be 900 payouts, five pages on every execution.
 	 */
 	lateArrivalMarginMs: 2 * 60_000,
+	/** Room for payouts new since the last read on an incremental read's first page. */
+	newPayoutsPerPage: 25,
 	/** An account's window is read in full again when its last full read is older than this. */
 	fullReadMaxAgeMs: 60 * 60_000,
 	/** Payouts kept for all accounts together; past it, the accounts used longest ago are forgotten. */
@@ -149,9 +151,26 @@ async function refreshed(
 		known.newestMs - HISTORY_CACHE_LIMITS.lateArrivalMarginMs,
 		known.coveredFromMs,
 	);
-	const read = await readPayoutHistoryBackTo.call(this, { ...ask, cutoffMs: readBackToMs });
+	const read = await readPayoutHistoryBackTo.call(this, {
+		...ask,
+		cutoffMs: readBackToMs,
+		pageSize: incrementalPageSize(known, readBackToMs),
+	});
 	if (mergeRead(known, readBackToMs, read.inside, read.olderOnLastPage)) return known;
 	return await fullRead.call(this, ask, Date.now());
+}
+
+/**
+ * Rows to ask per page of an incremental read: the known payouts it must see again, and room for the new
+ * ones since the last read (HISTORY_CACHE_LIMITS.newPayoutsPerPage); at most TYLT's largest page. Pages
+ * are read on to the lower end whatever their size: a smaller page only costs less to send and parse.
+ */
+function incrementalPageSize(known: WindowState, readBackToMs: number): number {
+	let again = 0;
+	for (const payout of known.byOrderId.values()) {
+		if (payout.createdMs === undefined || payout.createdMs >= readBackToMs) again++;
+	}
+	return Math.min(again + HISTORY_CACHE_LIMITS.newPayoutsPerPage, HISTORY_PAGE_SIZE_MAX);
 }
 
 async function fullRead(
