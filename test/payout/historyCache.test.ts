@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { HISTORY_CACHE_LIMITS } from '../../nodes/Tylt/payout/historyCache';
 import { createPayout } from '../support/sandboxClient';
-import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {
 	hoursAgo,
 	onceEach,
@@ -271,35 +271,49 @@ describe('anything that does not fit what is known means a full read', () => {
 		expect(next).toMatchObject({ history: 1, creates: 1 });
 	});
 
-	it('past the age limit the window is read in full again', async () => {
-		HISTORY_CACHE_LIMITS.fullReadMaxAgeMs = 0;
+	it.each([
+		['its last full read is older than the age limit', { fullReadMaxAgeMs: 0 }],
+		['the window holds more payouts than the cache may keep', { maxRecords: 1_000 }],
+		['the window is larger than the cache may keep', { maxBytes: 100_000 }],
+	])(
+		'when %s, every execution reads the window in full, as without a cache',
+		async (_when, limits) => {
+			Object.assign(HISTORY_CACHE_LIMITS, limits);
+			suite.sandbox.seedPayouts(2_000);
+			await execution('bounded-1');
+			// The age is measured in whole milliseconds.
+			await new Promise((resolve) => setTimeout(resolve, 5));
+
+			const next = await execution('bounded-2');
+
+			expect(next.history).toBe(fullReadPages(2_001));
+		},
+	);
+});
+
+describe('more than one TYLT account', () => {
+	it('past the records limit, the account used longest ago is forgotten; the other keeps reading only what is new', async () => {
+		HISTORY_CACHE_LIMITS.maxRecords = 3_000;
 		suite.sandbox.seedPayouts(2_000);
-		await execution('aged-1');
-		await new Promise((resolve) => setTimeout(resolve, 5));
+		// Another host name for the same server is another account (README: what counts as one TYLT account).
+		const other = {
+			...credentialsFor(suite.sandbox),
+			baseUrl: `http://localhost:${suite.sandbox.port}`,
+		};
+		const onOther = async (reference: string) => {
+			const before = requestsTo(suite.sandbox, 'payoutHistory').length;
+			await suite.run({ parameters: payoutWith(reference), credentials: other });
+			return requestsTo(suite.sandbox, 'payoutHistory').length - before;
+		};
+		await execution('first-account');
 
-		const next = await execution('aged-2');
+		// The second account's window joins the first one's: 4,000 payouts kept would be too many.
+		expect(await onOther('second-account')).toBe(fullReadPages(2_001));
+		const second = await onOther('second-account-again');
+		const first = await execution('first-account-again');
 
-		expect(next.history).toBe(fullReadPages(2_001));
-	});
-
-	it('a window larger than the records limit is not kept: every execution reads in full, as without a cache', async () => {
-		HISTORY_CACHE_LIMITS.maxRecords = 1_000;
-		suite.sandbox.seedPayouts(2_000);
-		await execution('big-1');
-
-		const next = await execution('big-2');
-
-		expect(next.history).toBe(fullReadPages(2_001));
-	});
-
-	it('a window larger than the bytes limit is not kept either', async () => {
-		HISTORY_CACHE_LIMITS.maxBytes = 100_000;
-		suite.sandbox.seedPayouts(2_000);
-		await execution('heavy-1');
-
-		const next = await execution('heavy-2');
-
-		expect(next.history).toBe(fullReadPages(2_001));
+		expect(second).toBe(1);
+		expect(first.history).toBe(fullReadPages(2_003));
 	});
 });
 
