@@ -34,6 +34,8 @@ export const TARGETS = {
 	concurrentCreates: { limit: 1.2 },
 	/** Items waiting together: total ÷ (the slowest item's wait + 2 read intervals). */
 	waitTogether: { limit: 1 },
+	/** One payout per execution after the first: time with the duplicate guard ÷ without (issue 18). */
+	guardSteady: { limit: 1.5 },
 } satisfies Record<string, Target>;
 
 export const YES = 'yes';

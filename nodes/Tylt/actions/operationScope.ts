@@ -3,7 +3,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
 import type { AccountBalance } from '../helpers/types';
 import type { ExecutionBalanceCheck } from '../payout/balanceCheck';
-import { readPayoutHistoryWindow } from '../payout/history';
+import { payoutHistoryWindow } from '../payout/historyCache';
 import { PayoutLedger } from '../payout/ledger';
 import { getAccountBalances, getSupportedCurrencies, tyltAccountKey } from '../transport';
 
@@ -16,7 +16,9 @@ export interface OperationScope {
 	/**
 	 * The payouts inside the look-back window by reference, read once per execution and again only when an
 	 * item asks for a longer look-back than any read so far, then kept current with every payout this
-	 * execution sends or finds. Each item looks up only its own window (PayoutLedger.find).
+	 * execution sends or finds. Each item looks up only its own window (PayoutLedger.find). The read goes
+	 * through the process's history cache (payout/historyCache.ts): after the first execution of an account,
+	 * only what is new since is read.
 	 */
 	payoutLedger(itemIndex: number, lookBackHours: number, timeoutMs?: number): Promise<PayoutLedger>;
 	/** TYLT's account balance, read at most once per execution (Balance → Get, Check Balance First). */
@@ -38,6 +40,10 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 	let account: Promise<string> | undefined;
 	let balances: Promise<AccountBalance[]> | undefined;
 	let balanceCheck: Promise<ExecutionBalanceCheck> | undefined;
+	const tyltAccount = async () => {
+		account ??= tyltAccountKey.call(context);
+		return await account;
+	};
 	return {
 		async currencyCatalog(itemIndex, timeoutMs) {
 			catalog ??= getSupportedCurrencies
@@ -50,17 +56,20 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 			if (ledgerRead === undefined || ledgerRead.cutoffMs > cutoffMs) {
 				ledgerRead = {
 					cutoffMs,
-					done: readPayoutHistoryWindow
-						.call(context, {
-							cutoffMs,
-							// Named in the error when the window holds too much.
-							lookBackHours,
-							timeoutMs,
-							itemIndex,
-							lookBackParameter: 'Options → Duplicate Look-Back (Hours)',
-						})
-						.then((history) => {
-							ledger.load(history, cutoffMs);
+					done: tyltAccount()
+						.then(
+							async (tyltAccountHash) =>
+								await payoutHistoryWindow.call(context, tyltAccountHash, {
+									cutoffMs,
+									// Named in the error when the window holds too much.
+									lookBackHours,
+									timeoutMs,
+									itemIndex,
+									lookBackParameter: 'Options → Duplicate Look-Back (Hours)',
+								}),
+						)
+						.then((historyIndex) => {
+							ledger.load(historyIndex, cutoffMs);
 							return ledger;
 						}),
 				};
@@ -75,9 +84,6 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 			balanceCheck ??= plan();
 			return await balanceCheck;
 		},
-		async tyltAccount() {
-			account ??= tyltAccountKey.call(context);
-			return await account;
-		},
+		tyltAccount,
 	};
 }

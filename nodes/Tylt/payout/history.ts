@@ -58,14 +58,25 @@ export async function readPayoutHistoryWindow(
 	this: TyltContext,
 	request: PayoutHistoryWindowRequest,
 ): Promise<PayoutRecord[]> {
+	return (await readPayoutHistoryBackTo.call(this, request)).inside;
+}
+
+/**
+ * readPayoutHistoryWindow, also returning the payouts older than the cut-off that the pages read held anyway
+ * (the history cache checks them against what it knows).
+ */
+export async function readPayoutHistoryBackTo(
+	this: TyltContext,
+	request: PayoutHistoryWindowRequest,
+): Promise<{ inside: PayoutRecord[]; olderOnLastPage: PayoutRecord[] }> {
 	const startedMs = Date.now();
 	const cutoffMs = windowCutoff(request, startedMs);
-	const maxRecords = request.maxRecords ?? PAYOUT_HISTORY_MAX_RECORDS;
 	const rows = Math.min(
 		Math.max(1, Math.floor(request.pageSize ?? HISTORY_PAGE_SIZE_MAX)),
 		HISTORY_PAGE_SIZE_MAX,
 	);
 	const inside: PayoutRecord[] = [];
+	const olderOnLastPage: PayoutRecord[] = [];
 	const pages = payoutHistoryPages.call(
 		this,
 		{ rows, timeoutMs: request.timeoutMs },
@@ -73,24 +84,36 @@ export async function readPayoutHistoryWindow(
 	);
 	const order = new CreationOrder();
 	for await (const received of pages) {
-		let reachedCutoff = false;
 		for (const record of received) {
 			order.see(record);
 			if (isInsideWindow(record, cutoffMs)) inside.push(record);
-			else reachedCutoff = true;
+			else olderOnLastPage.push(record);
 		}
-		if (inside.length > maxRecords) {
-			throw windowTooLargeError(this.getNode(), request, {
-				startedMs,
-				maxRecords,
-				newest: inside.slice(0, maxRecords),
-			});
-		}
+		assertWindowFits(this.getNode(), request, inside, startedMs);
 		// Only history listed newest-created first ends at the cut-off: read out of that order, a payout
 		// inside the window may still come later, so the read goes on to the empty page.
-		if (reachedCutoff && order.held) break;
+		if (olderOnLastPage.length > 0 && order.held) break;
 	}
-	return inside;
+	return { inside, olderOnLastPage };
+}
+
+/**
+ * Throws when `inside` (a window's payouts, newest first, read from `startedMs`) holds more than the
+ * request's maxRecords, with the look-back that would fit.
+ */
+export function assertWindowFits(
+	node: INode,
+	request: PayoutHistoryWindowRequest,
+	inside: readonly PayoutRecord[],
+	startedMs: number,
+) {
+	const maxRecords = request.maxRecords ?? PAYOUT_HISTORY_MAX_RECORDS;
+	if (inside.length <= maxRecords) return;
+	throw windowTooLargeError(node, request, {
+		startedMs,
+		maxRecords,
+		newest: inside.slice(0, maxRecords),
+	});
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import type { PayoutRecord } from '../helpers/types';
 import { claimKey } from './claims';
+import { forgetHistoryCache } from './historyCache';
 
 /** Tunable so tests can shorten the hold; not user options. */
 export const PROCESS_MEMORY_LIMITS = {
@@ -101,4 +102,5 @@ export function isHeldInDoubt(sinceMs: number, nowMs = Date.now()): boolean {
 export function forgetProcessMemory() {
 	sent.clear();
 	inDoubt.clear();
+	forgetHistoryCache();
 }
