@@ -63,9 +63,14 @@ const CONTROL_ACTIONS: Record<string, ControlAction> = {
 		run: (_body, sandbox) => sandbox.reset(),
 	},
 	'POST /_sandbox/seed-payouts': {
-		summary: '{count, template?}: add history records, 1 s apart, older than existing ones',
+		summary:
+			'{count, template?, spacingMs?}: add history records, spacingMs (default 1000) apart, older than existing ones',
 		run: (body, sandbox) =>
-			sandbox.seedPayouts(numberField(body, 'count', 0), objectField(body, 'template')),
+			sandbox.seedPayouts(
+				numberField(body, 'count', 0),
+				objectField(body, 'template'),
+				body.spacingMs === undefined ? undefined : numberField(body, 'spacingMs', 1000),
+			),
 	},
 	'POST /_sandbox/seed-payin': {
 		summary: '{merchantOrderId, details?}: add a pay-in instance for getInstanceDetails',

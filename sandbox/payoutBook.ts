@@ -82,7 +82,7 @@ export class PayoutBook {
 	 * History records, 1 s apart and all older than anything already stored, so that repeated seeding and
 	 * later creates keep createdAt distinct. Seeded records never settle, debit or call back.
 	 */
-	seed(count: number, template: Partial<PayoutRecord> = {}): PayoutRecord[] {
+	seed(count: number, template: Partial<PayoutRecord> = {}, spacingMs = 1000): PayoutRecord[] {
 		// reduce, not Math.min(...spread): a test may seed tens of thousands of records.
 		const oldestMs = this.entries.reduce(
 			(oldest, entry) => Math.min(oldest, entry.createdMs),
@@ -92,7 +92,7 @@ export class PayoutBook {
 		const newestSeedMs = Math.floor(oldestMs / 1000) * 1000 - 1000;
 		const seeded: PayoutRecord[] = [];
 		for (let index = 0; index < count; index++) {
-			const createdMs = newestSeedMs - index * 1000;
+			const createdMs = newestSeedMs - index * spacingMs;
 			const sample = samplePayoutRecord(template.status ?? 'Completed', createdMs, 10 + index);
 			const record: PayoutRecord = { ...sample, ...template };
 			this.add(record, parseRecordTime(record.createdAt) ?? createdMs);

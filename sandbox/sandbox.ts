@@ -189,8 +189,11 @@ class Sandbox implements TyltSandbox {
 		this.dispatcher.clear();
 	}
 
-	seedPayouts(count: number, template?: Partial<PayoutRecord>): PayoutRecord[] {
-		return this.book.seed(count, template);
+	seedPayouts(count: number, template?: Partial<PayoutRecord>, spacingMs?: number): PayoutRecord[] {
+		if (spacingMs !== undefined && !(Number.isInteger(spacingMs) && spacingMs >= 1000)) {
+			throw new Error(`spacingMs must be a whole number of at least 1000, got ${spacingMs}`);
+		}
+		return this.book.seed(count, template, spacingMs);
 	}
 
 	seedPayIn(merchantOrderId: string, details: Record<string, unknown> = {}): void {

@@ -152,7 +152,8 @@ export interface TyltSandbox {
 	/** Sets the balance of each currency given (others keep theirs) and returns every balance. */
 	setBalances(balances: Record<string, number>): Record<string, number>;
 	reset(): void;
-	seedPayouts(count: number, template?: Partial<PayoutRecord>): PayoutRecord[];
+	/** Adds `count` records older than every stored one, `spacingMs` apart (default 1000, whole seconds). */
+	seedPayouts(count: number, template?: Partial<PayoutRecord>, spacingMs?: number): PayoutRecord[];
 	seedPayIn(merchantOrderId: string, details?: Record<string, unknown>): void;
 	setPayoutOutcome(outcome: PayoutOutcome, predicate?: (record: PayoutRecord) => boolean): void;
 	advanceTime(ms: number): Promise<void>;

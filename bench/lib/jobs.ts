@@ -61,7 +61,12 @@ export type BenchJobs = {
 		autoSettle?: boolean;
 		completionDelayMs?: number;
 	}): Promise<SandboxAccess>;
-	'sandbox.reset'(params: { latencyMs?: number; seed?: number }): Promise<null>;
+	/** Empties the sandbox; `seed` payouts are added `seedSpacingMs` apart (default 1 s), newest first. */
+	'sandbox.reset'(params: {
+		latencyMs?: number;
+		seed?: number;
+		seedSpacingMs?: number;
+	}): Promise<null>;
 	/** Where the request log ends now: summaries count from here. */
 	'sandbox.mark'(params: Empty): Promise<{ index: number }>;
 	'sandbox.summary'(params: { since: number; withPayouts?: boolean }): Promise<RequestSummary>;

@@ -31,7 +31,7 @@ export const sandboxJobs: JobModule<'sandbox'> = {
 	async 'sandbox.reset'(params) {
 		running().reset();
 		if (params.latencyMs) running().latencyMs = params.latencyMs;
-		if (params.seed) running().seedPayouts(params.seed);
+		if (params.seed) running().seedPayouts(params.seed, undefined, params.seedSpacingMs);
 		return null;
 	},
 	async 'sandbox.mark'() {

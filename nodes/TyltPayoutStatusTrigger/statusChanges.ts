@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PayoutRecord } from '../Tylt/helpers/types';
-import { payoutCreatedMs } from '../Tylt/payout/history';
+import { LATE_ARRIVAL_GRACE_MS, payoutCreatedMs } from '../Tylt/payout/history';
 import { isFinalRecord } from '../shared/payoutEvents/orderEvent';
 import type { PollState, WaitingPayout } from './pollState';
 
@@ -13,12 +13,6 @@ export interface ChangeRules {
 	maxAgeMs: number;
 	nowMs: number;
 }
-
-/**
- * How long after later payouts a payout may still show up in history (a slow create is recorded after payouts
- * created after it) and be reported as new. Each poll reads this much further back than the newest payout.
- */
-export const LATE_ARRIVAL_GRACE_MS = 15 * 60_000;
 
 /** The state TYLT gives every new payout (spec: "States and transitions"). */
 const CREATION_STATUS = 'pending';

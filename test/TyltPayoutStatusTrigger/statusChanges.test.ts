@@ -6,8 +6,8 @@ import {
 	saveState,
 	type PollState,
 } from '../../nodes/TyltPayoutStatusTrigger/pollState';
+import { LATE_ARRIVAL_GRACE_MS } from '../../nodes/Tylt/payout/history';
 import {
-	LATE_ARRIVAL_GRACE_MS,
 	UnfollowablePayout,
 	baseline,
 	findChanges,

@@ -87,6 +87,17 @@ describe('control surface over HTTP', () => {
 		sandbox.latencyMs = 0;
 	});
 
+	it('seeds payouts spacingMs apart when asked (a steady account), 1 s apart by default', async () => {
+		const spaced = json(await control('POST', '/seed-payouts', { count: 3, spacingMs: 60_000 }))
+			.data as Array<{ createdAt: string }>;
+		const gaps = spaced
+			.slice(1)
+			.map((record, index) => Date.parse(spaced[index].createdAt) - Date.parse(record.createdAt));
+		expect(gaps).toEqual([60_000, 60_000]);
+		const refused = await control('POST', '/seed-payouts', { count: 1, spacingMs: 10 });
+		expect(refused.status).toBe(400);
+	});
+
 	it('seeds, advances and shows payouts, without logging itself as API traffic', async () => {
 		expect(json(await control('POST', '/seed-payouts', { count: 3 })).data).toHaveLength(3);
 		await createPayout(sandbox);

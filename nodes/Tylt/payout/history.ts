@@ -14,6 +14,13 @@ export { findReference, type ReferenceMatch } from './references';
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * How long after later payouts a payout may still show up in history (a slow create is recorded after payouts
+ * created after it). The polling trigger reads this much below the newest payout it saw, and so does the
+ * duplicate guard's history cache.
+ */
+export const LATE_ARRIVAL_GRACE_MS = 15 * 60_000;
+
 /** The most history one window may hold (50 pages of 200): beyond it a scan is refused, never cut short. */
 export const PAYOUT_HISTORY_MAX_RECORDS = 10_000;
 

@@ -19,6 +19,7 @@ import type { PayoutRecord } from '../helpers/types';
 import { HISTORY_PAGE_SIZE_MAX, type TyltContext } from '../transport';
 import {
 	assertWindowFits,
+	LATE_ARRIVAL_GRACE_MS,
 	PAYOUT_HISTORY_MAX_RECORDS,
 	payoutCreatedMs,
 	readPayoutHistoryBackTo,
@@ -30,11 +31,11 @@ import { ReferenceIndex } from './ledger';
 export const HISTORY_CACHE_LIMITS = {
 	/**
 	 * Each incremental read goes this far below the newest payout known: a payout TYLT lists up to this long
-	 * after a later one (a slow create) is still seen. Twice the node's default create timeout: a create
-	 * answered later than that is an unknown outcome anyway. Not the polling trigger's 15 minutes: on an
-	 * account paying every second that would be 900 payouts, five pages on every execution.
+	 * after a later one (a slow create) is still seen. The polling trigger's grace, for one notion of "late"
+	 * across the package. It costs what the account paid in that time, not its history: at one payout a minute
+	 * one page, at one a second five.
 	 */
-	lateArrivalMarginMs: 2 * 60_000,
+	lateArrivalMarginMs: LATE_ARRIVAL_GRACE_MS,
 	/** Room for payouts new since the last read on an incremental read's first page. */
 	newPayoutsPerPage: 25,
 	/** An account's window is read in full again when its last full read is older than this. */
