@@ -72,58 +72,101 @@ function shortHash(data: string | Buffer): string {
  */
 function canonicalForm(body: Buffer | { parsed: unknown }): string | undefined {
 	try {
-		return canonicalJson(Buffer.isBuffer(body) ? JSON.parse(body.toString('utf8')) : body.parsed);
+		return canonicalJson(
+			Buffer.isBuffer(body) ? JSON.parse(body.toString('utf8')) : body.parsed,
+			'plain',
+		);
 	} catch {
 		// Not JSON (or nested too deeply to walk): the exact bytes are the only identity left.
 		return undefined;
 	}
 }
 
-// Plain loops and string appends: this runs for every callback, and array joins cost a quarter more.
-function canonicalJson(value: unknown, key?: string): string {
+// Plain loops and string appends, each field name's rule looked up once: this runs for every callback.
+function canonicalJson(value: unknown, kind: ValueKind): string {
+	if (typeof value === 'string') {
+		return JSON.stringify(kind === 'plain' ? value : textAsTyltMeansIt(kind, value));
+	}
+	if (typeof value === 'number') {
+		return JSON.stringify(kind === 'orderId' ? String(value) : value);
+	}
+	if (typeof value === 'boolean' && kind === 'isFinal') return value ? '1' : '0';
+	if (value === null || typeof value !== 'object') return JSON.stringify(value);
 	if (Array.isArray(value)) {
+		// Elements are values of the field that holds the array: `amounts: ["1.50"]` is read like `amount`.
 		let text = '[';
 		for (let index = 0; index < value.length; index++) {
 			if (index > 0) text += ',';
-			text += canonicalJson(value[index], key);
+			text += canonicalJson(value[index], kind);
 		}
 		return text + ']';
 	}
-	if (value !== null && typeof value === 'object') {
-		const record = value as Record<string, unknown>;
-		const names = Object.keys(record).sort();
-		let text = '{';
-		for (let index = 0; index < names.length; index++) {
-			if (index > 0) text += ',';
-			text += `${JSON.stringify(names[index])}:${canonicalJson(record[names[index]], names[index])}`;
-		}
-		return text + '}';
+	const record = value as Record<string, unknown>;
+	const names = Object.keys(record).sort();
+	let text = '{';
+	for (let index = 0; index < names.length; index++) {
+		const field = fieldRule(names[index]);
+		if (index > 0) text += ',';
+		text += field.quotedName + canonicalJson(record[names[index]], field.kind);
 	}
-	return JSON.stringify(key === undefined ? value : asTyltMeansIt(key, value));
+	return text + '}';
 }
 
 /**
- * Values TYLT writes in more than one form for the same thing, in the form its samples use, so a resend in
- * the other form is the same callback: an amount as a decimal string (when the number holds it exactly), a
- * status in another letter case, an order id as a number, isFinal as `"1"` or `true`. A body already in
- * TYLT's usual form is left as it is, so callbacks remembered before this rule still match.
+ * Which of the forms TYLT writes one value in a field's values come in: an amount as a decimal string or a
+ * number, a status in another letter case, an order id as a number, isFinal as `"1"` or `true`.
  */
-function asTyltMeansIt(key: string, value: unknown): unknown {
-	if (typeof value === 'string') {
-		if (key === 'status') return statusSpelling(value);
-		if (key === 'isFinal' && (value === '0' || value === '1')) return Number(value);
-		if (AMOUNT_FIELD.test(key)) return exactNumber(value) ?? value;
-		return value;
-	}
-	if (typeof value === 'number' && ORDER_ID_FIELDS.has(key)) return String(value);
-	if (typeof value === 'boolean' && key === 'isFinal') return value ? 1 : 0;
-	return value;
+type ValueKind = 'plain' | 'status' | 'isFinal' | 'orderId' | 'amount';
+
+interface FieldRule {
+	/** The name as the canonical form writes it: quoted and escaped as JSON, with its colon. */
+	quotedName: string;
+	kind: ValueKind;
 }
 
-const ORDER_ID_FIELDS = new Set(['orderId', 'merchantOrderId']);
+/**
+ * Field rules by name. TYLT's callbacks use a few dozen names, so after the first callback every lookup
+ * hits; the bound only keeps a sender that invents names from growing it without end.
+ */
+const fieldRules = new Map<string, FieldRule>();
+const MAX_FIELD_RULES = 1000;
+
+function fieldRule(name: string): FieldRule {
+	let rule = fieldRules.get(name);
+	if (rule === undefined) {
+		if (fieldRules.size >= MAX_FIELD_RULES) fieldRules.clear();
+		rule = { quotedName: `${JSON.stringify(name)}:`, kind: valueKindOf(name) };
+		fieldRules.set(name, rule);
+	}
+	return rule;
+}
+
+function valueKindOf(name: string): ValueKind {
+	if (name === 'status') return 'status';
+	if (name === 'isFinal') return 'isFinal';
+	if (name === 'orderId' || name === 'merchantOrderId') return 'orderId';
+	if (AMOUNT_FIELD.test(name)) return 'amount';
+	return 'plain';
+}
+
+/**
+ * A text value in the form TYLT's samples use, so a resend in the other form is the same callback: an
+ * amount as a number (when the number holds it exactly), a status in TYLT's spelling, isFinal `"1"` as 1.
+ * A body already in TYLT's usual form is left as it is, so callbacks remembered before this rule still match.
+ */
+function textAsTyltMeansIt(kind: ValueKind, text: string): unknown {
+	if (kind === 'status') return statusSpelling(text);
+	if (kind === 'isFinal') return text === '0' || text === '1' ? Number(text) : text;
+	if (kind === 'amount') return exactNumber(text) ?? text;
+	return text;
+}
+
+/** Already TYLT's spelling: words of ASCII letters, each capitalised, one space apart. */
+const TYLT_STATUS_SPELLING = /^[A-Z][a-z]*(?: [A-Z][a-z]*)*$/;
 
 /** `PENDING`, ` pending ` → `Pending`; `under payment` → `Under Payment`: TYLT's spelling, each word capitalised. */
 function statusSpelling(status: string): string {
+	if (TYLT_STATUS_SPELLING.test(status)) return status;
 	return status
 		.trim()
 		.split(/\s+/)

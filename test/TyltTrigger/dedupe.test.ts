@@ -139,6 +139,19 @@ describe('rememberCallback', () => {
 		expect(rememberCallback(store, arriving(body))).toBe(false);
 	});
 
+	it('writes the canonical form exactly as before: names sorted by code unit, JSON escapes, arrays in order', () => {
+		// Remembered keys are hashes of this text: any change to it would forget every saved callback.
+		const raw =
+			'{"b":true,"10":2,"9":[],"a":[{"y":"\u00e9\\n\u2028","x":null}],"a\\"q":{},"é":-1e21,"status":"Under Payment"}';
+		const canonical =
+			'{"10":2,"9":[],"a":[{"x":null,"y":"é\\n\u2028"}],"a\\"q":{},"b":true,"status":"Under Payment","é":-1e+21}';
+		const hashed = createHash('sha256').update(canonical).digest('hex').slice(0, 32);
+
+		expect(JSON.stringify(JSON.parse(raw))).not.toBe(canonical);
+		expect(fingerprint(Buffer.from(raw)).canonical).toBe(hashed);
+		expect(fingerprint(Buffer.from(raw), JSON.parse(raw)).canonical).toBe(hashed);
+	});
+
 	it('identifies a body that is not JSON by its exact bytes', () => {
 		const store: IDataObject = {};
 		expect(rememberCallback(store, arriving(null, 'not json'))).toBe(true);
