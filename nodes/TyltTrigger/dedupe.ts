@@ -19,9 +19,12 @@ const STORE_KEY = 'seenCallbacks';
  */
 export interface CallbackFingerprint {
 	/** Hash of the canonical form: the parsed JSON with keys sorted at every level, compact. */
-	canonical: string;
-	/** Hash of the exact bytes: the key earlier versions saved, still looked up so their memory counts. */
-	bytes: string;
+	readonly canonical: string;
+	/**
+	 * Hash of the exact bytes: the key earlier versions saved, still looked up so their memory counts.
+	 * Computed when first read: only a memory an earlier version wrote to needs it.
+	 */
+	readonly bytes: string;
 }
 
 /** Seen keys in two generations: when `current` is full it becomes `previous`, and the oldest are forgotten. */
@@ -29,28 +32,57 @@ interface SeenCallbacks {
 	current: Record<string, 1>;
 	previous: Record<string, 1>;
 	count: number;
+	/**
+	 * Proof that no generation holds a key of the exact bytes (`b:`), which 0.1.0 saved and this version
+	 * never writes; absent from memories saved before it existed. See `holdsOnlyCanonicalKeys`.
+	 */
+	canonicalOnly?: CanonicalOnly;
+}
+
+interface CanonicalOnly {
+	/** `count` and the key this version wrote last: a write by another version changes one of them. */
+	count: number;
+	lastKey: string;
+	/** Whether `previous` was started by this version as well. */
+	previousToo: boolean;
 }
 
 /** The fingerprint of a verified callback body; `parsedBody`, when the caller has parsed it already. */
 export function fingerprint(rawBody: Buffer, parsedBody?: unknown): CallbackFingerprint {
-	const bytes = shortHash(rawBody);
 	const canonical = canonicalForm(parsedBody === undefined ? rawBody : { parsed: parsedBody });
-	return { canonical: canonical === undefined ? bytes : shortHash(canonical), bytes };
+	if (canonical === undefined) {
+		const bytes = shortHash(rawBody);
+		return { canonical: bytes, bytes };
+	}
+	let bytes: string | undefined;
+	return {
+		canonical: shortHash(canonical),
+		get bytes() {
+			bytes ??= shortHash(rawBody);
+			return bytes;
+		},
+	};
 }
 
 /**
  * Records the callback in `store` (the node's static data, or the process memory) and tells whether it is
- * new. A callback whose canonical form was already seen is a duplicate.
+ * new. A callback whose canonical form was already seen is a duplicate; so is one whose exact bytes 0.1.0
+ * remembered, while its keys may still be in the memory.
  */
 export function rememberCallback(store: IDataObject, callback: CallbackFingerprint): boolean {
 	const seen = readSeen(store);
 	const key = `c:${callback.canonical}`;
-	const keysSeen = [key, `b:${callback.bytes}`];
-	if (keysSeen.some((candidate) => candidate in seen.current || candidate in seen.previous)) {
-		return false;
+	if (key in seen.current || key in seen.previous) return false;
+	let currentIsOurs = holdsOnlyCanonicalKeys(seen);
+	let previousIsOurs = currentIsOurs && seen.canonicalOnly!.previousToo;
+	if (!(currentIsOurs && previousIsOurs)) {
+		const bytesKey = `b:${callback.bytes}`;
+		if (bytesKey in seen.current || bytesKey in seen.previous) return false;
 	}
 
 	if (seen.count >= MAX_REMEMBERED_CALLBACKS) {
+		previousIsOurs = currentIsOurs;
+		currentIsOurs = true;
 		seen.previous = seen.current;
 		seen.current = {};
 		seen.count = 0;
@@ -58,7 +90,24 @@ export function rememberCallback(store: IDataObject, callback: CallbackFingerpri
 	// Setting properties through n8n's observable static data marks it changed, so n8n saves it.
 	seen.current[key] = 1;
 	seen.count += 1;
+	if (currentIsOurs) {
+		seen.canonicalOnly = { count: seen.count, lastKey: key, previousToo: previousIsOurs };
+	}
 	return true;
+}
+
+/**
+ * Whether `current` holds only keys this version wrote. Another version (0.1.0, in a rolling upgrade or
+ * after a downgrade) reads the same memory and writes `b:` keys: each of its writes raises `count`, and
+ * when it starts a generation, `current` no longer holds the key this version wrote last. Either way the
+ * proof no longer matches and the exact bytes are looked up again, until this version has started both
+ * generations itself.
+ */
+function holdsOnlyCanonicalKeys(seen: SeenCallbacks): boolean {
+	const proof = seen.canonicalOnly;
+	if (proof === undefined || proof === null || typeof proof !== 'object') return false;
+	if (proof.count !== seen.count || typeof proof.previousToo !== 'boolean') return false;
+	return seen.count === 0 || (typeof proof.lastKey === 'string' && proof.lastKey in seen.current);
 }
 
 // 128 bits of SHA-256 tell callbacks apart just as well and keep the static data small.
@@ -85,7 +134,8 @@ function canonicalForm(body: Buffer | { parsed: unknown }): string | undefined {
 // Plain loops and string appends, each field name's rule looked up once: this runs for every callback.
 function canonicalJson(value: unknown, kind: ValueKind): string {
 	if (typeof value === 'string') {
-		return JSON.stringify(kind === 'plain' ? value : textAsTyltMeansIt(kind, value));
+		const text = kind === 'plain' ? value : textAsTyltMeansIt(kind, value);
+		return typeof text === 'string' ? jsonString(text) : JSON.stringify(text);
 	}
 	if (typeof value === 'number') {
 		return JSON.stringify(kind === 'orderId' ? String(value) : value);
@@ -102,7 +152,7 @@ function canonicalJson(value: unknown, kind: ValueKind): string {
 		return text + ']';
 	}
 	const record = value as Record<string, unknown>;
-	const names = Object.keys(record).sort();
+	const names = sortedNames(record);
 	let text = '{';
 	for (let index = 0; index < names.length; index++) {
 		const field = fieldRule(names[index]);
@@ -110,6 +160,43 @@ function canonicalJson(value: unknown, kind: ValueKind): string {
 		text += field.quotedName + canonicalJson(record[names[index]], field.kind);
 	}
 	return text + '}';
+}
+
+/**
+ * Characters JSON.stringify writes as an escape: quote, backslash, anything below a space, and surrogates
+ * (it escapes those alone; a pair is left to it as well, which writes it as it is).
+ */
+const NEEDS_ESCAPE = /["\\]|[^\x20-\uD7FF\uE000-\uFFFF]/;
+
+/** A string as JSON.stringify writes it; most need no escape, and quoting them directly costs half. */
+function jsonString(text: string): string {
+	return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
+}
+
+/**
+ * Callbacks of one kind carry the same names in the same order, so the sorted order of the last few orders
+ * met is kept: comparing names is cheaper than sorting them again.
+ */
+const sortedOrders: { names: string[]; sorted: string[] }[] = [];
+const MAX_SORTED_ORDERS = 16;
+
+function sortedNames(record: object): string[] {
+	const names = Object.keys(record);
+	for (const known of sortedOrders) {
+		if (sameNames(known.names, names)) return known.sorted;
+	}
+	const sorted = [...names].sort();
+	if (sortedOrders.length >= MAX_SORTED_ORDERS) sortedOrders.pop();
+	sortedOrders.unshift({ names, sorted });
+	return sorted;
+}
+
+function sameNames(known: string[], names: string[]): boolean {
+	if (known.length !== names.length) return false;
+	for (let index = 0; index < names.length; index++) {
+		if (known[index] !== names[index]) return false;
+	}
+	return true;
 }
 
 /**
@@ -187,7 +274,13 @@ function readSeen(store: IDataObject): SeenCallbacks {
 	}
 	// Nothing yet (or the list format of an earlier version): start afresh. Read back through the store so
 	// later writes go through n8n's observable wrapper.
-	store[STORE_KEY] = { current: {}, previous: {}, count: 0 } as unknown as IDataObject;
+	const empty: SeenCallbacks = {
+		current: {},
+		previous: {},
+		count: 0,
+		canonicalOnly: { count: 0, lastKey: '', previousToo: true },
+	};
+	store[STORE_KEY] = empty as unknown as IDataObject;
 	return store[STORE_KEY] as unknown as SeenCallbacks;
 }
 
