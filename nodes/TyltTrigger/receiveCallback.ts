@@ -24,7 +24,7 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	const rawBody = await readRawBody(request, this.getBodyData());
 
 	const credentials = await this.getCredentials('tyltApi');
-	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const options = this.getNodeParameter('options', {}) as IDataObject & TriggerOptions;
 	const secrets = [String(credentials.apiSecret ?? ''), options.additionalSecret ?? ''];
 
 	const verdict = verifySignature(this.getHeaderData()[SIGNATURE_HEADER], rawBody, secrets);
@@ -35,14 +35,15 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 		return refuse(response, 400, 'The body is not a TYLT callback: a JSON object was expected');
 	}
 
-	const filters = readFilters(this, this.getNodeParameter('events', ['payout']) as CallbackEvent[]);
+	const events = this.getNodeParameter('events', ['payout']) as CallbackEvent[];
+	const filters = readFilters(this, events, options);
 	if (!isWanted(callback, filters)) return acknowledge(response);
 
 	if (options.ignoreDuplicates !== false) {
 		const staticData = this.getWorkflowStaticData('node') as IDataObject;
-		const inProcess = processStore(
-			`${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`,
-		);
+		// getNode() copies the whole node each call: once is enough.
+		const node = this.getNode();
+		const inProcess = processStore(`${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`);
 		if (!rememberEverywhere([inProcess, staticData], fingerprint(rawBody, callback.body))) {
 			return acknowledge(response);
 		}
