@@ -32,6 +32,10 @@ export const TARGETS = {
 	latency: { limit: 1.05 },
 	/** Items waiting together: total ÷ (the slowest item's wait + 2 read intervals). */
 	waitTogether: { limit: 1 },
+	/** The TYLT Trigger's in-process cost per callback against a bare HMAC verify of the same bytes. */
+	triggerCost: { limit: 8 },
+	/** The same by CPU time, which other processes' load barely moves: a cross-check. */
+	triggerCostCpu: { limit: 8, soft: true },
 } satisfies Record<string, Target>;
 
 export const YES = 'yes';
