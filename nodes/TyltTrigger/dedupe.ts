@@ -131,7 +131,8 @@ function canonicalForm(body: Buffer | { parsed: unknown }): string | undefined {
 	}
 }
 
-// Plain loops and string appends, each field name's rule looked up once: this runs for every callback.
+// Plain loops and string appends, the rules of an object's fields looked up once per order of names: this
+// runs for every callback.
 function canonicalJson(value: unknown, kind: ValueKind): string {
 	if (typeof value === 'string') {
 		const text = kind === 'plain' ? value : textAsTyltMeansIt(kind, value);
@@ -152,12 +153,12 @@ function canonicalJson(value: unknown, kind: ValueKind): string {
 		return text + ']';
 	}
 	const record = value as Record<string, unknown>;
-	const names = sortedNames(record);
+	const fields = fieldsInOrder(record);
 	let text = '{';
-	for (let index = 0; index < names.length; index++) {
-		const field = fieldRule(names[index]);
+	for (let index = 0; index < fields.length; index++) {
+		const field = fields[index];
 		if (index > 0) text += ',';
-		text += field.quotedName + canonicalJson(record[names[index]], field.kind);
+		text += field.quotedName + canonicalJson(record[field.name], field.kind);
 	}
 	return text + '}';
 }
@@ -174,21 +175,26 @@ function jsonString(text: string): string {
 }
 
 /**
- * Callbacks of one kind carry the same names in the same order, so the sorted order of the last few orders
- * met is kept: comparing names is cheaper than sorting them again.
+ * Callbacks of one kind carry the same names in the same order, so the sorted fields (with their rules) of
+ * the last few orders met are kept: comparing names is cheaper than sorting and classifying them again.
  */
-const sortedOrders: { names: string[]; sorted: string[] }[] = [];
-const MAX_SORTED_ORDERS = 16;
+const knownOrders: { names: string[]; fields: FieldRule[] }[] = [];
+const MAX_KNOWN_ORDERS = 16;
 
-function sortedNames(record: object): string[] {
+/** The object's fields sorted by name (by UTF-16 code unit, as `sort()` does), each with its rule. */
+function fieldsInOrder(record: object): FieldRule[] {
 	const names = Object.keys(record);
-	for (const known of sortedOrders) {
-		if (sameNames(known.names, names)) return known.sorted;
+	for (const known of knownOrders) {
+		if (sameNames(known.names, names)) return known.fields;
 	}
-	const sorted = [...names].sort();
-	if (sortedOrders.length >= MAX_SORTED_ORDERS) sortedOrders.pop();
-	sortedOrders.unshift({ names, sorted });
-	return sorted;
+	const fields = [...names].sort().map((name) => ({
+		name,
+		quotedName: `${JSON.stringify(name)}:`,
+		kind: valueKindOf(name),
+	}));
+	if (knownOrders.length >= MAX_KNOWN_ORDERS) knownOrders.pop();
+	knownOrders.unshift({ names, fields });
+	return fields;
 }
 
 function sameNames(known: string[], names: string[]): boolean {
@@ -206,26 +212,10 @@ function sameNames(known: string[], names: string[]): boolean {
 type ValueKind = 'plain' | 'status' | 'isFinal' | 'orderId' | 'amount';
 
 interface FieldRule {
+	name: string;
 	/** The name as the canonical form writes it: quoted and escaped as JSON, with its colon. */
 	quotedName: string;
 	kind: ValueKind;
-}
-
-/**
- * Field rules by name. TYLT's callbacks use a few dozen names, so after the first callback every lookup
- * hits; the bound only keeps a sender that invents names from growing it without end.
- */
-const fieldRules = new Map<string, FieldRule>();
-const MAX_FIELD_RULES = 1000;
-
-function fieldRule(name: string): FieldRule {
-	let rule = fieldRules.get(name);
-	if (rule === undefined) {
-		if (fieldRules.size >= MAX_FIELD_RULES) fieldRules.clear();
-		rule = { quotedName: `${JSON.stringify(name)}:`, kind: valueKindOf(name) };
-		fieldRules.set(name, rule);
-	}
-	return rule;
 }
 
 function valueKindOf(name: string): ValueKind {
