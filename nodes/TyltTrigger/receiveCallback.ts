@@ -41,9 +41,9 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 
 	if (options.ignoreDuplicates !== false) {
 		const staticData = this.getWorkflowStaticData('node') as IDataObject;
-		// getNode() copies the whole node each call: once is enough.
-		const node = this.getNode();
-		const inProcess = processStore(`${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`);
+		const inProcess = processStore(
+			`${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`,
+		);
 		if (!rememberEverywhere([inProcess, staticData], fingerprint(rawBody, callback.body))) {
 			return acknowledge(response);
 		}
