@@ -40,7 +40,12 @@ function normaliseValue(value: unknown, key: string | undefined): unknown {
 }
 
 function ownField(target: Record<string, unknown>, name: string, value: unknown): void {
-	Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
+	Object.defineProperty(target, name, {
+		value,
+		enumerable: true,
+		writable: true,
+		configurable: true,
+	});
 }
 
 /** The number a decimal string denotes, or undefined when it is not one or would lose digits. */
