@@ -36,6 +36,10 @@ export const TARGETS = {
 	waitTogether: { limit: 1 },
 	/** One payout per execution after the first: time with the duplicate guard ÷ without (issue 18). */
 	guardSteady: { limit: 1.5 },
+	/** The TYLT Trigger's in-process cost per callback against a bare HMAC verify of the same bytes. */
+	triggerCost: { limit: 8 },
+	/** The same by CPU time, which other processes' load barely moves: a cross-check. */
+	triggerCostCpu: { limit: 8, soft: true },
 } satisfies Record<string, Target>;
 
 export const YES = 'yes';

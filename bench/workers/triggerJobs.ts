@@ -70,6 +70,20 @@ async function timed(count: number, what: string, loop: () => Promise<number>) {
 	return { ms, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
+const STAGE_PASSES = 3;
+
+/** µs per callback of `run` over `count` callbacks, the fastest pass; `prepare` runs untimed before each. */
+function fastest<State>(count: number, run: (state: State) => void, prepare?: () => State): number {
+	let best = Infinity;
+	for (let pass = 0; pass < STAGE_PASSES; pass++) {
+		const state = prepare?.() as State;
+		const started = performance.now();
+		run(state);
+		best = Math.min(best, ((performance.now() - started) * 1000) / count);
+	}
+	return best;
+}
+
 // n8n hands the node its parsed body too; the trigger reads the raw bytes, so every request shares this one.
 const PARSED_BODY_STANDIN = {};
 
@@ -109,44 +123,55 @@ export const triggerJobs: JobModule<'trigger'> = {
 	},
 
 	/**
-	 * Where the trigger's time goes: each stage alone over the same callbacks (µs per callback). The dedupe
+	 * Where the trigger's time goes: each stage alone over the same callbacks (µs per callback, the fastest of
+	 * STAGE_PASSES passes: a single pass can meet a garbage collection or a neighbour's burst). The dedupe
 	 * stage starts from a full memory (1000 callbacks), as an active workflow's is after its first 1000.
 	 */
 	async 'trigger.stages'(params) {
 		const callbacks = callbacksFor(params.count, params.secret);
 		const secrets = [params.secret, ''];
-		const perCallback = (started: number) =>
-			((performance.now() - started) * 1000) / callbacks.length;
-		const stages: Record<string, number> = {};
-
-		let started = performance.now();
-		for (const callback of callbacks) verifySignature(callback.signature, callback.body, secrets);
-		stages.verifySignature = perCallback(started);
-
-		started = performance.now();
 		const parsed = callbacks.map((callback) => parseCallback(callback.body)!);
-		stages.parseCallback = perCallback(started);
-
 		const filters = { events: ['payout' as const], statuses: statusList([], ''), finalOnly: false };
-		started = performance.now();
-		for (const callback of parsed) isWanted(callback, filters);
-		stages.filters = perCallback(started);
+		// As the trigger does: the body parseCallback read is reused, not parsed again.
+		const fingerprints = callbacks.map((callback, index) =>
+			fingerprint(callback.body, parsed[index].body),
+		);
+		const warm = signedCallbacks('warm', 1000, params.secret).map((callback) =>
+			fingerprint(callback.body),
+		);
+		const fullMemory = () => {
+			const store: IDataObject = {};
+			for (const print of warm) rememberCallback(store, print);
+			return store;
+		};
 
-		started = performance.now();
-		const fingerprints = callbacks.map((callback) => fingerprint(callback.body));
-		stages.fingerprint = perCallback(started);
-
-		const store: IDataObject = {};
-		const warm = signedCallbacks('warm', 1000, params.secret);
-		for (const callback of warm) rememberCallback(store, fingerprint(callback.body));
-		started = performance.now();
-		for (const print of fingerprints) rememberCallback(store, print);
-		stages['rememberCallback (one store)'] = perCallback(started);
-
-		started = performance.now();
-		for (const callback of parsed) toOutputJson(callback);
-		stages.toOutputJson = perCallback(started);
-		return stages;
+		return {
+			verifySignature: fastest(callbacks.length, () => {
+				for (const callback of callbacks)
+					verifySignature(callback.signature, callback.body, secrets);
+			}),
+			parseCallback: fastest(callbacks.length, () => {
+				for (const callback of callbacks) parseCallback(callback.body);
+			}),
+			filters: fastest(callbacks.length, () => {
+				for (const callback of parsed) isWanted(callback, filters);
+			}),
+			'fingerprint (parsed body reused)': fastest(callbacks.length, () => {
+				for (let index = 0; index < callbacks.length; index++) {
+					fingerprint(callbacks[index].body, parsed[index].body);
+				}
+			}),
+			'rememberCallback (one store)': fastest(
+				callbacks.length,
+				(store: IDataObject) => {
+					for (const print of fingerprints) rememberCallback(store, print);
+				},
+				fullMemory,
+			),
+			toOutputJson: fastest(callbacks.length, () => {
+				for (const callback of parsed) toOutputJson(callback);
+			}),
+		};
 	},
 
 	/** Sequential POSTs of fresh signed callbacks, one new connection each (TYLT's sender does the same). */

@@ -24,7 +24,7 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	const rawBody = await readRawBody(request, this.getBodyData());
 
 	const credentials = await this.getCredentials('tyltApi');
-	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const options = this.getNodeParameter('options', {}) as IDataObject & TriggerOptions;
 	const secrets = [String(credentials.apiSecret ?? ''), options.additionalSecret ?? ''];
 
 	const verdict = verifySignature(this.getHeaderData()[SIGNATURE_HEADER], rawBody, secrets);
@@ -35,7 +35,8 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 		return refuse(response, 400, 'The body is not a TYLT callback: a JSON object was expected');
 	}
 
-	const filters = readFilters(this, this.getNodeParameter('events', ['payout']) as CallbackEvent[]);
+	const events = this.getNodeParameter('events', ['payout']) as CallbackEvent[];
+	const filters = readFilters(this, events, options);
 	if (!isWanted(callback, filters)) return acknowledge(response);
 
 	if (options.ignoreDuplicates !== false) {

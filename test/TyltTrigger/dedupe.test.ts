@@ -139,6 +139,19 @@ describe('rememberCallback', () => {
 		expect(rememberCallback(store, arriving(body))).toBe(false);
 	});
 
+	it('writes the canonical form exactly as before: names sorted by code unit, JSON escapes, arrays in order', () => {
+		// Remembered keys are hashes of this text: any change to it would forget every saved callback.
+		const raw =
+			'{"b":true,"10":2,"9":[],"a":[{"y":"\u00e9\\n\u2028","x":null}],"a\\"q":{},"é":-1e21,"status":"Under Payment"}';
+		const canonical =
+			'{"10":2,"9":[],"a":[{"x":null,"y":"é\\n\u2028"}],"a\\"q":{},"b":true,"status":"Under Payment","é":-1e+21}';
+		const hashed = createHash('sha256').update(canonical).digest('hex').slice(0, 32);
+
+		expect(JSON.stringify(JSON.parse(raw))).not.toBe(canonical);
+		expect(fingerprint(Buffer.from(raw)).canonical).toBe(hashed);
+		expect(fingerprint(Buffer.from(raw), JSON.parse(raw)).canonical).toBe(hashed);
+	});
+
 	it('identifies a body that is not JSON by its exact bytes', () => {
 		const store: IDataObject = {};
 		expect(rememberCallback(store, arriving(null, 'not json'))).toBe(true);
@@ -197,6 +210,98 @@ describe('rememberCallback', () => {
 		expect(reloaded.__dataChanged).toBe(false);
 		rememberCallback(reloaded, arriving({ data: { orderId: 'o-2', status: 'Pending' } }));
 		expect(reloaded.__dataChanged).toBe(true);
+	});
+});
+
+describe('the hash of the exact bytes: looked up only while an earlier version’s keys may be there', () => {
+	/** `body`'s fingerprint, counting how often the hash of its exact bytes is asked for. */
+	function counted(body: unknown) {
+		const print = arriving(body);
+		const counter = {
+			reads: 0,
+			canonical: print.canonical,
+			get bytes() {
+				counter.reads++;
+				return print.bytes;
+			},
+		};
+		return counter;
+	}
+	const completed = (orderId: string) => ({ data: { orderId, status: 'Completed' } });
+	const seenIn = (store: IDataObject) =>
+		store.seenCallbacks as unknown as {
+			current: Record<string, 1>;
+			previous: Record<string, 1>;
+			count: number;
+		};
+	/** What 0.1.0 did with a callback: its key is the hash of the exact bytes. */
+	function writtenByEarlierVersion(store: IDataObject, body: unknown) {
+		const seen = seenIn(store);
+		if (seen.count >= MAX_REMEMBERED_CALLBACKS) {
+			seen.previous = seen.current;
+			seen.current = {};
+			seen.count = 0;
+		}
+		seen.current[`b:${arriving(body).bytes}`] = 1;
+		seen.count += 1;
+	}
+
+	it('is never computed for a memory this version started, even after n8n saved and reloaded it', () => {
+		const store: IDataObject = {};
+		const first = counted(completed('o-1'));
+		expect(rememberCallback(store, first)).toBe(true);
+		expect(rememberCallback(store, counted(completed('o-2')))).toBe(true);
+		expect(rememberCallback(store, first)).toBe(false);
+		expect(first.reads).toBe(0);
+
+		const reloaded = ObservableObject.create(JSON.parse(JSON.stringify(store))) as IDataObject;
+		const third = counted(completed('o-3'));
+		expect(rememberCallback(reloaded, third)).toBe(true);
+		expect(rememberCallback(reloaded, counted(completed('o-1')))).toBe(false);
+		expect(third.reads).toBe(0);
+	});
+
+	it('is looked up again once an earlier version wrote to the memory, and finds what it wrote', () => {
+		const store: IDataObject = {};
+		rememberCallback(store, arriving(completed('o-1')));
+		writtenByEarlierVersion(store, completed('o-2'));
+
+		expect(rememberCallback(store, arriving(completed('o-2')))).toBe(false);
+		expect(rememberCallback(store, arriving(completed('o-3')))).toBe(true);
+		const later = counted(completed('o-4'));
+		expect(rememberCallback(store, later)).toBe(true);
+		expect(later.reads).toBeGreaterThan(0);
+	});
+
+	it('is looked up again when an earlier version started a generation, whatever the count says', () => {
+		const store: IDataObject = {};
+		for (let n = 0; n < MAX_REMEMBERED_CALLBACKS; n++) {
+			rememberCallback(store, arriving(completed(`first-${n}`)));
+		}
+		// The earlier version fills the memory up to the same count, so only the generation tells.
+		for (let n = 0; n < MAX_REMEMBERED_CALLBACKS; n++) {
+			writtenByEarlierVersion(store, completed(`earlier-${n}`));
+		}
+		expect(seenIn(store).count).toBe(MAX_REMEMBERED_CALLBACKS);
+
+		expect(rememberCallback(store, arriving(completed('earlier-7')))).toBe(false);
+	});
+
+	it('stops once this version has started both generations: the earlier keys are forgotten by then', () => {
+		// A memory as 0.1.0 saved it.
+		const store: IDataObject = { seenCallbacks: { current: {}, previous: {}, count: 0 } };
+		writtenByEarlierVersion(store, {});
+		writtenByEarlierVersion(store, completed('o-old'));
+		for (let n = 0; n < 2 * MAX_REMEMBERED_CALLBACKS; n++) {
+			const print = counted(completed(`o-${n}`));
+			expect(rememberCallback(store, print)).toBe(true);
+			// Until this version starts its second generation, the earlier keys may still be there.
+			if (n < MAX_REMEMBERED_CALLBACKS) expect(print.reads).toBeGreaterThan(0);
+		}
+
+		const after = counted(completed('o-old'));
+		expect(rememberCallback(store, after)).toBe(true);
+		expect(after.reads).toBe(0);
 	});
 });
 

@@ -19,17 +19,33 @@ export function normaliseAmounts<T>(value: T): T {
 	return normaliseValue(value, undefined) as T;
 }
 
+// Plain loops into a fresh object: both triggers run this for every item they emit.
 function normaliseValue(value: unknown, key: string | undefined): unknown {
 	if (Array.isArray(value)) return value.map((element) => normaliseValue(element, key));
 	if (value !== null && typeof value === 'object') {
-		return Object.fromEntries(
-			Object.entries(value).map(([name, nested]) => [name, normaliseValue(nested, name)]),
-		);
+		const record = value as Record<string, unknown>;
+		const copy: Record<string, unknown> = {};
+		for (const name of Object.keys(record)) {
+			const normalised = normaliseValue(record[name], name);
+			// A parsed `"__proto__"` is an ordinary field: assigning it would set the copy's prototype instead.
+			if (name === '__proto__') ownField(copy, name, normalised);
+			else copy[name] = normalised;
+		}
+		return copy;
 	}
 	if (typeof value === 'string' && key !== undefined && AMOUNT_FIELD.test(key)) {
 		return exactNumber(value) ?? value;
 	}
 	return value;
+}
+
+function ownField(target: Record<string, unknown>, name: string, value: unknown): void {
+	Object.defineProperty(target, name, {
+		value,
+		enumerable: true,
+		writable: true,
+		configurable: true,
+	});
 }
 
 /** The number a decimal string denotes, or undefined when it is not one or would lose digits. */

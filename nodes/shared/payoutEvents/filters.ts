@@ -17,10 +17,14 @@ interface ParameterReader {
 
 /**
  * The filters as the user set them on either trigger: Statuses, Options → Other Statuses and Final Only.
- * `events` is fixed by the caller when its trigger has no Events parameter.
+ * `events` is fixed by the caller when its trigger has no Events parameter; `options`, when the caller has
+ * read them already (the webhook trigger does for every callback).
  */
-export function readFilters(context: ParameterReader, events: OrderEventKind[]): EventFilters {
-	const options = context.getNodeParameter('options', {}) as IDataObject;
+export function readFilters(
+	context: ParameterReader,
+	events: OrderEventKind[],
+	options = context.getNodeParameter('options', {}) as IDataObject,
+): EventFilters {
 	return {
 		events,
 		statuses: statusList(

@@ -47,6 +47,16 @@ describe('normaliseAmounts', () => {
 		});
 	});
 
+	it('keeps a field named __proto__ as a field of the copy, never as its prototype', () => {
+		const record = JSON.parse('{"__proto__":{"amount":"2.50"},"fee":"1"}') as object;
+		const copy = normaliseAmounts(record) as Record<string, unknown>;
+
+		expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+		expect(Object.keys(copy)).toEqual(['__proto__', 'fee']);
+		expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ amount: 2.5 });
+		expect(copy.fee).toBe(1);
+	});
+
 	it('does not change the record it is given', () => {
 		const record = { settledAmountSent: '10' };
 		normaliseAmounts(record);
