@@ -20,7 +20,7 @@ export class TyltApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Tylt/tylt.svg', dark: 'file:../nodes/Tylt/tylt.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-tylt/n8n-nodes-tylt/blob/main/README.md';
+	documentationUrl = 'https://github.com/n8n-nodes-tylt/n8n-nodes-tylt/blob/main/README.md#credentials';
 
 	properties: INodeProperties[] = [
 		{

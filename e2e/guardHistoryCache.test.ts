@@ -2,7 +2,7 @@
  * Issue #18, in a real n8n: examples/payout-on-form.json against an account with 10,000 payouts in its
  * look-back window. The first submission reads the window in full; then one order posted 5 times at the same
  * moment pays once, and every execution stays within the steady-state budget of the duplicate guard's history
- * cache: the currency list, at most one history page, and the create (README, Money safety → History cache).
+ * cache: the currency list, at most one history page, and the create (docs/money-safety.md, History cache).
  */
 import { useE2e } from './support/context';
 import type { Login } from './support/form';

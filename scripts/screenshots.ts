@@ -4,7 +4,8 @@
  * Provisions the n8n runtime (reused when present), builds the package when dist/ is stale, installs Debian's
  * Chromium when /usr/bin/chromium is missing, starts the sandbox and a fresh n8n on free loopback ports
  * (tools/ui/screenshots/stage.ts), signs in through the editor, opens the nodes' panels by double-clicking
- * them on the canvas and checks what a user sees (payoutPanel.ts, triggerPanel.ts). It writes
+ * them on the canvas and checks what a user sees (payoutPanel.ts, payoutGetPanel.ts, triggerPanel.ts,
+ * pollingTriggerPanel.ts). It writes
  * docs/screenshots/*.png.
  *
  * A failed check ends the run with exit code 1, the reason, and a screenshot of the page at that moment
@@ -23,7 +24,9 @@ import { ensureChromium, launchChromium } from '../tools/ui/chromium';
 import { Editor } from '../tools/ui/editor';
 import * as browserTab from '../tools/ui/screenshots/browserTab';
 import { CheckFailed, Checks } from '../tools/ui/screenshots/checks';
+import { payoutGetPanel } from '../tools/ui/screenshots/payoutGetPanel';
 import { payoutPanel } from '../tools/ui/screenshots/payoutPanel';
+import { pollingTriggerPanel } from '../tools/ui/screenshots/pollingTriggerPanel';
 import { setUpStage } from '../tools/ui/screenshots/stage';
 import { triggerPanel } from '../tools/ui/screenshots/triggerPanel';
 
@@ -76,7 +79,7 @@ async function main(): Promise<void> {
 		await signedIn.signIn(stage.client);
 		checks.check(true, `signed in through the editor's sign-in form as ${stage.client.email}`);
 		// A fresh tab per panel: leaving the edited, unsaved payout workflow would stop at "leave this page?".
-		for (const panel of [payoutPanel, triggerPanel]) {
+		for (const panel of [payoutPanel, payoutGetPanel, triggerPanel, pollingTriggerPanel]) {
 			const editor = await openTab();
 			const saveScreenshot = (name: string) => browserTab.saveScreenshot(editor.page, name, log);
 			await panel({ editor, stage, checks, saveScreenshot });

@@ -40,7 +40,7 @@ export async function runGuardCase(context: BenchContext) {
 	 * Seeds the window so that it holds `history` payouts when the last execution reads it (the cap is 10,000),
 	 * spread evenly over the default look-back as an account paying steadily has them (10,000 in 168 hours is
 	 * one a minute). How far an execution reads below the newest payout depends on how many were made in the
-	 * late-arrival margin, not on the window's size (README: History cache).
+	 * late-arrival margin, not on the window's size (docs/money-safety.md: History cache).
 	 */
 	async function seed(history: number) {
 		const executions = 2 + 2 * options.rounds;

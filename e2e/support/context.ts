@@ -3,7 +3,7 @@
  * workflows bound to the "TYLT sandbox" credential, and the sandbox reset before each test.
  *
  * The reset empties TYLT, not n8n: the n8n process remembers the payouts it sent, per TYLT account and
- * reference, for 24 hours (README, Money safety → Overlapping executions), and all files share one n8n and
+ * reference, for 24 hours (docs/money-safety.md, Overlapping executions), and all files share one n8n and
  * one account. A test that paid INV-1042 after another test did would get `alreadySent: true` from that
  * memory, so every test pays references of its own (`reference`, `ownInvoices`).
  */

@@ -300,7 +300,7 @@ describe('how far back a poll reads', () => {
 		await trigger.activate();
 		const waiting = (trigger.nodeStaticData?.payoutStatus as IDataObject).waiting as IDataObject;
 		expect(Object.keys(waiting)).toHaveLength(2301);
-		// As the README says: about 45 bytes of static data per pending payout, with the sandbox's ids.
+		// As docs/triggers.md says: about 45 bytes of static data per pending payout, with the sandbox's ids.
 		expect(JSON.stringify(waiting).length / 2301).toBeLessThan(46);
 
 		await sandbox.advanceTime(2000);

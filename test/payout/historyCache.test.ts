@@ -302,7 +302,7 @@ describe('more than one TYLT account', () => {
 	it('past the records limit, the account used longest ago is forgotten; the other keeps reading only what is new', async () => {
 		HISTORY_CACHE_LIMITS.maxRecords = 3_000;
 		suite.sandbox.seedPayouts(2_000);
-		// Another host name for the same server is another account (README: what counts as one TYLT account).
+		// Another host name for the same server is another account (docs/money-safety.md: what counts as one TYLT account).
 		const other = {
 			...credentialsFor(suite.sandbox),
 			baseUrl: `http://localhost:${suite.sandbox.port}`,

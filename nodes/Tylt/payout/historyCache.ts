@@ -13,7 +13,7 @@
  *   recorded later than the margin allows, when it shows up on a page that is read anyway).
  * A read that fails is the item's error, as it was before: nothing is guessed from the cache alone.
  * Payouts made outside this process (another worker, the dashboard) are seen by the incremental read as long
- * as TYLT lists them no later than the margin allows (lateArrivalMarginMs; README: "History cache").
+ * as TYLT lists them no later than the margin allows (lateArrivalMarginMs; docs/money-safety.md: "History cache").
  */
 import type { PayoutRecord } from '../helpers/types';
 import { HISTORY_PAGE_SIZE_MAX, type TyltContext } from '../transport';

@@ -26,12 +26,16 @@ const REQUIRED_LABELS = [
 	'Options',
 ];
 
-/** The parameters the built node declares for Payout → Create: what n8n shows, in that order. */
-function declaredParameters(): INodeProperties[] {
+/**
+ * The parameters the built node declares for the given resource and operation (and any other selector's
+ * value): what n8n shows, in that order. Payout → Create by default.
+ */
+export function declaredParameters(
+	values: Record<string, string> = { resource: 'payout', operation: 'create' },
+): INodeProperties[] {
 	const built = path.join(REPO_ROOT, 'dist', 'nodes', 'Tylt', 'Tylt.node.js');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { Tylt } = require(built) as { Tylt: new () => INodeType };
-	const values: Record<string, string> = { resource: 'payout', operation: 'create' };
 	return new Tylt().description.properties.filter((property) =>
 		Object.entries(property.displayOptions?.show ?? {}).every(([name, allowed]) =>
 			(allowed as unknown[]).includes(values[name]),

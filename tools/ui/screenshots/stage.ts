@@ -1,6 +1,7 @@
 /**
  * What the screenshots are taken of: the sandbox and a fresh n8n on free ports, the "TYLT sandbox" credential,
- * and two workflows (Manual Trigger → TYLT Payout → Create with Settled Currency USDT; a TYLT Trigger).
+ * and four workflows (Manual Trigger → TYLT Payout → Create with Settled Currency USDT; Manual Trigger → TYLT
+ * Payout → Get by order ID, waiting until final; a TYLT Trigger; a TYLT Payout Status Trigger).
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -13,14 +14,18 @@ import type { Checks } from './checks';
 
 export const TYLT_NODE = 'n8n-nodes-tylt.tylt';
 export const TYLT_TRIGGER = 'n8n-nodes-tylt.tyltTrigger';
+export const TYLT_POLLING_TRIGGER = 'n8n-nodes-tylt.tyltPayoutStatusTrigger';
 export const PAYOUT_NODE_NAME = 'TYLT';
+export const PAYOUT_GET_NODE_NAME = 'Get payout';
 const MANUAL_TRIGGER_NAME = 'When clicking ‘Execute workflow’';
 // A fixed webhook id: trigger.png then changes from run to run only in n8n's (free) port.
 export const TRIGGER_WEBHOOK_ID = '3f6b2c1e-8d4a-4b7e-9c2f-5a1d0e7b8c94';
 
 export interface Stage extends SandboxedN8n {
 	payoutWorkflowId: string;
+	payoutGetWorkflowId: string;
 	triggerWorkflowId: string;
+	pollingWorkflowId: string;
 }
 
 /** One panel's capture: the editor in its own tab, the stage, the checks, and how it saves a screenshot. */
@@ -67,6 +72,35 @@ export async function setUpStage(
 			[MANUAL_TRIGGER_NAME]: { main: [[{ node: PAYOUT_NODE_NAME, type: 'main', index: 0 }]] },
 		},
 	});
+	const payoutGetWorkflow = await stack.client.createWorkflow({
+		name: 'TYLT payout status (screenshots)',
+		nodes: [
+			node(MANUAL_TRIGGER_NAME, 'n8n-nodes-base.manualTrigger', [0, 0]),
+			node(PAYOUT_GET_NODE_NAME, TYLT_NODE, [240, 0], {
+				parameters: {
+					resource: 'payout',
+					operation: 'get',
+					lookupBy: 'orderId',
+					payoutOrderId: '={{ $json.orderId }}',
+					options: { waitUntilFinal: true, maxWaitSeconds: 600 },
+				},
+				credentials,
+			}),
+		],
+		connections: {
+			[MANUAL_TRIGGER_NAME]: { main: [[{ node: PAYOUT_GET_NODE_NAME, type: 'main', index: 0 }]] },
+		},
+	});
+	const pollingWorkflow = await stack.client.createWorkflow({
+		name: 'TYLT payout status polling (screenshots)',
+		nodes: [
+			node('TYLT Payout Status Trigger', TYLT_POLLING_TRIGGER, [0, 0], {
+				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, finalOnly: true },
+				credentials,
+			}),
+		],
+		connections: {},
+	});
 	const triggerWorkflow = await stack.client.createWorkflow({
 		name: 'TYLT callbacks (screenshots)',
 		nodes: [
@@ -75,5 +109,11 @@ export async function setUpStage(
 		connections: {},
 	});
 	log(`sandbox, n8n, owner, credential and workflows: ${seconds(Date.now() - startedAt)}`);
-	return { ...stack, payoutWorkflowId: payoutWorkflow.id, triggerWorkflowId: triggerWorkflow.id };
+	return {
+		...stack,
+		payoutWorkflowId: payoutWorkflow.id,
+		payoutGetWorkflowId: payoutGetWorkflow.id,
+		triggerWorkflowId: triggerWorkflow.id,
+		pollingWorkflowId: pollingWorkflow.id,
+	};
 }
