@@ -106,6 +106,22 @@ describe('Continue On Fail off: an item’s error stops every later item from st
 	});
 });
 
+describe('Duplicate Guard on for some rows and off for others', () => {
+	// One at a time, the guard's history read happened on the first guarded row's turn, after the earlier
+	// unguarded row had sent: the guarded row found the payout in history and output it as already sent. Now
+	// every history read is made before anything is sent, and an unguarded send is remembered nowhere (not in
+	// the ledger, not in the process's memory), so the guarded row pays the reference again.
+	it('a guarded row after an unguarded row of its reference outputs that payout: paid once', async () => {
+		const output = await suite.run({
+			items: rows(['half-guarded', 'half-guarded'], [{ guard: false }, { guard: true }]),
+			parameters: payoutPerRow({ duplicateGuard: '={{ $json.guard }}' }),
+		});
+
+		expect(payoutsPerReference(suite.sandbox)).toEqual({ 'half-guarded': 1 });
+		expect(output[1].json).toMatchObject({ alreadySent: true, orderId: output[0].json.orderId });
+	});
+});
+
 describe('Dry Run mixed into a batch that sends', () => {
 	// One at a time, a dry row after a real row of the same reference saw the real row's payout in the
 	// ledger and reported alreadySent: true. Now every dry run is answered before anything is sent, so it
