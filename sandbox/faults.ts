@@ -18,7 +18,8 @@ type FaultBehaviour<Kind extends Fault['kind']> = (
 
 /** One entry per fault kind: a new kind is a new line here, a new member of `Fault`, and nothing else. */
 const FAULT_BEHAVIOURS: { [Kind in Fault['kind']]: FaultBehaviour<Kind> } = {
-	async status(fault) {
+	async status(fault, proceed) {
+		if (fault.processed) await proceed();
 		return {
 			kind: 'answer',
 			status: fault.status,

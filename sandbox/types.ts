@@ -49,6 +49,8 @@ export type Fault =
 			body?: string;
 			contentType?: string;
 			headers?: Record<string, string>;
+			/** The endpoint runs first, then this status answers: a gateway that refuses after the work was done. */
+			processed?: boolean;
 			times?: number;
 	  }
 	| { kind: 'delay'; ms: number; times?: number }
