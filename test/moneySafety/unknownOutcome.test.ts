@@ -8,7 +8,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { RATE_LIMIT_POLICY } from '../../nodes/Tylt/payout/createTraffic';
 import { PROCESS_MEMORY_LIMITS } from '../../nodes/Tylt/payout/processMemory';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
 import type { Fault } from '../../sandbox';
@@ -251,30 +250,25 @@ describe('a batch that outlives the hold', () => {
 });
 
 describe('a create TYLT answers with a refusal', () => {
-	const configuredResends = { ...RATE_LIMIT_POLICY };
-	beforeAll(() => {
-		RATE_LIMIT_POLICY.baseDelayMs = 1;
-	});
-	afterAll(() => {
-		Object.assign(RATE_LIMIT_POLICY, configuredResends);
-	});
-
-	it('HTTP 429 every time: sent again only within the resend limit, then the error says the payout was not accepted (not that the outcome is unknown)', async () => {
+	it('HTTP 429: never sent again blind; an unknown outcome, held in doubt (TYLT may have processed it)', async () => {
 		suite.sandbox.injectFault('createPayout', {
 			kind: 'status',
 			status: 429,
 			headers: { 'Retry-After': '0' },
-			times: RATE_LIMIT_POLICY.maxResends + 1,
 		});
 
-		const error = await suite.fail({ parameters: payoutWith() });
+		const error = await suite.fail({ parameters: payoutWith({ inDoubtCheckSeconds: 0 }) });
 
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toContain('the payout was not accepted');
-		expect(error.message).not.toContain('unknown');
-		expect(error.description).toContain('Concurrent Payouts');
-		expect(creates()).toHaveLength(RATE_LIMIT_POLICY.maxResends + 1);
+		expect(error.message).toContain('outcome of this payout is unknown (HTTP 429)');
+		expect(error.description).toContain(`[ref:${REFERENCE}]`);
+		expect(creates()).toHaveLength(1);
 		expect(suite.sandbox.payouts).toHaveLength(0);
+
+		// Held in doubt: a run right after reads fresh history and refuses, rather than sending again.
+		const refused = await suite.fail({ parameters: payoutWith({ inDoubtCheckSeconds: 0 }) });
+		expect(refused.message).toMatch(/in doubt.*Check TYLT first/);
+		expect(creates()).toHaveLength(1);
 	});
 
 	it('HTTP 429 whose answer carries a payout record anyway: an unknown outcome, never sent again', async () => {

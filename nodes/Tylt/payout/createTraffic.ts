@@ -1,15 +1,15 @@
 /**
  * The creates of one execution on their way to TYLT. At most `limit` are in flight at once; their starts are
  * spaced by each item's Pause Between Payouts (a pause means the spacing of request starts, however many are
- * in flight); and a create TYLT turns away for its rate (HTTP 429, so not made) is sent again after the wait
- * TYLT asks for, with fewer creates in flight for the rest of the execution. Every other failure is the
- * caller's to judge: a create is never sent again when it may exist.
+ * in flight); and when TYLT answers a create with HTTP 429 (rate limiting), no create starts before the wait
+ * TYLT asks for, and fewer are in flight for the rest of the execution. The 429'd create itself is never sent
+ * again: whether TYLT made it is unknown, and the caller (the duplicate guard's In-Doubt Check) judges it.
  */
 import { pause } from '../../shared/pause';
 import { rateLimitOf } from '../transport';
 
-/** How often, and after how long, a create turned away for its rate is sent again; tunable for tests. */
-export const RATE_LIMIT_POLICY = { maxResends: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
+/** How long later creates wait after a 429 without Retry-After (and at most with one); tunable for tests. */
+export const RATE_LIMIT_POLICY = { baseDelayMs: 1000, maxDelayMs: 30_000 };
 
 export class CreateTraffic {
 	private inFlight = 0;
@@ -32,29 +32,27 @@ export class CreateTraffic {
 		return this.limit;
 	}
 
-	/** Sends one create when a slot is free and its start is due; see the file comment for resends. */
+	/** Sends one create when a slot is free and its start is due; see the file comment for HTTP 429. */
 	async send<T>(pauseMs: number, create: () => Promise<T>): Promise<T> {
-		for (let resend = 0; ; resend++) {
-			await this.acquire();
-			const attempt = await this.startWhenDue(pauseMs)
-				.then(create)
-				.then(
-					(value) => ({ value }),
-					(error: unknown) => ({ error }),
-				)
-				.finally(() => this.release());
-			if ('value' in attempt) return attempt.value;
-			const rateLimit = rateLimitOf(attempt.error);
-			if (!rateLimit || resend >= RATE_LIMIT_POLICY.maxResends || this.signal?.aborted) {
-				throw attempt.error;
-			}
+		await this.acquire();
+		const attempt = await this.startWhenDue(pauseMs)
+			.then(create)
+			.then(
+				(value) => ({ value }),
+				(error: unknown) => ({ error }),
+			)
+			.finally(() => this.release());
+		if ('value' in attempt) return attempt.value;
+		const rateLimit = rateLimitOf(attempt.error);
+		if (rateLimit) {
 			this.limit = Math.max(1, Math.floor(this.limit / 2));
 			const waitMs = Math.min(
-				Math.max(rateLimit.retryAfterMs ?? 0, RATE_LIMIT_POLICY.baseDelayMs * 2 ** resend),
+				Math.max(rateLimit.retryAfterMs ?? 0, RATE_LIMIT_POLICY.baseDelayMs),
 				RATE_LIMIT_POLICY.maxDelayMs,
 			);
 			this.resumeAtMs = Math.max(this.resumeAtMs, Date.now() + waitMs);
 		}
+		throw attempt.error;
 	}
 
 	/** Reserves this create's start (synchronously, so creates in flight together get spaced starts), then waits. */

@@ -148,8 +148,11 @@ async function refreshed(
 	) {
 		return await fullRead.call(this, ask, startedMs);
 	}
+	// A payout dated ahead of this clock counts as dated now: taken as it is, it would lift the lower end above
+	// every payout made since, and each would then force a full read. (Reading further down is always safe.)
+	const newestMs = Math.min(known.newestMs, startedMs);
 	const readBackToMs = Math.max(
-		known.newestMs - HISTORY_CACHE_LIMITS.lateArrivalMarginMs,
+		newestMs - HISTORY_CACHE_LIMITS.lateArrivalMarginMs,
 		known.coveredFromMs,
 	);
 	const read = await readPayoutHistoryBackTo.call(this, {

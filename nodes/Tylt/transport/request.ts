@@ -105,14 +105,12 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 						'Nothing reached TYLT. Check the Base URL of the TYLT credential and the network.',
 				});
 			}
-			if (isRefusedForRate(result)) {
-				const error = rateLimitedError.call(this, request, result);
-				rateLimited.set(error, { retryAfterMs: result.retryAfterMs });
-				throw error;
-			}
-			// Every other transient create may exist at TYLT.
+			// Every transient create may exist at TYLT, HTTP 429 included: neither the spec nor the facts say
+			// TYLT turns a create away before processing it, and a gateway that counts requests after the answer
+			// would turn a made payout into a 429. A 429 also asks the execution to slow down.
 			const error = unknownOutcomeError.call(this, request, result);
 			outcomeUnknown.add(error);
+			if (result.statusCode === 429) rateLimited.set(error, { retryAfterMs: result.retryAfterMs });
 			throw error;
 		}
 		if (attempt >= retries) throw gaveUpError.call(this, request, result, attempt + 1);
@@ -184,24 +182,16 @@ export function isOutcomeUnknown(error: unknown): boolean {
 	return typeof error === 'object' && error !== null && outcomeUnknown.has(error);
 }
 
-/** Creates TYLT turned away for their rate (HTTP 429), with the wait TYLT asked for. */
+/** Creates TYLT answered with HTTP 429, with the wait TYLT asked for. */
 const rateLimited = new WeakMap<object, { retryAfterMs?: number }>();
 
 /**
- * The wait TYLT asked for when it turned a create away for its rate: the payout was not made and may be sent
- * again after it. Undefined for every other error.
+ * The wait TYLT asked for when it answered a create with HTTP 429 (rate limiting): the execution's later
+ * creates slow down. The create itself is an unknown outcome like any other (isOutcomeUnknown). Undefined for
+ * every other error.
  */
 export function rateLimitOf(error: unknown): { retryAfterMs?: number } | undefined {
 	return typeof error === 'object' && error !== null ? rateLimited.get(error) : undefined;
-}
-
-/**
- * HTTP 429 means the request was refused before it was processed (RFC 6585), so the payout does not exist:
- * unless the answer carries a record anyway, which contradicts that, and then nothing is known.
- */
-function isRefusedForRate(failure: Extract<Attempt, { outcome: 'transient' }>): boolean {
-	const data = failure.envelope?.data;
-	return failure.statusCode === 429 && (data === undefined || data === null);
 }
 
 async function attemptOnce(
@@ -424,19 +414,6 @@ function stoppedError(this: TyltContext, request: TyltRequest): NodeApiError {
 		: apiError.call(this, request, 'The execution was stopped', {
 				description: `${request.method} ${request.path} was not completed because the execution was stopped.`,
 			});
-}
-
-function rateLimitedError(
-	this: TyltContext,
-	request: TyltRequest,
-	failure: Extract<Attempt, { outcome: 'transient' }>,
-): NodeApiError {
-	return apiError.call(this, request, 'TYLT is rate limiting: the payout was not accepted', {
-		statusCode: 429,
-		envelope: failure.envelope,
-		description:
-			'Nothing was sent. Lower Options → Concurrent Payouts or space payouts out with Options → Pause Between Payouts, then run again.',
-	});
 }
 
 function unknownOutcomeError(

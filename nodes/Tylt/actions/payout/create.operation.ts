@@ -20,6 +20,7 @@ import { createPayoutRequest } from '../../transport';
 import { cancelSignalOf } from '../../../shared/pause';
 import type { PayoutLedger } from '../../payout/ledger';
 import { CreateTraffic } from '../../payout/createTraffic';
+import { rememberSent } from '../../payout/processMemory';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import { checkBalanceFirst, withBalanceCheck } from './create.balanceCheck';
@@ -162,19 +163,22 @@ export async function executeAll(
 	}
 	if (ready.length === 0) return outcomes;
 
-	// One execution, one number in flight: the most cautious item's.
-	const concurrency = Math.min(...ready.map((payout) => payout.options.concurrentPayouts));
+	const concurrency = concurrencyOf(ready);
 	const traffic = new CreateTraffic(concurrency, cancelSignalOf(this));
 	const lastOfReference = new Map<string, Promise<unknown>>();
 	let next = 0;
-	let stopped = false;
+	/** Without Continue On Fail, the first error: no payout starts after it. */
+	let stoppedBy: Error | undefined;
 	const sendNext = async () => {
-		while (!stopped && next < ready.length) {
+		while (stoppedBy === undefined && next < ready.length) {
 			const payout = ready[next++];
 			const earlier = lastOfReference.get(payout.reference);
 			const sent = (async () => {
 				await earlier;
-				return await send.call(this, payout, traffic);
+				// An error while this row waited for the earlier row of its reference: it does not start, and
+				// answers with that error (the router reports the first error in input order).
+				if (stoppedBy !== undefined) throw stoppedBy;
+				return await send.call(this, payout, traffic, scope);
 			})();
 			lastOfReference.set(
 				payout.reference,
@@ -184,12 +188,25 @@ export async function executeAll(
 				outcomes.push({ itemIndex: payout.itemIndex, output: await sent });
 			} catch (error) {
 				outcomes.push({ itemIndex: payout.itemIndex, error: error as Error });
-				if (!this.continueOnFail()) stopped = true;
+				if (!this.continueOnFail()) stoppedBy ??= error as Error;
 			}
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, ready.length) }, sendNext));
 	return outcomes;
+}
+
+/**
+ * How many payouts of this execution go out at once: the most cautious item's Concurrent Payouts, and one at
+ * a time as soon as an item has the duplicate guard off. Without the guard nothing would output a payout that
+ * was on its way when an earlier item failed, so a re-run would pay it again; one at a time, the failure stops
+ * every later payout before it starts. (A reduce, not Math.min(...spread): a batch may hold many rows.)
+ */
+function concurrencyOf(ready: readonly ReadyPayout[]): number {
+	return ready.reduce(
+		(fewest, payout) => Math.min(fewest, payout.guard ? payout.options.concurrentPayouts : 1),
+		Infinity,
+	);
 }
 
 /** One item checked as a real send checks it; a dry run is answered here, a payout to send is returned. */
@@ -240,6 +257,8 @@ async function checkItem(
 			: dryRunReport(catalog, body, reference, undefined, false);
 		return { output: [{ json: withBalanceCheck(report, balanceCheck) }] };
 	}
+	// A dry row after this one, in this execution, then reports the reference as already sent.
+	guard?.ledger.plan(reference);
 	return { itemIndex, options, body, reference, formerReferences, guard };
 }
 
@@ -248,6 +267,7 @@ async function send(
 	this: IExecuteFunctions,
 	payout: ReadyPayout,
 	traffic: CreateTraffic,
+	scope: OperationScope,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex, options, body, reference } = payout;
 	const sendCreate = async <T>(create: () => Promise<T>) =>
@@ -256,6 +276,8 @@ async function send(
 		const payoutRecord = await sendCreate(
 			async () => await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs),
 		);
+		// Remembered like a guarded send: a guarded row or execution of this reference then outputs it.
+		rememberSent(await scope.tyltAccount(), reference, payoutRecord);
 		return [{ json: { ...payoutRecord, alreadySent: false, merchantReference: reference } }];
 	}
 	const outcome = await createPayoutOnce.call(
