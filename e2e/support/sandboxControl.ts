@@ -45,8 +45,13 @@ export class SandboxControl {
 		return await this.control('POST', '/balances', balances);
 	}
 
-	async seedPayouts(count: number, template?: Partial<PayoutRecord>): Promise<PayoutRecord[]> {
-		return await this.control('POST', '/seed-payouts', { count, template });
+	/** Adds `count` payouts older than every stored one, `spacingMs` apart (default 1 s). */
+	async seedPayouts(
+		count: number,
+		template?: Partial<PayoutRecord>,
+		spacingMs?: number,
+	): Promise<PayoutRecord[]> {
+		return await this.control('POST', '/seed-payouts', { count, template, spacingMs });
 	}
 
 	async seedPayIn(merchantOrderId: string, details?: Record<string, unknown>): Promise<void> {
