@@ -53,7 +53,7 @@ describe('TYLT API credential test', () => {
 	});
 });
 
-/** Manual Trigger → HTTP Request (v4.5, as the editor adds it) POSTing a payout with the TYLT API credential. */
+/** Manual Trigger → HTTP Request (v4.2: every supported n8n has it) POSTing a payout with the TYLT API credential. */
 function httpRequestPayout(options: Record<string, unknown>): WorkflowJson {
 	const node = (name: string, type: string, typeVersion: number, parameters: object) => ({
 		id: randomUUID(),
@@ -68,7 +68,7 @@ function httpRequestPayout(options: Record<string, unknown>): WorkflowJson {
 		nodes: [
 			node('Start', 'n8n-nodes-base.manualTrigger', 1, {}),
 			{
-				...node('Pay', 'n8n-nodes-base.httpRequest', 4.5, {
+				...node('Pay', 'n8n-nodes-base.httpRequest', 4.2, {
 					method: 'POST',
 					url: `${e2e.state.sandbox.url}/transactions/merchant/createPayoutRequest`,
 					authentication: 'predefinedCredentialType',

@@ -49,13 +49,15 @@ const FINISHED: ReadonlySet<ExecutionStatus> = new Set(['success', 'error', 'cra
 export const isFinished = (execution: Pick<Execution, 'status'>) => FINISHED.has(execution.status);
 
 /**
- * Finished, and (when it succeeded) its run data stored: n8n 1.x can report a manual execution `success` a
- * moment before the run data is readable, and every successful run holds at least its trigger's.
+ * Finished, and (when it succeeded or failed) its run data stored: n8n 1.x can report a manual execution
+ * `success` or `error` a moment before the run data is readable. Every such run holds at least its trigger's
+ * run, or the error that stopped it before any node ran.
  */
 export const isFinishedWithData = (execution: Execution) =>
 	isFinished(execution) &&
-	(execution.status !== 'success' ||
-		Object.keys(execution.data?.resultData.runData ?? {}).length > 0);
+	((execution.status !== 'success' && execution.status !== 'error') ||
+		Object.keys(execution.data?.resultData.runData ?? {}).length > 0 ||
+		execution.data?.resultData.error !== undefined);
 
 /** The `json` of every item a node output in an execution (first run, first output by default). */
 export function nodeOutput(
