@@ -40,10 +40,20 @@ function refusal(message: string): UserError {
  */
 export function credentialRefusalIn(error: unknown): Error | undefined {
 	for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 4; depth++) {
-		if (refusals.has(cause)) return cause as Error;
+		if (refusals.has(cause) || isRefusalText((cause as { message?: unknown }).message)) {
+			return cause as Error;
+		}
 		cause = (cause as { cause?: unknown }).cause;
 	}
 	return undefined;
+}
+
+/**
+ * n8n 1.x loads the credential's module apart from the node's, so the refusal is another object there: it is
+ * known by its words instead. Every refusal begins with them, and no network error does.
+ */
+function isRefusalText(message: unknown): boolean {
+	return typeof message === 'string' && message.startsWith(CREDENTIAL);
 }
 
 const READS_THE_KEY =

@@ -6,6 +6,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { TyltApi } from '../../credentials/TyltApi.credentials';
+import { credentialRefusalIn } from '../../nodes/shared/signing';
 import { runTyltNode } from '../../tools/harness/n8nContext';
 import { failureOf, payoutCreate, useSandbox } from '../support/sandboxKit';
 
@@ -42,5 +43,24 @@ describe.each([
 			authenticate.mockRestore();
 		}
 		expect(sandbox.requests).toEqual([]);
+	});
+});
+
+describe('credentialRefusalIn, as n8n 1.x hands the refusal over', () => {
+	it('knows a refusal by its words when it is another object than the one thrown (the credential loaded apart)', () => {
+		const copied = new Error(
+			'The TYLT API credential\'s Base URL "api.tylt.money" is not an http:// or https:// URL: fix it in the credential',
+		);
+		const wrapped = Object.assign(new Error('wrapped by n8n'), { cause: copied });
+
+		expect(credentialRefusalIn(wrapped)).toBe(copied);
+	});
+
+	it('does not take a network error for a refusal', () => {
+		const dropped = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+
+		expect(
+			credentialRefusalIn(Object.assign(new Error('request failed'), { cause: dropped })),
+		).toBe(undefined);
 	});
 });
