@@ -27,11 +27,6 @@ export class CreateTraffic {
 		private readonly signal?: AbortSignal,
 	) {}
 
-	/** How many creates may be in flight now (lowered by each rate-limit answer, never below 1). */
-	get inFlightLimit(): number {
-		return this.limit;
-	}
-
 	/** Sends one create when a slot is free and its start is due; see the file comment for HTTP 429. */
 	async send<T>(pauseMs: number, create: () => Promise<T>): Promise<T> {
 		await this.acquire();
