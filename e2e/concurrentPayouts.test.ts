@@ -47,9 +47,7 @@ it('200 rows, 10 at once, 20 repeated references and 5 lost answers: one payout 
 
 	expect(execution.status).toBe('success');
 	const output = outputOf(execution, 'Send payout');
-	expect(output.map((payout) => payout.merchantReference)).toEqual(
-		rows.map((row) => row.invoice),
-	);
+	expect(output.map((payout) => payout.merchantReference)).toEqual(rows.map((row) => row.invoice));
 	expect(output.slice(180).every((payout) => payout.alreadySent === true)).toBe(true);
 	output.slice(180).forEach((payout, index) => {
 		expect(payout.orderId).toBe(output[index * 9].orderId);

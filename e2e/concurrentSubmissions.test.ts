@@ -8,12 +8,12 @@
 import { useE2e } from './support/context';
 import type { Login } from './support/form';
 import {
-	activatePayoutForm,
 	concurrentSubmissionDrill,
 	DRILL,
 	executionsByOrder,
 	expectEveryAnswer200,
 	expectOnePayoutPerOrder,
+	openPayoutForm,
 	paidOnce,
 	type ActivePayoutForm,
 } from './support/payoutForm';
@@ -25,16 +25,7 @@ const LOGIN: Login = { user: 'payout-desk', password: 'e2e-form-Passw0rd!' };
 let form: ActivePayoutForm;
 
 beforeAll(async () => {
-	const login = await e2e.n8n.createCredential({
-		name: 'Payout form login (concurrent)',
-		type: 'httpBasicAuth',
-		data: { ...LOGIN },
-	});
-	form = await activatePayoutForm(e2e.n8n, {
-		formBaseUrl: e2e.state.n8n.url,
-		tylt: e2e.state.credential,
-		login: { ...login, ...LOGIN },
-	});
+	form = await openPayoutForm(e2e, LOGIN, 'Payout form login (concurrent)');
 });
 
 beforeEach(async () => {

@@ -7,11 +7,11 @@
 import { useE2e } from './support/context';
 import type { Login } from './support/form';
 import {
-	activatePayoutForm,
 	concurrentSubmissionDrill,
 	executionsByOrder,
 	expectEveryAnswer200,
 	expectOnePayoutPerOrder,
+	openPayoutForm,
 	paidOnce,
 	type ActivePayoutForm,
 } from './support/payoutForm';
@@ -28,16 +28,7 @@ const STEADY_REQUESTS_MAX = 3;
 let form: ActivePayoutForm;
 
 beforeAll(async () => {
-	const login = await e2e.n8n.createCredential({
-		name: 'Payout form login (history cache)',
-		type: 'httpBasicAuth',
-		data: { ...LOGIN },
-	});
-	form = await activatePayoutForm(e2e.n8n, {
-		formBaseUrl: e2e.state.n8n.url,
-		tylt: e2e.state.credential,
-		login: { ...login, ...LOGIN },
-	});
+	form = await openPayoutForm(e2e, LOGIN, 'Payout form login (history cache)');
 });
 
 // Every other file shares this sandbox: leave it answering at once.

@@ -5,7 +5,7 @@
  */
 import { ownInvoices, referenceOf, useE2e } from './support/context';
 import { examples } from './support/examples';
-import { startMessageReceiver, type MessageReceiver } from './support/messageReceiver';
+import { useMessageReceiver } from './support/messageReceiver';
 
 const e2e = useE2e();
 
@@ -13,19 +13,7 @@ const e2e = useE2e();
 const SETTLE_MS = 5000;
 const TRIGGER = 'Payout status changed';
 
-let receiver: MessageReceiver;
-
-beforeAll(async () => {
-	receiver = await startMessageReceiver();
-});
-
-afterAll(async () => {
-	await receiver?.close();
-});
-
-beforeEach(() => {
-	receiver.messages.length = 0;
-});
+const receiver = useMessageReceiver();
 
 /**
  * The create example (its two recipients, INV-1042 and INV-1043, with this test's suffix) with the

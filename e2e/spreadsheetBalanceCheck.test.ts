@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sha256, tronAddress } from '../sandbox/tronAddresses';
 import { outputOf, referenceOf, useE2e } from './support/context';
 import { examples } from './support/examples';
-import { startMessageReceiver, type MessageReceiver } from './support/messageReceiver';
+import { useMessageReceiver } from './support/messageReceiver';
 
 const e2e = useE2e();
 
@@ -19,19 +19,7 @@ const HEADER = ['id', 'name', 'wallet', 'amount', 'currency', 'network'];
 const ROW_AMOUNT = 25;
 const ROW_DEBIT = ROW_AMOUNT + 1;
 
-let receiver: MessageReceiver;
-
-beforeAll(async () => {
-	receiver = await startMessageReceiver();
-});
-
-afterAll(async () => {
-	await receiver?.close();
-});
-
-beforeEach(() => {
-	receiver.messages.length = 0;
-});
+const receiver = useMessageReceiver();
 
 function sheetRows(count: number): string[][] {
 	return Array.from({ length: count }, (_unused, index) => {

@@ -56,3 +56,33 @@ export async function startMessageReceiver(): Promise<MessageReceiver> {
 		},
 	};
 }
+
+/**
+ * A receiver for the whole test file: started before its tests, closed after them, emptied before each test.
+ * The object stands for the running receiver, so a test reads `url` and `messages` as it would on it.
+ */
+export function useMessageReceiver(): MessageReceiver {
+	let running: MessageReceiver | undefined;
+	const current = () => {
+		if (!running) throw new Error('The message receiver runs only inside tests and hooks');
+		return running;
+	};
+	beforeAll(async () => {
+		running = await startMessageReceiver();
+	});
+	afterAll(async () => {
+		await running?.close();
+	});
+	beforeEach(() => {
+		current().messages.length = 0;
+	});
+	return {
+		get url() {
+			return current().url;
+		},
+		get messages() {
+			return current().messages;
+		},
+		close: async () => await current().close(),
+	};
+}

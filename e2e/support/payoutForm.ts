@@ -13,7 +13,7 @@ import {
 	type StoredWorkflow,
 	type WorkflowJson,
 } from '../../tools/n8n';
-import { referenceOf } from './context';
+import { referenceOf, type E2eContext } from './context';
 import { examples, type ExampleName } from './examples';
 import { submitForm, type Login } from './form';
 
@@ -100,6 +100,27 @@ function payoutsFor(payouts: PayoutRecord[], reference: string): PayoutRecord[] 
 }
 
 /** A submission the form did not answer within SUBMISSION_TIMEOUT_MS. */
+/**
+ * The payout form of the e2e suite's n8n, activated behind a basic-auth login of its own (stored as a credential
+ * named `credentialName`): what a file that submits the form sets up once, in its beforeAll.
+ */
+export async function openPayoutForm(
+	e2e: E2eContext,
+	login: Login,
+	credentialName: string,
+): Promise<ActivePayoutForm> {
+	const stored = await e2e.n8n.createCredential({
+		name: credentialName,
+		type: 'httpBasicAuth',
+		data: { ...login },
+	});
+	return await activatePayoutForm(e2e.n8n, {
+		formBaseUrl: e2e.state.n8n.url,
+		tylt: e2e.state.credential,
+		login: { ...stored, ...login },
+	});
+}
+
 export const NO_ANSWER = 'no answer';
 /** Several times a round's one or two seconds: a submission waiting this long is never answered. */
 export const SUBMISSION_TIMEOUT_MS = 10000;
