@@ -1,4 +1,8 @@
-import { decodeBase58, firstNonBase58Character } from '../../nodes/Tylt/addresses/base58';
+import {
+	XRP_BASE58,
+	decodeBase58,
+	firstNonBase58Character,
+} from '../../nodes/Tylt/addresses/base58';
 
 const decodedHex = (text: string) => {
 	const bytes = decodeBase58(text);
@@ -40,5 +44,20 @@ describe('decodeBase58', () => {
 	it('finds no foreign character in valid text', () => {
 		expect(firstNonBase58Character('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBeUndefined();
 		expect(firstNonBase58Character('')).toBeUndefined();
+	});
+});
+
+describe('XRP_BASE58', () => {
+	it('reads the XRP alphabet, whose digit 0 is r', () => {
+		expect(Buffer.from(XRP_BASE58.decode('r') as Uint8Array).toString('hex')).toBe('00');
+		expect(Buffer.from(XRP_BASE58.decode('rp') as Uint8Array).toString('hex')).toBe('0001');
+		// The same characters in Bitcoin's order decode to other bytes: the alphabets differ in order only.
+		expect(decodedHex('rp')).not.toBe('0001');
+	});
+
+	it('has no 0, O, I or l either', () => {
+		expect(XRP_BASE58.firstInvalidCharacter('rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh')).toBeUndefined();
+		expect(XRP_BASE58.firstInvalidCharacter('rHb0')).toBe('0');
+		expect(XRP_BASE58.decode('rHbl')).toBeUndefined();
 	});
 });

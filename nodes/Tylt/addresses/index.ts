@@ -1,21 +1,51 @@
+import { BITCOIN, DOGECOIN, LITECOIN, utxoAddressProblem } from './bitcoin';
 import { describeCharacter, firstNonPrintableAscii } from './characters';
 import { EVM_NETWORKS, evmAddressProblem, isEvmHexAddress } from './evm';
+import { SOLANA_NETWORKS, solanaAddressProblem } from './solana';
+import { STELLAR_NETWORKS, stellarAccount, stellarAddressProblem } from './stellar';
+import { TON_NETWORKS, tonAccount, tonAddressProblem } from './ton';
+import { TPNK_NETWORKS, tpnkAccount, tpnkAddressProblem } from './tpnk';
 import { TRON_NETWORKS, tronAddressProblem } from './tron';
+import { XRP_NETWORKS, xrpAccount, xrpAddressProblem } from './xrp';
 
 export { EVM_NETWORKS } from './evm';
 export { TRON_NETWORKS } from './tron';
+export { MEMO_NETWORKS, MEMO_NOTICE, needsMemo } from './memoNetworks';
 
 /** One address format and the networks that use it. A new format is one more row. */
-interface AddressFormat {
+export interface AddressFormat {
 	networks: ReadonlySet<string>;
 	/** Why `address` is not in this format, or undefined when it is. */
 	problem(address: string, networkSymbol: string): string | undefined;
+	/**
+	 * The account a valid address names, one spelling for all of its forms (TON's bounceable and raw forms,
+	 * an XRP X-address and its classic address): how a token contract is recognised whatever form it is
+	 * written in. Formats without one compare addresses as canonicalAddress spells them.
+	 */
+	account?(address: string): string | undefined;
 }
 
-const ADDRESS_FORMATS: readonly AddressFormat[] = [
+export const ADDRESS_FORMATS: readonly AddressFormat[] = [
 	{ networks: EVM_NETWORKS, problem: evmAddressProblem },
 	{ networks: TRON_NETWORKS, problem: tronAddressProblem },
+	{ networks: SOLANA_NETWORKS, problem: solanaAddressProblem },
+	...[BITCOIN, LITECOIN, DOGECOIN].map((chain) => ({
+		networks: chain.networks,
+		problem: utxoAddressProblem(chain),
+		// Bech32 is one address in either letter case; Base58Check spellings are exact.
+		account: (address: string) => (/^[a-z]{2,4}1/i.test(address) ? address.toLowerCase() : address),
+	})),
+	{ networks: TON_NETWORKS, problem: tonAddressProblem, account: tonAccount },
+	{ networks: XRP_NETWORKS, problem: xrpAddressProblem, account: xrpAccount },
+	{ networks: STELLAR_NETWORKS, problem: stellarAddressProblem, account: stellarAccount },
+	{ networks: TPNK_NETWORKS, problem: tpnkAddressProblem, account: tpnkAccount },
 ];
+
+/** A token's contract on the payout's network, as TYLT's currency list gives it. */
+export interface TokenContract {
+	currencySymbol: string;
+	contractAddress: string;
+}
 
 /**
  * Why `address` cannot be an address on any network: a character outside printable ASCII. Spaces,
@@ -30,23 +60,40 @@ export function addressCharacterProblem(address: string): string | undefined {
 
 /**
  * Why `address` cannot receive a payout on `networkSymbol`, or undefined when it can. Every address
- * must be printable ASCII; beyond that, unknown networks pass through unchecked. A payout to a
- * mistyped address is lost, so this runs before anything is sent. The reason is phrased to follow
- * 'Invalid Address "<value>" in item N: ' and never repeats the value.
+ * must be printable ASCII; networks with a row above must match its format; on every network, known or
+ * not, it must not be one of `tokenContracts` (a token sent to a token's own contract is lost for good).
+ * A payout to a mistyped address is lost, so this runs before anything is sent. The reason is phrased to
+ * follow 'Invalid Address "<value>" in item N: ' and never repeats the value.
  */
-export function addressProblem(networkSymbol: string, address: string): string | undefined {
+export function addressProblem(
+	networkSymbol: string,
+	address: string,
+	tokenContracts: readonly TokenContract[] = [],
+): string | undefined {
 	if (typeof address === 'string') {
 		const characterProblem = addressCharacterProblem(address);
 		if (characterProblem) return characterProblem;
 	}
-	if (typeof networkSymbol !== 'string') return undefined;
-	const symbol = networkSymbol.trim().toUpperCase();
+	const symbol = typeof networkSymbol === 'string' ? networkSymbol.trim().toUpperCase() : '';
 	const format = ADDRESS_FORMATS.find((candidate) => candidate.networks.has(symbol));
-	if (!format) return undefined;
-	if (typeof address !== 'string' || address === '') {
-		return 'a recipient wallet address is required';
+	if (format) {
+		if (typeof address !== 'string' || address === '') {
+			return 'a recipient wallet address is required';
+		}
+		const formatProblem = format.problem(address, symbol);
+		if (formatProblem) return formatProblem;
 	}
-	return format.problem(address, symbol);
+	if (typeof address !== 'string') return undefined;
+	const account = (text: string) => format?.account?.(text) ?? canonicalAddress(text);
+	const recipient = account(address);
+	const contract = tokenContracts.find(
+		({ contractAddress }) =>
+			typeof contractAddress === 'string' &&
+			contractAddress.trim() !== '' &&
+			account(contractAddress.trim()) === recipient,
+	);
+	if (!contract) return undefined;
+	return `it is the ${contract.currencySymbol} token contract on ${symbol || 'this network'}, not a wallet: tokens sent to a token contract are lost for good`;
 }
 
 /**

@@ -1,7 +1,5 @@
-import { createHash } from 'crypto';
-
-import { decodeBase58, firstNonBase58Character } from './base58';
-import { describeCharacter } from './characters';
+import { base58CharacterReason, decodeBase58, firstNonBase58Character } from './base58';
+import { hasDoubleSha256Checksum } from './sha256';
 import { ZERO_ADDRESS_REASON } from './zeroAddress';
 
 /** Network symbols (upper case) whose payout addresses are TRON base58check addresses. */
@@ -18,10 +16,7 @@ const FORMAT = 'a TRON address starts with T and decodes to 25 bytes (prefix 0x4
 /** Why `address` is not a TRON mainnet address, or undefined when it is one. */
 export function tronAddressProblem(address: string): string | undefined {
 	const invalidCharacter = firstNonBase58Character(address);
-	if (invalidCharacter !== undefined) {
-		const character = describeCharacter(invalidCharacter);
-		return `TRON addresses are written in Base58, which has no 0, O, I or l; this one contains ${character}`;
-	}
+	if (invalidCharacter !== undefined) return base58CharacterReason('TRON', invalidCharacter);
 	if (address.length !== ADDRESS_CHARACTERS) {
 		return `a TRON address is ${ADDRESS_CHARACTERS} characters long, starting with T (this one has ${address.length})`;
 	}
@@ -33,15 +28,9 @@ export function tronAddressProblem(address: string): string | undefined {
 		const prefix = bytes[0].toString(16).padStart(2, '0');
 		return `${FORMAT}; this one has prefix 0x${prefix}, so it is not a TRON mainnet address`;
 	}
-	const payload = bytes.subarray(0, CHECKSUMMED_BYTES);
-	const expected = sha256(sha256(payload)).subarray(0, ADDRESS_BYTES - CHECKSUMMED_BYTES);
-	if (!expected.equals(bytes.subarray(CHECKSUMMED_BYTES))) {
+	if (!hasDoubleSha256Checksum(bytes)) {
 		return 'the TRON checksum does not match, so the address is probably mistyped';
 	}
-	if (payload.subarray(1).every((byte) => byte === 0)) return ZERO_ADDRESS_REASON;
+	if (bytes.subarray(1, CHECKSUMMED_BYTES).every((byte) => byte === 0)) return ZERO_ADDRESS_REASON;
 	return undefined;
-}
-
-function sha256(data: Uint8Array): Buffer {
-	return createHash('sha256').update(data).digest();
 }
