@@ -76,6 +76,33 @@ const POLYGON: NetworkTemplate = {
 	minimumWithdrawal: 10,
 };
 
+// Solana (SPL tokens) and TON (jettons): networks whose addresses are not Ethereum- or TRON-style, so the Network
+// dropdown and the address checks show them in `npm run dev`; TON is also a network where exchange deposits need a memo.
+const SOLANA: NetworkTemplate = {
+	standard: 'SPL',
+	canDeposit: 1,
+	canWithdraw: 1,
+	networkFees: 0.5,
+	networkName: 'Solana',
+	networkSymbol: 'SOL',
+	maximumDeposit: 1000000,
+	minimumDeposit: 1,
+	maximumWithdrawal: 50000,
+	minimumWithdrawal: 10,
+};
+const TON: NetworkTemplate = {
+	standard: 'Jetton',
+	canDeposit: 1,
+	canWithdraw: 1,
+	networkFees: 0.3,
+	networkName: 'TON',
+	networkSymbol: 'TON',
+	maximumDeposit: 1000000,
+	minimumDeposit: 1,
+	maximumWithdrawal: 50000,
+	minimumWithdrawal: 10,
+};
+
 export const SEEDED_CURRENCIES: readonly SupportedCurrencyRecord[] = [
 	{
 		currencyName: 'Tether USD',
@@ -85,6 +112,8 @@ export const SEEDED_CURRENCIES: readonly SupportedCurrencyRecord[] = [
 			{ ...BSC, contractAddress: '0x55d398326f99059fF775485246999027B3197955' },
 			{ ...ETHEREUM, contractAddress: '0xdAC17F958D2ee523a2206206994597C13D831ec7' },
 			{ ...POLYGON, contractAddress: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F' },
+			{ ...SOLANA, contractAddress: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB' },
+			{ ...TON, contractAddress: 'EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDs' },
 		],
 	},
 	{
@@ -93,6 +122,7 @@ export const SEEDED_CURRENCIES: readonly SupportedCurrencyRecord[] = [
 		networks: [
 			{ ...BSC, contractAddress: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d' },
 			{ ...ETHEREUM, contractAddress: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+			{ ...SOLANA, contractAddress: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' },
 			// Deposit-only on purpose: the one network where a payout must be refused for canWithdraw 0.
 			{ ...POLYGON, canWithdraw: 0, contractAddress: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' },
 		],

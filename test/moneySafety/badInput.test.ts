@@ -13,6 +13,7 @@ import {
 	TRON_CHECKSUM_BROKEN,
 	badItem,
 	goodItem,
+	usdtOnTron,
 } from '../support/badPayoutInputs';
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
@@ -45,6 +46,22 @@ describe.each(BAD_INPUTS)('a bad item: %s', (_problem, badFields) => {
 		]);
 		expect(sentAddresses()).toEqual([GOOD_ITEM.address]);
 		expect(suite.sandbox.payouts).toHaveLength(1);
+	});
+});
+
+describe("a token's own contract as the recipient", () => {
+	it('is refused before anything is sent, in words that say why', async () => {
+		const error = await suite.fail({
+			items: [badItem({ address: usdtOnTron.contractAddress })],
+			parameters: PAYOUT_FROM_ITEM,
+		});
+
+		expect(error.message).toBe(
+			`Invalid Address "${usdtOnTron.contractAddress}" in item 0: it is the USDT token contract on TRX, not a wallet: tokens sent to a token contract are lost for good`,
+		);
+		expect(error.description).toContain('Nothing was sent to TYLT');
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+		expect(suite.sandbox.payouts).toHaveLength(0);
 	});
 });
 

@@ -55,6 +55,15 @@ export const usdtOnTron = SEEDED_CURRENCIES.find(
 )!.networks.find((network) => network.networkSymbol === 'TRX')!;
 
 const TRON = tronAddress('recipient');
+const contractOf = (currencySymbol: string, networkSymbol: string) =>
+	SEEDED_CURRENCIES.find((currency) => currency.currencySymbol === currencySymbol)!.networks.find(
+		(network) => network.networkSymbol === networkSymbol,
+	)!.contractAddress;
+const USDT_ON_ETHEREUM_LOWER_CASE = contractOf('USDT', 'ETH').toLowerCase();
+const USDC_ON_BSC = contractOf('USDC', 'BSC');
+const USDT_MINT_ON_SOLANA = contractOf('USDT', 'SOL');
+/** The USDT jetton master the sandbox lists on TON (EQ…), in its non-bounceable spelling: the same account. */
+export const USDT_MASTER_ON_TON_NON_BOUNCEABLE = 'UQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_p0p';
 /** A valid EIP-55 address (the EIP's own example) with the case of its first letter flipped. */
 const EIP55_EXAMPLE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const EIP55_ONE_CASE_FLIPPED = '0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -62,6 +71,7 @@ const OTHER_BASE58 = (character: string) => (character === 'a' ? 'b' : 'a');
 export const TRON_CHECKSUM_BROKEN = TRON.slice(0, 10) + OTHER_BASE58(TRON[10]) + TRON.slice(11);
 const TRON_WRONG_PREFIX = 'U' + TRON.slice(1);
 const onEthereum = (address: string): IDataObject => ({ networkSymbol: 'ETH', address });
+const onSolana = (address: string): IDataObject => ({ networkSymbol: 'SOL', address });
 /** Cyrillic Т (U+0422) in place of the Latin T every TRON address starts with: it looks the same. */
 const TRON_CYRILLIC_T = '\u0422' + TRON.slice(1);
 const TRON_ZERO_WIDTH = `${TRON.slice(0, 10)}\u200b${TRON.slice(10)}`;
@@ -170,6 +180,33 @@ const ADDRESS: BadCase[] = [
 		{ address: TRON_WRONG_PREFIX },
 		'Address',
 		`"${TRON_WRONG_PREFIX}"`,
+	],
+	['TRON address on Solana', onSolana(TRON), 'Address', `"${TRON}"`],
+	// A token sent to a token's own contract is lost for good: every contract the currency list names is refused.
+	[
+		"USDT's own contract on Tron",
+		{ address: usdtOnTron.contractAddress },
+		'Address',
+		`"${usdtOnTron.contractAddress}"`,
+	],
+	[
+		"USDT's contract on Ethereum, in lower case",
+		onEthereum(USDT_ON_ETHEREUM_LOWER_CASE),
+		'Address',
+		`"${USDT_ON_ETHEREUM_LOWER_CASE}"`,
+	],
+	[
+		"USDC's contract as the recipient of USDT on BSC",
+		{ networkSymbol: 'BSC', address: USDC_ON_BSC },
+		'Address',
+		`"${USDC_ON_BSC}"`,
+	],
+	["USDT's mint on Solana", onSolana(USDT_MINT_ON_SOLANA), 'Address', `"${USDT_MINT_ON_SOLANA}"`],
+	[
+		"USDT's jetton master on TON, spelt non-bounceable",
+		{ networkSymbol: 'TON', address: USDT_MASTER_ON_TON_NON_BOUNCEABLE },
+		'Address',
+		`"${USDT_MASTER_ON_TON_NON_BOUNCEABLE}"`,
 	],
 ];
 

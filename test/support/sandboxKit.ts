@@ -47,8 +47,11 @@ export function tronAddress(label: string): string {
 	return tronAddressFor(sha256(Buffer.from(label)).subarray(0, 20));
 }
 
-/** A real EIP-55 checksummed Ethereum-format address (Tether's contract), valid on ETH, BSC and Polygon. */
-export const EVM_ADDRESS = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+/**
+ * An EIP-55 checksummed Ethereum-format address (one of EIP-55's own examples), valid on ETH, BSC and Polygon.
+ * Not a token contract: the node refuses those as recipients.
+ */
+export const EVM_ADDRESS = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 
 /** A payout any seeded sandbox accepts: USDT on Tron, inside its withdrawal bounds. */
 export function payoutCreate(overrides: INodeParameters = {}): INodeParameters {

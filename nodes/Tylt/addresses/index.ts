@@ -10,7 +10,7 @@ import { XRP_NETWORKS, xrpAccount, xrpAddressProblem } from './xrp';
 
 export { EVM_NETWORKS } from './evm';
 export { TRON_NETWORKS } from './tron';
-export { MEMO_NETWORKS, MEMO_NOTICE, needsMemo } from './memoNetworks';
+export { MEMO_NETWORKS, MEMO_NOTICE, MEMO_OPTION_HINT, needsMemo } from './memoNetworks';
 
 /** One address format and the networks that use it. A new format is one more row. */
 export interface AddressFormat {

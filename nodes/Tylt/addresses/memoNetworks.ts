@@ -24,6 +24,10 @@ export const MEMO_NETWORKS: ReadonlySet<string> = new Set([
 export const MEMO_NOTICE =
 	"TYLT's payout has no memo or destination tag, so pay an exchange deposit address on this network only when the address itself carries the tag (an XRP X-address, a Stellar M… address); otherwise the exchange may not credit it.";
 
+/** The same warning, short enough for the Network dropdown's option description. */
+export const MEMO_OPTION_HINT =
+	'No memo or tag is sent: pay exchange deposits only to an address that carries its tag';
+
 export function needsMemo(networkSymbol: string): boolean {
 	return MEMO_NETWORKS.has(networkSymbol.trim().toUpperCase());
 }

@@ -1,3 +1,4 @@
+import type { TokenContract } from '../addresses';
 import type { CurrencyRecord, NetworkRecord } from './types';
 
 /** The supported currency list, indexed for lookups. Symbols match case-insensitively, as users type them. */
@@ -19,6 +20,19 @@ export class CurrencyCatalog {
 		return (currency.networks ?? []).find(
 			(network) => network.networkSymbol.toUpperCase() === wanted,
 		);
+	}
+
+	/**
+	 * Every token contract the list names on `networkSymbol`, whatever its currency: none of them is a wallet,
+	 * so none may be a payout's recipient. Networks that give no contract (a native coin) add nothing.
+	 */
+	tokenContractsOn(networkSymbol: string): TokenContract[] {
+		return this.currencies.flatMap((currency) => {
+			const network = this.findNetwork(currency, networkSymbol);
+			const contractAddress = network?.contractAddress;
+			if (typeof contractAddress !== 'string' || contractAddress.trim() === '') return [];
+			return [{ currencySymbol: currency.currencySymbol, contractAddress }];
+		});
 	}
 
 	withdrawableNetworks(currency: CurrencyRecord): NetworkRecord[] {

@@ -1,5 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { MEMO_OPTION_HINT, needsMemo } from '../addresses';
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
 import { catalogNumber } from '../../shared/decimalText';
 import type { CurrencyRecord, NetworkRecord } from '../helpers/types';
@@ -36,13 +37,19 @@ export async function getNetworks(this: ILoadOptionsFunctions): Promise<INodePro
 			options.set(network.networkSymbol, {
 				name: `${network.networkName} (${network.networkSymbol})`,
 				value: network.networkSymbol,
-				description: currency
-					? describeLimits(candidate, network)
-					: 'Pick a settled currency to see limits and fees',
+				description: describeNetwork(currency, network),
 			});
 		}
 	}
 	return [...options.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The option's description: limits and fee once a currency is chosen, and the memo warning where it applies. */
+function describeNetwork(currency: CurrencyRecord | undefined, network: NetworkRecord): string {
+	const limits = currency
+		? describeLimits(currency, network)
+		: 'Pick a settled currency to see limits and fees';
+	return needsMemo(network.networkSymbol) ? `${limits} · ${MEMO_OPTION_HINT}` : limits;
 }
 
 function describeLimits(currency: CurrencyRecord, network: NetworkRecord): string {

@@ -164,8 +164,11 @@ const CATALOG_RULES: FieldRule[] = [
 		name: 'address',
 		label: 'Address',
 		check(value, resolved) {
-			// A payout to a mistyped address is lost: check the format of the networks we know.
-			return addressProblem((resolved.network as NetworkRecord).networkSymbol, value as string);
+			// A payout to a mistyped address, or to a token's contract, is lost: check the format of the
+			// networks we know, and every contract the currency list names on this network.
+			const { networkSymbol } = resolved.network as NetworkRecord;
+			const tokenContracts = (resolved.catalog as CurrencyCatalog).tokenContractsOn(networkSymbol);
+			return addressProblem(networkSymbol, value as string, tokenContracts);
 		},
 	},
 ];

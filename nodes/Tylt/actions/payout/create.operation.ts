@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { MEMO_NETWORKS, MEMO_NOTICE } from '../../addresses';
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
 import { checkPayoutFields, validatePayout } from '../../payout/validation';
 import type {
@@ -51,6 +52,14 @@ export const description: INodeProperties[] = [
 		description:
 			'The blockchain network to pay out on; only networks open for withdrawals are listed. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show: showFor },
+	},
+	{
+		displayName: MEMO_NOTICE,
+		name: 'memoNetworkNotice',
+		type: 'notice',
+		default: '',
+		// Shown only once a network whose exchange deposits need a memo is chosen from the list.
+		displayOptions: { show: { ...showFor, networkSymbol: [...MEMO_NETWORKS] } },
 	},
 	{
 		displayName: 'Address',
