@@ -3,6 +3,7 @@ import {
 	stellarAccount,
 	stellarAddressProblem,
 } from '../../nodes/Tylt/addresses/stellar';
+import { acceptedTypos } from '../support/addressTypos';
 
 // SEP-23's test vectors: an account, its muxed accounts with ID 0 and 2^63, and a secret seed.
 const ACCOUNT = 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ';
@@ -62,16 +63,8 @@ describe('stellarAddressProblem', () => {
 	});
 
 	it('refuses every one-character typo of an account and of a muxed account', () => {
-		const accepted: string[] = [];
-		for (const address of [ACCOUNT, MUXED_ID_0]) {
-			for (let position = 1; position < address.length; position++) {
-				for (const replacement of BASE32) {
-					const typo = address.slice(0, position) + replacement + address.slice(position + 1);
-					if (typo !== address && stellarAddressProblem(typo) === undefined) accepted.push(typo);
-				}
-			}
-		}
-		expect(accepted).toEqual([]);
+		expect(acceptedTypos(stellarAddressProblem, ACCOUNT, BASE32)).toEqual([]);
+		expect(acceptedTypos(stellarAddressProblem, MUXED_ID_0, BASE32)).toEqual([]);
 	});
 });
 

@@ -1,6 +1,7 @@
 import { crc16Xmodem } from '../../nodes/Tylt/addresses/crc16';
 import { TON_NETWORKS, tonAccount, tonAddressProblem } from '../../nodes/Tylt/addresses/ton';
 import { ZERO_ADDRESS_REASON } from '../../nodes/Tylt/addresses/zeroAddress';
+import { acceptedTypos } from '../support/addressTypos';
 
 // TON's documentation example: one account in its raw, bounceable, non-bounceable and testnet forms.
 const RAW = '0:ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e';
@@ -82,15 +83,9 @@ describe('tonAddressProblem', () => {
 	});
 
 	it('refuses every one-character typo of the bounceable form', () => {
-		const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-		const accepted: string[] = [];
-		for (let position = 0; position < BOUNCEABLE.length; position++) {
-			for (const replacement of alphabet) {
-				const typo = BOUNCEABLE.slice(0, position) + replacement + BOUNCEABLE.slice(position + 1);
-				if (typo !== BOUNCEABLE && tonAddressProblem(typo) === undefined) accepted.push(typo);
-			}
-		}
-		expect(accepted).toEqual([]);
+		const base64url = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+		const everyPosition = Array.from(BOUNCEABLE, (_, i) => i);
+		expect(acceptedTypos(tonAddressProblem, BOUNCEABLE, base64url, everyPosition)).toEqual([]);
 	});
 });
 

@@ -77,32 +77,6 @@ describe('getCurrencies', () => {
 		expect(option.description).toBe('Min not listed · Max not listed · Network fee 1.5 USDT');
 	});
 
-	// TYLT's payout has no memo field: where exchange deposits need one, the option says so before anyone pays.
-	it('warns on a network whose exchange deposits need a memo (TON), and on no other', async () => {
-		const options = await loadTyltOptions('getNetworks', {
-			credentials: credentialsFor(sandbox),
-			parameters: payoutPanel('USDT'),
-		});
-
-		const warned = options.filter((option) => option.description?.includes(MEMO_OPTION_HINT));
-		expect(warned.map((option) => option.value)).toEqual(['TON']);
-		expect(warned[0].description).toMatch(
-			/^Min 10 USDT · Max 50000 USDT · Network fee 0.3 USDT · No memo/,
-		);
-	});
-
-	it('warns on a memo network before a currency is chosen too', async () => {
-		const options = await loadTyltOptions('getNetworks', {
-			credentials: credentialsFor(sandbox),
-			parameters: payoutPanel(''),
-		});
-
-		const ton = options.find((option) => option.value === 'TON')!;
-		expect(ton.description).toBe(
-			`Pick a settled currency to see limits and fees · ${MEMO_OPTION_HINT}`,
-		);
-	});
-
 	it('surfaces a failing currency list as an error', async () => {
 		sandbox.injectFault('currencies', { kind: 'status', status: 403 });
 
