@@ -74,13 +74,24 @@ it('the polling trigger’s poll fails visibly, within two history requests, rat
 		})),
 	};
 	const stored = await e2e.create(workflow);
+
+	// n8n runs the first poll when the workflow is activated: a poll that does not end refuses the activation.
+	const refused = await e2e.n8n.activate(stored.id).then(
+		() => undefined,
+		(error: Error) => error,
+	);
+	expect(refused?.message).toMatch(/did not end: page 2 holds the same payouts as page 1/);
+	expect(await historyRequests()).toBe(2);
+
+	// Activated while history ends; then every scheduled poll against the repeating history is a failed execution.
+	await e2e.sandbox.setHistoryPaging({ pastEnd: 'empty' });
 	let failed: Execution[] = [];
 	try {
-		// The first poll runs at activation: it is n8n's to report (activation fails or an error execution).
-		await e2e.n8n.activate(stored.id).catch(() => undefined);
+		await e2e.n8n.activate(stored.id);
+		await e2e.sandbox.setHistoryPaging({ pastEnd: 'lastPage' });
 		const deadline = Date.now() + 30000;
 		while (failed.length < 2) {
-			if (Date.now() > deadline) throw new Error('no failed poll executions within 30 s');
+			if (Date.now() > deadline) throw new Error('fewer than 2 failed poll executions within 30 s');
 			await new Promise((resolve) => setTimeout(resolve, 500));
 			failed = await e2e.n8n.listExecutions(stored.id, { includeData: true, status: 'error' });
 		}
@@ -88,13 +99,12 @@ it('the polling trigger’s poll fails visibly, within two history requests, rat
 		await e2e.n8n.deactivate(stored.id).catch(() => undefined);
 	}
 
-	expect(failureOf(failed[0]).message).toMatch(/did not end/);
-	const polls = (await e2e.sandbox.requests()).filter(
-		(request) => request.endpoint === 'payoutHistory',
+	expect(failureOf(failed[0]).message).toMatch(
+		/did not end: page 2 holds the same payouts as page 1/,
 	);
-	// Each poll: page 1, then page 2 repeating it.
-	expect(polls.length % 2).toBe(0);
-	expect(polls.map((request) => new URLSearchParams(request.query).get('page'))).toEqual(
-		polls.map((_, index) => String((index % 2) + 1)),
-	);
+	// Every poll ended: page 1, then page 2 (which ends history or repeats page 1), never a page 3.
+	const pages = (await e2e.sandbox.requests())
+		.filter((request) => request.endpoint === 'payoutHistory')
+		.map((request) => new URLSearchParams(request.query).get('page'));
+	expect(new Set(pages)).toEqual(new Set(['1', '2']));
 });

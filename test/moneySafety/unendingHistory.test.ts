@@ -7,7 +7,11 @@
 import { HISTORY_READ_LIMITS } from '../../nodes/Tylt/payout/history';
 import { GET_MANY_LIMITS } from '../../nodes/Tylt/transport';
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { hoursAgo, payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import {
+	listFirstPageByLastChange,
+	payoutsPerReference,
+	useMoneySafetySandbox,
+} from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -88,17 +92,8 @@ describe('a read that would go on past its bound', () => {
 	it('the guard counts every payout read, inside the window or not, and sends nothing past the bound', async () => {
 		HISTORY_READ_LIMITS.maxRecordsRead = 300;
 		suite.sandbox.seedPayouts(400);
-		// Page 1 as a TYLT listing by last change would show it: out of creation order, so the read goes on to
-		// the end of history, which lies past the bound.
-		const firstPage = suite.sandbox.payouts
-			.slice(0, 200)
-			.map((record, index) => (index === 100 ? { ...record, createdAt: hoursAgo(400) } : record));
-		suite.sandbox.injectFault('payoutHistory', {
-			kind: 'status',
-			status: 200,
-			body: JSON.stringify({ data: firstPage, errorCode: 0, msg: '' }),
-			contentType: 'application/json',
-		});
+		// Out of creation order, so the read goes on to the end of history, which lies past the bound.
+		listFirstPageByLastChange(suite.sandbox);
 
 		const error = await suite.fail({
 			parameters: payoutCreate({ address: ADDRESS, options: { reference: REFERENCE } }),
