@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseJsonObject, jsonReply, readBody, sendReply } from './http';
 import { ENDPOINT_NAMES } from './routes';
 import type { Sandbox } from './sandbox';
-import type { EndpointName, Fault, PayoutOutcome } from './types';
+import type { EndpointName, Fault, HistoryPaging, PayoutOutcome } from './types';
 
 const CONTROL_PREFIX = '/_sandbox';
 
@@ -123,6 +123,18 @@ const CONTROL_ACTIONS: Record<string, ControlAction> = {
 			'{ms}: every API request waits this long before it is handled (0: none; reset restores the start value)',
 		run: (body, sandbox) => {
 			sandbox.latencyMs = numberField(body, 'ms', 0);
+		},
+	},
+	'POST /_sandbox/history-paging': {
+		summary:
+			"{maxRows?, offsetBy?, pastEnd?}: how history pages are cut (pastEnd 'lastPage': a page past the end repeats the last one); reset restores the default",
+		run: (body, sandbox) => {
+			try {
+				sandbox.historyPaging = { ...sandbox.historyPaging, ...body } as HistoryPaging;
+			} catch (error) {
+				throw new ControlError((error as Error).message);
+			}
+			return sandbox.historyPaging;
 		},
 	},
 	'DELETE /_sandbox/faults': {

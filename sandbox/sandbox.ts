@@ -37,7 +37,11 @@ const DEFAULTS: Required<SandboxOptions> = {
 	latencyMs: 0,
 };
 
-const DEFAULT_HISTORY_PAGING: HistoryPaging = { maxRows: 200, offsetBy: 'rowsServed' };
+const DEFAULT_HISTORY_PAGING: HistoryPaging = {
+	maxRows: 200,
+	offsetBy: 'rowsServed',
+	pastEnd: 'empty',
+};
 
 // Hand-sent sample callbacks describe a payout created a minute ago that has just settled.
 const SAMPLE_AGE_MS = 60 * 1000;
@@ -162,7 +166,16 @@ class Sandbox implements TyltSandbox {
 		if (!Number.isInteger(paging.maxRows) || paging.maxRows < 1) {
 			throw new Error(`historyPaging.maxRows must be a whole number >= 1, got ${paging.maxRows}`);
 		}
-		this.state.historyPaging = { ...paging };
+		if (paging.offsetBy !== 'rowsServed' && paging.offsetBy !== 'rowsAsked') {
+			throw new Error(
+				`historyPaging.offsetBy must be rowsServed or rowsAsked, got ${paging.offsetBy}`,
+			);
+		}
+		const pastEnd = paging.pastEnd ?? 'empty';
+		if (pastEnd !== 'empty' && pastEnd !== 'lastPage') {
+			throw new Error(`historyPaging.pastEnd must be empty or lastPage, got ${String(pastEnd)}`);
+		}
+		this.state.historyPaging = { ...paging, pastEnd };
 	}
 
 	listen(): Promise<void> {

@@ -26,11 +26,14 @@ export interface SandboxOptions {
 /**
  * How history pages are cut. TYLT documents no largest page: `maxRows` caps what one page serves, and
  * `offsetBy` says whether page N starts after N-1 pages of the rows asked for or of the rows served (a capped
- * server may do either). Default { maxRows: 200, offsetBy: 'rowsServed' }.
+ * server may do either). TYLT does not say what a page past the end holds either: `pastEnd` 'empty' answers
+ * `data: []`, 'lastPage' the last page again, as many paged APIs do. Default { maxRows: 200, offsetBy:
+ * 'rowsServed', pastEnd: 'empty' }.
  */
 export interface HistoryPaging {
 	maxRows: number;
 	offsetBy: 'rowsServed' | 'rowsAsked';
+	pastEnd?: 'empty' | 'lastPage';
 }
 
 export type EndpointName =

@@ -8,6 +8,7 @@ import type {
 	CallbackDelivery,
 	EndpointName,
 	Fault,
+	HistoryPaging,
 	LoggedRequest,
 	PayoutRecord,
 } from '../../sandbox';
@@ -69,6 +70,11 @@ export class SandboxControl {
 	}
 
 	/** The next `fault.times` (default 1) authenticated requests to `endpoint` fail this way. */
+	/** How history pages are cut (sandbox/README.md: historyPaging); reset() restores the default. */
+	async setHistoryPaging(paging: Partial<HistoryPaging>): Promise<HistoryPaging> {
+		return await this.control('POST', '/history-paging', paging);
+	}
+
 	async injectFault(endpoint: EndpointName, fault: Fault): Promise<void> {
 		await this.control('POST', '/faults', { endpoint, fault });
 	}

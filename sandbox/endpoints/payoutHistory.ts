@@ -19,8 +19,14 @@ export function payoutHistory(request: ApiRequest, state: ApiState): Reply {
 	const page = positiveInteger(request.query.get('page'), 1);
 	if (page === undefined) return errorReply(400, 'page must be a whole number of at least 1.');
 
-	const { maxRows, offsetBy } = state.historyPaging;
+	const { maxRows, offsetBy, pastEnd } = state.historyPaging;
 	const pageSize = Math.min(rows, maxRows);
-	const start = (page - 1) * (offsetBy === 'rowsAsked' ? rows : pageSize);
-	return envelopeReply(state.payouts.list().slice(start, start + pageSize));
+	const step = offsetBy === 'rowsAsked' ? rows : pageSize;
+	const history = state.payouts.list();
+	let start = (page - 1) * step;
+	// Past the end, an API of the other kind answers with the last page again.
+	if (start >= history.length && pastEnd === 'lastPage' && history.length > 0) {
+		start = Math.floor((history.length - 1) / step) * step;
+	}
+	return envelopeReply(history.slice(start, start + pageSize));
 }

@@ -7,9 +7,12 @@
  * seen: the duplicate guard pays it again. Fail closed: a page that is not in creation order must not end the
  * read (read on to the empty page, or refuse to send), never be taken as "the window is covered".
  */
-import type { PayoutRecord } from '../../sandbox';
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { hoursAgo, payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import {
+	listFirstPageByLastChange,
+	payoutsPerReference,
+	useMoneySafetySandbox,
+} from '../support/moneySafetyKit';
 
 const { suite } = useMoneySafetySandbox();
 
@@ -26,16 +29,7 @@ describe('a history page not in creation order', () => {
 		}); // page 2, a few minutes old: well inside the default 168 h look-back
 
 		// Page 1 as TYLT would list it by last change: one payout created 400 h ago settled just now.
-		const firstPage: PayoutRecord[] = suite.sandbox.payouts
-			.slice(0, 200)
-			.map((record, index) => (index === 100 ? { ...record, createdAt: hoursAgo(400) } : record));
-		suite.sandbox.injectFault('payoutHistory', {
-			kind: 'status',
-			status: 200,
-			body: JSON.stringify({ data: firstPage, errorCode: 0, msg: '' }),
-			contentType: 'application/json',
-			times: 1,
-		});
+		listFirstPageByLastChange(suite.sandbox);
 
 		const outcome = await suite
 			.run({ parameters: payoutCreate({ address: ADDRESS, options: { reference: REFERENCE } }) })

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { HISTORY_CACHE_LIMITS } from '../../nodes/Tylt/payout/historyCache';
+import { HISTORY_CACHE_LIMITS, cachedAccounts } from '../../nodes/Tylt/payout/historyCache';
 import { createPayout } from '../support/sandboxClient';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {
@@ -47,8 +47,11 @@ async function execution(reference: string, options: IDataObject = {}) {
 	};
 }
 
-/** Full read of `records` payouts: 200 a page, then the empty page that ends the read. */
-const fullReadPages = (records: number) => (records === 0 ? 1 : Math.ceil(records / 200) + 1);
+/**
+ * Full read of `records` payouts (more than one page): 200 a page; a last page shorter than 200 ends the read,
+ * else the empty page after it does.
+ */
+const fullReadPages = (records: number) => Math.floor(records / 200) + 1;
 
 describe('steady state: an execution after the first reads only what is new', () => {
 	it.each([2_000, 10_000])(
@@ -68,6 +71,8 @@ describe('steady state: an execution after the first reads only what is new', ()
 		},
 	);
 
+	// A young account (no payout older than the margin, and never a page as long as asked): a first page shorter
+	// than asked may be TYLT's cap until TYLT has served a longer page, so the empty page is asked too.
 	it('with a history shorter than one page, an execution reads it whole: the short page and the empty page that ends it', async () => {
 		await execution('short-1');
 		await execution('short-2');
@@ -75,6 +80,19 @@ describe('steady state: an execution after the first reads only what is new', ()
 		const third = await execution('short-3');
 
 		expect(third).toMatchObject({ requests: 4, history: 2, creates: 1 });
+	});
+
+	it('a first page shorter than a page TYLT served this account before is the end: no empty page is asked', async () => {
+		suite.sandbox.seedPayouts(2_000);
+		await execution('served-200-before');
+		// Another history for the same account (known payouts gone): the incremental read does not fit, and the
+		// full read's first page of 10 is shorter than the pages of 200 TYLT served this account.
+		suite.sandbox.reset();
+		suite.sandbox.seedPayouts(10);
+
+		const next = await execution('after-pages-of-200');
+
+		expect(next).toMatchObject({ history: 2, creates: 1 });
 	});
 
 	it('the next execution finds the previous one’s payout (in the cache and on the page read) and sends nothing', async () => {
@@ -322,6 +340,42 @@ describe('more than one TYLT account', () => {
 
 		expect(second).toBe(1);
 		expect(first.history).toBe(fullReadPages(2_003));
+	});
+});
+
+describe('what the cache holds for old accounts (a process that has seen many Base URLs or keys)', () => {
+	const otherAccount = () => ({
+		...credentialsFor(suite.sandbox),
+		baseUrl: `http://localhost:${suite.sandbox.port}`,
+	});
+	const historyPagesOf = async (reference: string, credentials = credentialsFor(suite.sandbox)) => {
+		const before = requestsTo(suite.sandbox, 'payoutHistory').length;
+		await suite.run({ parameters: payoutWith(reference), credentials });
+		return requestsTo(suite.sandbox, 'payoutHistory').length - before;
+	};
+
+	it('past the accounts limit, the account used longest ago goes whole, however few payouts it holds', async () => {
+		HISTORY_CACHE_LIMITS.maxAccounts = 1;
+		suite.sandbox.seedPayouts(500);
+		await historyPagesOf('kept-1');
+		expect(await historyPagesOf('kept-2')).toBe(1);
+
+		await historyPagesOf('other-1', otherAccount());
+
+		expect(cachedAccounts()).toBe(1);
+		// The first account's window went: its next execution reads the window in full.
+		expect(await historyPagesOf('kept-3')).toBe(fullReadPages(503));
+	});
+
+	it('an account whose window is too old to build on goes whole, also one with an empty history', async () => {
+		await historyPagesOf('empty-account');
+		expect(cachedAccounts()).toBe(1);
+		HISTORY_CACHE_LIMITS.fullReadMaxAgeMs = 0;
+		await new Promise((resolve) => setTimeout(resolve, 5));
+
+		await historyPagesOf('other-account', otherAccount());
+
+		expect(cachedAccounts()).toBe(1);
 	});
 });
 

@@ -87,6 +87,17 @@ describe('control surface over HTTP', () => {
 		sandbox.latencyMs = 0;
 	});
 
+	it('sets how history pages are cut, a page past the end repeating the last one too', async () => {
+		const set = await control('POST', '/history-paging', { pastEnd: 'lastPage' });
+		expect(json(set).data).toEqual({ maxRows: 200, offsetBy: 'rowsServed', pastEnd: 'lastPage' });
+		expect(sandbox.historyPaging.pastEnd).toBe('lastPage');
+		const refused = await control('POST', '/history-paging', { pastEnd: 'again' });
+		expect(refused.status).toBe(400);
+		expect(json(refused).error).toBe('historyPaging.pastEnd must be empty or lastPage, got again');
+		sandbox.reset();
+		expect(sandbox.historyPaging.pastEnd).toBe('empty');
+	});
+
 	it('seeds payouts spacingMs apart when asked (a steady account), 1 s apart by default', async () => {
 		const spaced = json(await control('POST', '/seed-payouts', { count: 3, spacingMs: 60_000 }))
 			.data as Array<{ createdAt: string }>;

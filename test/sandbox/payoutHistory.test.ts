@@ -29,6 +29,27 @@ describe('payout history', () => {
 		},
 	);
 
+	it.each(['rowsServed', 'rowsAsked'] as const)(
+		'answers a page past the end with the last page again when pastEnd is lastPage (offset by %s)',
+		async (offsetBy) => {
+			const seeded = sandbox.seedPayouts(25);
+			sandbox.historyPaging = { maxRows: 200, offsetBy, pastEnd: 'lastPage' };
+			const pages = [];
+			for (const page of [1, 2, 3, 4, 5]) {
+				const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 10, page } });
+				pages.push(json(result).data.map((record: PayoutRecord) => record.orderId));
+			}
+			const lastPage = seeded.slice(20).map((record) => record.orderId);
+			expect(pages.slice(2)).toEqual([lastPage, lastPage, lastPage]);
+		},
+	);
+
+	it('answers an empty history with an empty page, whatever pastEnd says', async () => {
+		sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsServed', pastEnd: 'lastPage' };
+		const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 10, page: 2 } });
+		expect(json(result).data).toEqual([]);
+	});
+
 	it('lists a newly created payout before seeded history', async () => {
 		sandbox.seedPayouts(3);
 		const created = await createPayout(sandbox);

@@ -178,3 +178,20 @@ export function useShortRetryBackoff() {
 		Object.assign(RETRY_POLICY, configuredPolicy);
 	});
 }
+
+/**
+ * Has TYLT answer the next history request with the first 200 payouts as a TYLT listing by last change would
+ * show them: the one at position 100 created 400 hours ago (it settled just now). History out of creation order
+ * is read to its end.
+ */
+export function listFirstPageByLastChange(sandbox: TyltSandbox) {
+	const firstPage = sandbox.payouts
+		.slice(0, 200)
+		.map((record, index) => (index === 100 ? { ...record, createdAt: hoursAgo(400) } : record));
+	sandbox.injectFault('payoutHistory', {
+		kind: 'status',
+		status: 200,
+		body: JSON.stringify({ data: firstPage, errorCode: 0, msg: '' }),
+		contentType: 'application/json',
+	});
+}

@@ -24,6 +24,19 @@ export const LATE_ARRIVAL_GRACE_MS = 15 * 60_000;
 /** The most history one window may hold (50 pages of 200): beyond it a scan is refused, never cut short. */
 export const PAYOUT_HISTORY_MAX_RECORDS = 10_000;
 
+/** Tunable so tests can shrink it; not a user option. */
+export const HISTORY_READ_LIMITS = {
+	/**
+	 * Payouts one window read may read in all, inside the window or not (100 pages of 200): a full window and as
+	 * many older payouts, for history listed out of creation order (read to its end). More is an error.
+	 */
+	maxRecordsRead: 2 * PAYOUT_HISTORY_MAX_RECORDS,
+};
+
+/** Said when a window read does not end: whatever reads a window decides nothing from part of it. */
+const UNENDING_READ_PURPOSE =
+	'Nothing is decided from part of history (no payout sent, no "not found", no status change reported): this run stops here. Ask TYLT, or fix the service answering as TYLT.';
+
 export interface PayoutHistoryWindowRequest {
 	/**
 	 * The window: payouts created at or after `cutoffMs` (epoch ms), else in the last `lookBackHours`. Given
@@ -39,6 +52,8 @@ export interface PayoutHistoryWindowRequest {
 	itemIndex?: number;
 	/** The parameter that sets the window, named in the error when the window holds too much. */
 	lookBackParameter?: string;
+	/** Rows a page TYLT is known to serve this account (see payoutHistoryPages). */
+	servesAtLeast?: number;
 }
 
 /**
@@ -56,10 +71,11 @@ export function isInsideWindow(record: PayoutRecord, cutoffMs: number): boolean 
 
 /**
  * The payouts created inside the window, newest first (history's order). Pages are read until one holds a
- * payout older than the cut-off, or TYLT returns an empty page (a short page is not the end: see
- * payoutHistoryPages); once a record came out of creation order, only the empty page ends the read. Payouts
- * older than the cut-off are left out, also those on a page read anyway. A window holding more than `maxRecords` payouts throws an error that says
- * which look-back would fit: a partial scan would let a duplicate through unnoticed.
+ * payout older than the cut-off, or history ends (see payoutHistoryPages); once a record came out of creation
+ * order, only the end of history ends the read. Payouts older than the cut-off are left out, also those on a
+ * page read anyway. A window holding more than `maxRecords` payouts throws an error that says which look-back
+ * would fit; a read that repeats a page or goes past HISTORY_READ_LIMITS throws too: a partial scan would let
+ * a duplicate through unnoticed.
  */
 export async function readPayoutHistoryWindow(
 	this: TyltContext,
@@ -70,12 +86,12 @@ export async function readPayoutHistoryWindow(
 
 /**
  * readPayoutHistoryWindow, also returning the payouts older than the cut-off that the pages read held anyway
- * (the history cache checks them against what it knows).
+ * (the history cache checks them against what it knows) and the largest page TYLT served.
  */
 export async function readPayoutHistoryBackTo(
 	this: TyltContext,
 	request: PayoutHistoryWindowRequest,
-): Promise<{ inside: PayoutRecord[]; olderOnLastPage: PayoutRecord[] }> {
+): Promise<{ inside: PayoutRecord[]; olderOnLastPage: PayoutRecord[]; largestPage: number }> {
 	const startedMs = Date.now();
 	const cutoffMs = windowCutoff(request, startedMs);
 	const rows = Math.min(
@@ -86,11 +102,20 @@ export async function readPayoutHistoryBackTo(
 	const olderOnLastPage: PayoutRecord[] = [];
 	const pages = payoutHistoryPages.call(
 		this,
-		{ rows, timeoutMs: request.timeoutMs },
+		{
+			rows,
+			timeoutMs: request.timeoutMs,
+			maxRecords: HISTORY_READ_LIMITS.maxRecordsRead,
+			repeatedPage: 'error',
+			servesAtLeast: request.servesAtLeast,
+			purpose: UNENDING_READ_PURPOSE,
+		},
 		request.itemIndex,
 	);
 	const order = new CreationOrder();
+	let largestPage = 0;
 	for await (const received of pages) {
+		largestPage = Math.max(largestPage, received.length);
 		for (const record of received) {
 			order.see(record);
 			if (isInsideWindow(record, cutoffMs)) inside.push(record);
@@ -101,7 +126,7 @@ export async function readPayoutHistoryBackTo(
 		// inside the window may still come later, so the read goes on to the empty page.
 		if (olderOnLastPage.length > 0 && order.held) break;
 	}
-	return { inside, olderOnLastPage };
+	return { inside, olderOnLastPage, largestPage };
 }
 
 /**

@@ -42,6 +42,8 @@ export const HISTORY_CACHE_LIMITS = {
 	fullReadMaxAgeMs: 60 * 60_000,
 	/** Payouts kept for all accounts together; past it, the accounts used longest ago are forgotten. */
 	maxRecords: 20_000,
+	/** Accounts kept; past it, the accounts used longest ago are forgotten (each costs a little, even empty). */
+	maxAccounts: 100,
 	/** The same for the payouts' size as JSON (characters, about bytes). */
 	maxBytes: 32 * 1024 * 1024,
 };
@@ -78,9 +80,19 @@ interface Refresh {
 	done: Promise<WindowState>;
 }
 
+/**
+ * What the cache holds for one account. It goes as a whole when its window goes (too old to build on, or
+ * forgotten for the limits) and no read is under way: a process that has seen many Base URLs or keys holds
+ * nothing for the old ones.
+ */
 interface AccountHistory {
 	state?: WindowState;
 	refresh?: Refresh;
+	/**
+	 * The largest page TYLT served this account: its cap, if it has one, is at least this, so a first page
+	 * shorter than asked and than this is the end of history (see payoutHistoryPages).
+	 */
+	servesAtLeast?: number;
 }
 
 const accounts = new Map<string, AccountHistory>();
@@ -108,7 +120,8 @@ export async function payoutHistoryWindow(
 	ask: HistoryWindowAsk,
 ): Promise<HistoryWindow> {
 	const askedMs = Date.now();
-	const history = accountHistory(account);
+	forgetStaleAccounts(askedMs);
+	let history = accountHistory(account);
 	for (;;) {
 		const under = history.refresh;
 		if (under && under.startedMs >= askedMs && under.cutoffMs <= ask.cutoffMs) {
@@ -117,11 +130,13 @@ export async function payoutHistoryWindow(
 		if (!under) break;
 		// A read that fails is its starter's error; this execution reads for itself next.
 		await under.done.catch(() => undefined);
+		// The entry may have gone with a failed read's window: take the account's entry as it is now.
+		history = accountHistory(account);
 	}
 	const refresh: Refresh = {
 		startedMs: Date.now(),
 		cutoffMs: ask.cutoffMs,
-		done: refreshed.call(this, history.state, ask),
+		done: refreshed.call(this, history, ask),
 	};
 	history.refresh = refresh;
 	try {
@@ -131,14 +146,18 @@ export async function payoutHistoryWindow(
 		return windowOf.call(this, state, ask, refresh.startedMs);
 	} finally {
 		if (history.refresh === refresh) history.refresh = undefined;
+		if (!history.state && !history.refresh && accounts.get(account) === history) {
+			accounts.delete(account);
+		}
 	}
 }
 
 async function refreshed(
 	this: TyltContext,
-	known: WindowState | undefined,
+	history: AccountHistory,
 	ask: HistoryWindowAsk,
 ): Promise<WindowState> {
+	const known = history.state;
 	const startedMs = Date.now();
 	if (
 		known === undefined ||
@@ -146,7 +165,7 @@ async function refreshed(
 		known.coveredFromMs > ask.cutoffMs ||
 		startedMs - known.fullReadAtMs > HISTORY_CACHE_LIMITS.fullReadMaxAgeMs
 	) {
-		return await fullRead.call(this, ask, startedMs);
+		return await fullRead.call(this, history, ask, startedMs);
 	}
 	// A payout dated ahead of this clock counts as dated now: taken as it is, it would lift the lower end above
 	// every payout made since, and each would then force a full read. (Reading further down is always safe.)
@@ -159,9 +178,15 @@ async function refreshed(
 		...ask,
 		cutoffMs: readBackToMs,
 		pageSize: incrementalPageSize(known, readBackToMs),
+		servesAtLeast: history.servesAtLeast,
 	});
+	learnPageSize(history, read.largestPage);
 	if (mergeRead(known, readBackToMs, read.inside, read.olderOnLastPage)) return known;
-	return await fullRead.call(this, ask, Date.now());
+	return await fullRead.call(this, history, ask, Date.now());
+}
+
+function learnPageSize(history: AccountHistory, served: number) {
+	history.servesAtLeast = Math.max(history.servesAtLeast ?? 0, served);
 }
 
 /**
@@ -179,10 +204,15 @@ function incrementalPageSize(known: WindowState, readBackToMs: number): number {
 
 async function fullRead(
 	this: TyltContext,
+	history: AccountHistory,
 	ask: HistoryWindowAsk,
 	startedMs: number,
 ): Promise<WindowState> {
-	const { inside } = await readPayoutHistoryBackTo.call(this, ask);
+	const { inside, largestPage } = await readPayoutHistoryBackTo.call(this, {
+		...ask,
+		servesAtLeast: history.servesAtLeast,
+	});
+	learnPageSize(history, largestPage);
 	const payouts = uniqueByOrderId(inside).map((record) => cached(record));
 	let newestMs: number | undefined;
 	let bytes = 0;
@@ -340,8 +370,9 @@ function accountHistory(account: string): AccountHistory {
 }
 
 /**
- * Forgets the windows of the accounts used longest ago until all kept payouts fit the limits; an account
- * whose window alone does not fit is not kept (its executions read in full, as without a cache).
+ * Forgets the accounts used longest ago until all kept payouts and accounts fit the limits; an account whose
+ * window alone does not fit is not kept (its executions read in full, as without a cache). An account with a
+ * read under way keeps its entry (the read's executions wait on it) but not its window.
  */
 function keepWithinLimits(current: string) {
 	let records = 0;
@@ -351,18 +382,43 @@ function keepWithinLimits(current: string) {
 		bytes += history.state?.bytes ?? 0;
 	}
 	const fits = () =>
-		records <= HISTORY_CACHE_LIMITS.maxRecords && bytes <= HISTORY_CACHE_LIMITS.maxBytes;
+		records <= HISTORY_CACHE_LIMITS.maxRecords &&
+		bytes <= HISTORY_CACHE_LIMITS.maxBytes &&
+		accounts.size <= HISTORY_CACHE_LIMITS.maxAccounts;
 	for (const [account, history] of accounts) {
 		if (fits()) return;
-		if (!history.state || account === current) continue;
-		records -= history.state.byOrderId.size;
-		bytes -= history.state.bytes;
-		history.state = undefined;
+		if (account === current) continue;
+		records -= history.state?.byOrderId.size ?? 0;
+		bytes -= history.state?.bytes ?? 0;
+		forgetAccount(account, history);
 	}
 	if (!fits()) {
 		const history = accounts.get(current);
 		if (history) history.state = undefined;
 	}
+}
+
+/** Forgets the accounts whose window is too old to build on (the next read is a full one anyway). */
+function forgetStaleAccounts(nowMs: number) {
+	for (const [account, history] of accounts) {
+		if (
+			history.state &&
+			nowMs - history.state.fullReadAtMs <= HISTORY_CACHE_LIMITS.fullReadMaxAgeMs
+		) {
+			continue;
+		}
+		forgetAccount(account, history);
+	}
+}
+
+function forgetAccount(account: string, history: AccountHistory) {
+	history.state = undefined;
+	if (!history.refresh) accounts.delete(account);
+}
+
+/** How many accounts the cache holds anything for (tests check that it stays bounded). */
+export function cachedAccounts(): number {
+	return accounts.size;
 }
 
 /** Forgets every account's window (tests start each case from a fresh process). */

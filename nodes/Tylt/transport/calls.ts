@@ -104,13 +104,6 @@ function payoutNotFound(statusCode: number): boolean {
 	return statusCode === 400 || statusCode === 404;
 }
 
-export interface HistoryPaging {
-	/** Stop after this many records; undefined reads until TYLT returns an empty page. */
-	limit?: number;
-	pageSize: number;
-	timeoutMs?: number;
-}
-
 /**
  * One page of payout history, newest first. Only an answer in TYLT's documented envelope counts: anything
  * else is an error (after the usual read retries), never an empty page.
@@ -129,53 +122,4 @@ export async function getPayoutHistoryPage(
 		timeoutMs: page.timeoutMs,
 		envelope: payoutHistoryEnvelope,
 	})) as PayoutRecord[];
-}
-
-/**
- * Payout history page by page, newest first, until TYLT returns an empty page (the consumer may stop sooner).
- * Only an empty page ends history: TYLT documents no maximum page size, so a first page shorter than asked may
- * be TYLT's own cap rather than the end. From then on pages are asked at the size TYLT served, which puts page N
- * at the same records whether TYLT counts its offset in rows asked or rows served: nothing is skipped.
- */
-export async function* payoutHistoryPages(
-	this: TyltContext,
-	paging: { rows: number; timeoutMs?: number },
-	itemIndex?: number,
-): AsyncGenerator<PayoutRecord[]> {
-	let rows = paging.rows;
-	for (let page = 1; ; page++) {
-		const received = await getPayoutHistoryPage.call(
-			this,
-			{ rows, page, timeoutMs: paging.timeoutMs },
-			itemIndex,
-		);
-		if (received.length === 0) return;
-		yield received;
-		if (page === 1 && received.length < rows) rows = received.length;
-	}
-}
-
-/**
- * Pages through payout history, newest first. Each page is requested only when the records so far fall short,
- * so a limit never costs more pages than it needs.
- */
-export async function getPayoutHistory(
-	this: TyltContext,
-	paging: HistoryPaging,
-	itemIndex: number,
-): Promise<PayoutRecord[]> {
-	const rows =
-		paging.limit === undefined ? paging.pageSize : Math.min(paging.limit, paging.pageSize);
-	const records: PayoutRecord[] = [];
-	for await (const received of payoutHistoryPages.call(
-		this,
-		{ rows, timeoutMs: paging.timeoutMs },
-		itemIndex,
-	)) {
-		records.push(...received);
-		if (paging.limit !== undefined && records.length >= paging.limit) {
-			return records.slice(0, paging.limit);
-		}
-	}
-	return records;
 }

@@ -11,10 +11,15 @@ export { TYLT_ENDPOINTS, HISTORY_PAGE_SIZE_DEFAULT, HISTORY_PAGE_SIZE_MAX } from
 export {
 	getSupportedCurrencies,
 	getAccountBalances,
-	getPayoutHistory,
 	getPayoutHistoryPage,
-	payoutHistoryPages,
 	createPayoutRequest,
 	getPayInDetails,
 	getPayoutInformation,
 } from './calls';
+export {
+	getPayoutHistory,
+	GET_MANY_LIMITS,
+	payoutHistoryPages,
+	UnendingHistoryError,
+} from './historyPages';
+export type { HistoryPagesRequest } from './historyPages';

@@ -59,13 +59,25 @@ it('pages with the documented default page size when none is set', async () => {
 
 	const output = await run({ returnAll: true });
 
-	// The short second page is not the end: TYLT may cap its pages. The empty third one is.
+	// A second page shorter than the full first one is the end: TYLT's cap, if any, is at least a page.
 	expect(pagesRequested()).toEqual([
 		{ rows: HISTORY_PAGE_SIZE_DEFAULT, page: 1 },
 		{ rows: HISTORY_PAGE_SIZE_DEFAULT, page: 2 },
-		{ rows: HISTORY_PAGE_SIZE_DEFAULT, page: 3 },
 	]);
 	expect(output).toHaveLength(HISTORY_PAGE_SIZE_DEFAULT + 1);
+});
+
+it('with Return All of 237 payouts at 100 a page, asks ceil(237 / 100) = 3 pages', async () => {
+	sandbox.seedPayouts(237);
+
+	const output = await run({ returnAll: true, options: { pageSize: 100 } });
+
+	expect(pagesRequested()).toEqual([
+		{ rows: 100, page: 1 },
+		{ rows: 100, page: 2 },
+		{ rows: 100, page: 3 },
+	]);
+	expect(output).toHaveLength(237);
 });
 
 it('with Return All over an exact multiple of the page size, stops at the first empty page', async () => {
@@ -86,9 +98,9 @@ it('with Return All across many pages, returns every record newest first, in TYL
 
 	const output = await run({ returnAll: true, options: { pageSize: 100 } });
 
-	// Ten full pages, a short one, and the empty one that ends history.
+	// Ten full pages and a short one, which ends history: ceil(1050 / 100) requests.
 	expect(pagesRequested()).toEqual(
-		Array.from({ length: 12 }, (_, index) => ({ rows: 100, page: index + 1 })),
+		Array.from({ length: 11 }, (_, index) => ({ rows: 100, page: index + 1 })),
 	);
 	expect(output).toHaveLength(1050);
 	expect(orderIds(output)).toEqual(sandbox.payouts.map((record) => record.orderId));
@@ -128,7 +140,6 @@ it('returns what there is when the history ends before the limit', async () => {
 	expect(pagesRequested()).toEqual([
 		{ rows: 100, page: 1 },
 		{ rows: 100, page: 2 },
-		{ rows: 100, page: 3 },
 	]);
 	expect(output).toHaveLength(130);
 });
@@ -139,11 +150,7 @@ it('sends rows before page and signs them as JSON numbers', async () => {
 	await run({ returnAll: true, options: { pageSize: 20 } });
 
 	const history = requestsTo(sandbox, 'payoutHistory');
-	expect(history.map((request) => request.query)).toEqual([
-		'rows=20&page=1',
-		'rows=20&page=2',
-		'rows=20&page=3',
-	]);
+	expect(history.map((request) => request.query)).toEqual(['rows=20&page=1', 'rows=20&page=2']);
 	history.forEach((request, index) => {
 		const signedString = `{"rows":20,"page":${index + 1}}`;
 		expect(request.status).toBe(200);

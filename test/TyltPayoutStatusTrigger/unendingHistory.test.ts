@@ -1,0 +1,31 @@
+/**
+ * Issue 24: against a TYLT that answers a page past the end with the last page again, the trigger's first poll
+ * never ended, and every scheduled poll meanwhile returned nothing without an error: the trigger went silent.
+ * A poll that cannot finish fails instead (n8n shows a failed execution for it), every time, and keeps no state.
+ */
+import { failureOf, requestsTo, useSandbox } from '../support/sandboxKit';
+import { useShortRetryBackoff } from '../support/moneySafetyKit';
+import { pollingWorkflow } from '../support/payoutStatusKit';
+
+const sandbox = useSandbox({ autoSettle: false });
+
+useShortRetryBackoff();
+
+describe('a history whose page past the end repeats the last page', () => {
+	beforeEach(() => {
+		sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsServed', pastEnd: 'lastPage' };
+	});
+
+	it('fails the first poll and every later one, each within two history requests, saving no state', async () => {
+		sandbox.seedPayouts(30);
+		const trigger = pollingWorkflow(sandbox);
+
+		const first = await failureOf(trigger.activate());
+		expect(first.message).toMatch(/did not end: page 2 holds the same payouts as page 1/);
+		expect(trigger.nodeStaticData).toEqual({});
+
+		const next = await failureOf(trigger.poll());
+		expect(next.message).toMatch(/did not end/);
+		expect(requestsTo(sandbox, 'payoutHistory')).toHaveLength(4);
+	});
+});
