@@ -1,9 +1,10 @@
 import { describeCharacter, firstNonPrintableAscii } from './characters';
-import { EVM_NETWORKS, evmAddressProblem, isEvmHexAddress } from './evm';
+import { EVM_NETWORKS, evmAddressProblem } from './evm';
 import { TRON_NETWORKS, tronAddressProblem } from './tron';
 
 export { EVM_NETWORKS } from './evm';
 export { TRON_NETWORKS } from './tron';
+export { canonicalAddress } from '../../shared/walletAddress';
 
 /** One address format and the networks that use it. A new format is one more row. */
 interface AddressFormat {
@@ -47,14 +48,4 @@ export function addressProblem(networkSymbol: string, address: string): string |
 		return 'a recipient wallet address is required';
 	}
 	return format.problem(address, symbol);
-}
-
-/**
- * The one spelling of an address, for telling whether two payouts go to the same recipient: an Ethereum-style
- * hex address is one address in any letter case (EIP-55 only adds a checksum), whatever network it is named
- * on, so it is lower-cased; every other format is case-sensitive and kept as it is.
- */
-export function canonicalAddress(address: string): string {
-	const trimmed = address.trim();
-	return isEvmHexAddress(trimmed) ? trimmed.toLowerCase() : trimmed;
 }
