@@ -49,7 +49,7 @@ export const SPENDING_LIMIT_PROPERTIES: INodeProperties[] = [
 		default: '',
 		placeholder: 'USDT 2000, USDC 2000',
 		description:
-			'The most the TYLT node may pay out per settled currency in any 24 hours, counted from TYLT’s own payout history. Written like Max Amount per Payout.',
+			'The most that may be paid out per settled currency in any 24 hours, counted by the TYLT node from TYLT’s payout history (the HTTP Request node is not bound by it). Written like Max Amount per Payout.',
 	},
 	{
 		displayName: LIMIT_FIELDS.allowedAddresses,
