@@ -9,6 +9,10 @@ import type {
 
 import { assertSupportedN8n } from '../nodes/shared/n8nCompatibility';
 import { DEFAULT_BASE_URL, signTyltRequest } from '../nodes/shared/signing';
+import {
+	SPENDING_LIMIT_PROPERTIES,
+	spendingLimitTexts,
+} from '../nodes/shared/spendingLimits/fields';
 
 // On an n8n too old for the package, n8n's log names the version needed instead of a bare TypeError.
 assertSupportedN8n();
@@ -48,6 +52,7 @@ export class TyltApi implements ICredentialType {
 			default: DEFAULT_BASE_URL,
 			description: 'Change only to reach another TYLT environment or the local sandbox',
 		},
+		...SPENDING_LIMIT_PROPERTIES,
 	];
 
 	// Signing happens here and only here, so the HTTP Request node can reuse this credential for any TYLT endpoint.
@@ -60,6 +65,7 @@ export class TyltApi implements ICredentialType {
 				apiKey: String(credentials.apiKey ?? ''),
 				apiSecret: String(credentials.apiSecret ?? ''),
 				baseUrl: String(credentials.baseUrl ?? ''),
+				spendingLimits: spendingLimitTexts(credentials),
 			},
 			requestOptions,
 		);

@@ -5,8 +5,9 @@
 import { randomUUID } from 'node:crypto';
 
 import { startRecordingProxy, type RecordingProxy } from '../tools/harness/recordingProxy';
-import { n8nVersion, type WorkflowJson } from '../tools/n8n';
+import { n8nVersion } from '../tools/n8n';
 import { failureOf, outputOf, useE2e } from './support/context';
+import { httpRequestPayout as payoutRequest } from './support/httpRequestPayout';
 
 const e2e = useE2e();
 
@@ -53,41 +54,13 @@ describe('TYLT API credential test', () => {
 	});
 });
 
-/** Manual Trigger → HTTP Request (v4.2: every supported n8n has it) POSTing a payout with the TYLT API credential. */
-function httpRequestPayout(options: Record<string, unknown>): WorkflowJson {
-	const node = (name: string, type: string, typeVersion: number, parameters: object) => ({
-		id: randomUUID(),
-		name,
-		type,
-		typeVersion,
-		position: [0, 0] as [number, number],
-		parameters,
+/** The HTTP Request node POSTing a payout to the sandbox with the run's TYLT credential and these Options. */
+function httpRequestPayout(options: Record<string, unknown>) {
+	return payoutRequest({
+		url: `${e2e.state.sandbox.url}/transactions/merchant/createPayoutRequest`,
+		credential: e2e.state.credential,
+		options,
 	});
-	return {
-		name: `HTTP Request with the TYLT credential ${randomUUID().slice(0, 6)}`,
-		nodes: [
-			node('Start', 'n8n-nodes-base.manualTrigger', 1, {}),
-			{
-				...node('Pay', 'n8n-nodes-base.httpRequest', 4.2, {
-					method: 'POST',
-					url: `${e2e.state.sandbox.url}/transactions/merchant/createPayoutRequest`,
-					authentication: 'predefinedCredentialType',
-					nodeCredentialType: 'tyltApi',
-					sendBody: true,
-					specifyBody: 'json',
-					jsonBody: JSON.stringify({
-						baseAmount: 12,
-						address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-						settledCurrency: 'USDT',
-						networkSymbol: 'TRX',
-					}),
-					options,
-				}),
-				credentials: { tyltApi: e2e.state.credential },
-			},
-		],
-		connections: { Start: { main: [[{ node: 'Pay', type: 'main', index: 0 }]] } },
-	};
 }
 
 // Issue #17, point 1: whoever may use the credential in the HTTP Request node sets its Options too.

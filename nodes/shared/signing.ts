@@ -2,11 +2,15 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { UserError } from 'n8n-workflow';
 
 import { hmacSha256Hex } from './hmac';
+import type { SpendingLimitTexts } from './spendingLimits/fields';
+import { spendingLimitRefusal } from './spendingLimits/check';
 
 export interface TyltCredentials {
 	apiKey: string;
 	apiSecret: string;
 	baseUrl: string;
+	/** Max Amount per Payout and Allowed Recipient Addresses bind every payout this credential signs. */
+	spendingLimits?: SpendingLimitTexts;
 }
 
 export const DEFAULT_BASE_URL = 'https://api.tylt.money';
@@ -141,16 +145,34 @@ export function signTyltRequest(
 			);
 		}
 		signedString = signedQueryString(signed.url, signed.qs);
+		refuseBeyondLimits(credentials, signed, method, undefined);
 	} else {
 		signedString = jsonBodyText(signed);
 		signed.body = signedString;
 		// The body is final text now: n8n must send it untouched, so it is no longer "JSON to serialise".
 		setHeader(signed, 'Content-Type', 'application/json');
+		refuseBeyondLimits(credentials, signed, method, signedString);
 	}
 
 	setHeader(signed, 'X-TLP-APIKEY', apiKeyAsSent(credentials.apiKey));
 	setHeader(signed, 'X-TLP-SIGNATURE', hmacSha256Hex(credentials.apiSecret, signedString));
 	return signed;
+}
+
+/** The spending limits are checked against exactly what is signed and sent: the resolved URL and body text. */
+function refuseBeyondLimits(
+	credentials: TyltCredentials,
+	signed: AuthenticatableRequest,
+	method: string,
+	bodyText: string | undefined,
+) {
+	const reason = spendingLimitRefusal(credentials.spendingLimits ?? {}, {
+		method,
+		url: signed.url,
+		qs: signed.qs,
+		bodyText,
+	});
+	if (reason) throw refusal(`${CREDENTIAL} refused this payout, so nothing was sent: ${reason}`);
 }
 
 export function normalizeBaseUrl(baseUrl: string): string {

@@ -17,14 +17,15 @@ import type {
 import { Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { TyltApi } from '../../credentials/TyltApi.credentials';
+import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/fields';
 import { Tylt } from '../../nodes/Tylt/Tylt.node';
 import { onlyNodeType, workflowNode } from './workflowNode';
 
-export interface TyltCredentialData {
+export type TyltCredentialData = SpendingLimitTexts & {
 	apiKey: string;
 	apiSecret: string;
 	baseUrl: string;
-}
+};
 
 export interface RunOptions {
 	parameters: INodeParameters;

@@ -31,12 +31,6 @@ export const EVM_NETWORKS: ReadonlySet<string> = new Set([
 
 const HEX_DIGITS = 40;
 const HEX_DIGIT = /^[0-9a-fA-F]$/;
-const EVM_HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-/** 0x and 40 hex digits in any letter case: the shape of an Ethereum-style address, checksum unchecked. */
-export function isEvmHexAddress(address: string): boolean {
-	return EVM_HEX_ADDRESS.test(address);
-}
 
 /** Why `address` is not an Ethereum-style address, or undefined when it is one. */
 export function evmAddressProblem(address: string, networkSymbol: string): string | undefined {

@@ -1,6 +1,7 @@
 import { BITCOIN, DOGECOIN, LITECOIN, utxoAddressProblem } from './bitcoin';
 import { describeCharacter, firstNonPrintableAscii } from './characters';
-import { EVM_NETWORKS, evmAddressProblem, isEvmHexAddress } from './evm';
+import { canonicalAddress } from '../../shared/walletAddress';
+import { EVM_NETWORKS, evmAddressProblem } from './evm';
 import { SOLANA_NETWORKS, solanaAddressProblem } from './solana';
 import { STELLAR_NETWORKS, stellarAccount, stellarAddressProblem } from './stellar';
 import { TON_NETWORKS, tonAccount, tonAddressProblem } from './ton';
@@ -11,6 +12,7 @@ import { XRP_NETWORKS, xrpAccount, xrpAddressProblem } from './xrp';
 export { EVM_NETWORKS } from './evm';
 export { TRON_NETWORKS } from './tron';
 export { MEMO_NETWORKS, MEMO_NOTICE, MEMO_OPTION_HINT, needsMemo } from './memoNetworks';
+export { canonicalAddress };
 
 /** One address format and the networks that use it. A new format is one more row. */
 export interface AddressFormat {
@@ -94,14 +96,4 @@ export function addressProblem(
 	);
 	if (!contract) return undefined;
 	return `it is the ${contract.currencySymbol} token contract on ${symbol || 'this network'}, not a wallet: tokens sent to a token contract are lost for good`;
-}
-
-/**
- * The one spelling of an address, for telling whether two payouts go to the same recipient: an Ethereum-style
- * hex address is one address in any letter case (EIP-55 only adds a checksum), whatever network it is named
- * on, so it is lower-cased; every other format is case-sensitive and kept as it is.
- */
-export function canonicalAddress(address: string): string {
-	const trimmed = address.trim();
-	return isEvmHexAddress(trimmed) ? trimmed.toLowerCase() : trimmed;
 }

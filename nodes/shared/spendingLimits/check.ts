@@ -1,0 +1,120 @@
+/**
+ * Checks a request about to be signed against the credential's spending limits: Max Amount per Payout and
+ * Allowed Recipient Addresses bind every request signed with the credential, the HTTP Request node's too.
+ */
+import { compareExact, exactDecimal, exactText, type ExactDecimal } from '../decimalText';
+import { canonicalAddress } from '../walletAddress';
+import { LIMIT_FIELDS, type SpendingLimitTexts } from './fields';
+import type { JsonValue } from './jsonText';
+import {
+	UnreadableLimitError,
+	hasSpendingLimits,
+	readSpendingLimits,
+	type CurrencyLimits,
+} from './parse';
+import { payoutInRequest, type OutgoingRequest, type PayoutFields } from './payoutRequest';
+
+/** A field's amount as TYLT would read it: digits only, in a JSON number or string. */
+const PLAIN_AMOUNT_STRING = /^\d+(\.\d+)?$/;
+const SYMBOL = /^[A-Za-z0-9]+$/;
+
+/**
+ * Why the credential's limits refuse this request, phrased to follow "refused this payout: ", or undefined
+ * when it may be signed and sent (it is no payout, or it is within every limit the signature can check).
+ */
+export function spendingLimitRefusal(
+	texts: SpendingLimitTexts,
+	request: OutgoingRequest,
+): string | undefined {
+	if (!hasSpendingLimits(texts)) return undefined;
+	const payout = payoutInRequest(request);
+	if (payout.kind === 'none') return undefined;
+
+	const limits = readSpendingLimits(texts);
+	if (limits instanceof UnreadableLimitError) {
+		return `${limits.message}. Fix it in the credential: until then no payout is sent with it`;
+	}
+	const { perPayout, allowedAddresses } = limits;
+	if (perPayout === undefined && allowedAddresses === undefined) return undefined;
+	if (payout.kind === 'unreadable') {
+		return `the request ${payout.reason}, so the credential's limits cannot be checked`;
+	}
+	return (
+		(allowedAddresses && addressRefusal(allowedAddresses, payout.fields)) ??
+		(perPayout && amountRefusal(perPayout, payout.fields))
+	);
+}
+
+function addressRefusal(allowed: ReadonlySet<string>, fields: PayoutFields): string | undefined {
+	const { address } = fields;
+	if (address?.kind !== 'string') {
+		return `its address is ${describe(address)}, and ${LIMIT_FIELDS.allowedAddresses} lets only listed recipients be paid`;
+	}
+	if (allowed.has(canonicalAddress(address.value))) return undefined;
+	return `the recipient "${address.value}" is not in ${LIMIT_FIELDS.allowedAddresses}`;
+}
+
+function amountRefusal(limits: CurrencyLimits, fields: PayoutFields): string | undefined {
+	const base = currencyOf(fields.baseCurrency, { absentWhenEmpty: true });
+	const settled = currencyOf(fields.settledCurrency, { absentWhenEmpty: false });
+	if (base === null)
+		return `its baseCurrency is ${describe(fields.baseCurrency)}, not a currency symbol`;
+	if (base === undefined && !settled) {
+		return `its settledCurrency is ${describe(fields.settledCurrency)}, not a currency symbol, so ${LIMIT_FIELDS.maxAmountPerPayout} cannot be applied`;
+	}
+	// TYLT reads baseAmount in baseCurrency when one is given, and converts it to the settled currency itself.
+	const currency = (base ?? settled) as string;
+	const amount = amountOf(fields.baseAmount);
+	if (amount === undefined) {
+		return `its baseAmount is ${describe(fields.baseAmount)}, not a plain positive decimal, so ${LIMIT_FIELDS.maxAmountPerPayout} cannot be applied`;
+	}
+	const limit = limits.get(currency);
+	if (limit === undefined) {
+		const listed = [...limits.keys()].join(', ');
+		if (base !== undefined && base !== settled) {
+			return `it is sized in ${currency} (baseCurrency), which TYLT converts to ${settled || 'the settled currency'} only when it creates the payout, so ${LIMIT_FIELDS.maxAmountPerPayout} (${listed}) cannot be checked. To allow payouts sized in ${currency}, add ${currency} and its limit to ${LIMIT_FIELDS.maxAmountPerPayout}, for example "${currency} 450"`;
+		}
+		return `${LIMIT_FIELDS.maxAmountPerPayout} names no limit for ${currency} (only ${listed}), so no payout in ${currency} may be made with this credential. Add ${currency} and its limit to allow it`;
+	}
+	if (compareExact(amount, limit) <= 0) return undefined;
+	return `${exactText(amount)} ${currency} is above ${LIMIT_FIELDS.maxAmountPerPayout} for ${currency} (${exactText(limit)} ${currency})`;
+}
+
+/**
+ * A currency field's symbol in upper case; undefined when absent (and, with `absentWhenEmpty`, when empty, as
+ * TYLT takes an empty baseCurrency for none); null when present but not a symbol.
+ */
+function currencyOf(
+	value: JsonValue | undefined,
+	{ absentWhenEmpty }: { absentWhenEmpty: boolean },
+): string | null | undefined {
+	if (value === undefined || (value.kind === 'literal' && value.value === null)) return undefined;
+	if (value.kind !== 'string') return null;
+	if (absentWhenEmpty && value.value === '') return undefined;
+	const symbol = value.value.trim();
+	return SYMBOL.test(symbol) ? symbol.toUpperCase() : null;
+}
+
+/**
+ * The amount exactly as written, when it is a positive finite decimal: a JSON number (an exponent is exact
+ * too) or a string of plain digits. A string TYLT might read another way (`5e2`, `0x1F4`, `1,000`) is refused.
+ */
+function amountOf(value: JsonValue | undefined): ExactDecimal | undefined {
+	let text: string;
+	if (value?.kind === 'number') text = value.text;
+	else if (value?.kind === 'string' && PLAIN_AMOUNT_STRING.test(value.value.trim()))
+		text = value.value.trim();
+	else return undefined;
+	// The double TYLT may read must be a positive finite number too: 1e400 is Infinity there, 1e-400 zero.
+	const double = Number(text);
+	if (!Number.isFinite(double) || double <= 0) return undefined;
+	return exactDecimal(text);
+}
+
+function describe(value: JsonValue | undefined): string {
+	if (value === undefined) return 'missing';
+	if (value.kind === 'string') return `"${value.value}"`;
+	if (value.kind === 'number') return value.text;
+	if (value.kind === 'literal') return String(value.value);
+	return `a JSON ${value.kind}`;
+}

@@ -1,0 +1,54 @@
+/**
+ * The credential's spending-limit fields: their names, the labels every error names them by, and the panel
+ * properties the credential shows. Written once here so an error and the panel never disagree on a label.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+export const LIMIT_FIELDS = {
+	maxAmountPerPayout: 'Max Amount per Payout',
+	allowedAddresses: 'Allowed Recipient Addresses',
+} as const;
+
+export type LimitFieldName = keyof typeof LIMIT_FIELDS;
+
+/** The fields as the credential stores them: text, empty when no limit is set. */
+export type SpendingLimitTexts = Partial<Record<LimitFieldName, string>>;
+
+/** The fields' text from a decrypted credential; anything that is not text is read as its string form. */
+export function spendingLimitTexts(credentials: Record<string, unknown>): SpendingLimitTexts {
+	const texts: SpendingLimitTexts = {};
+	for (const name of Object.keys(LIMIT_FIELDS) as LimitFieldName[]) {
+		const value = credentials[name];
+		if (value !== undefined && value !== null) texts[name] = String(value);
+	}
+	return texts;
+}
+
+export const SPENDING_LIMIT_PROPERTIES: INodeProperties[] = [
+	{
+		displayName:
+			'Spending limits bind every workflow that uses this credential, the HTTP Request node and AI agents included. Leave a field empty for no limit. A limit that cannot be read stops every payout.',
+		name: 'spendingLimitsNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: LIMIT_FIELDS.maxAmountPerPayout,
+		name: 'maxAmountPerPayout',
+		type: 'string',
+		default: '',
+		placeholder: 'USDT 500, USDC 500, EUR 450',
+		description:
+			'The largest amount one payout may have, per currency: symbol and amount pairs separated by commas. A payout sized in a fiat Base Currency needs that currency listed too. A currency not listed cannot be paid.',
+	},
+	{
+		displayName: LIMIT_FIELDS.allowedAddresses,
+		name: 'allowedAddresses',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		placeholder: '0x…, T…',
+		description:
+			'When set, only these recipient addresses can be paid. Separate them with commas, spaces or line breaks.',
+	},
+];

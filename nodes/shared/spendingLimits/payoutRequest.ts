@@ -1,0 +1,133 @@
+/**
+ * Finds the payout in a request the credential is about to sign: whether TYLT might take it for a create, and
+ * the fields a limit is checked against, read from the exact text that will be signed and sent.
+ */
+import { readJson, type JsonValue } from './jsonText';
+
+/** The create-payout body fields the limits read (TYLT's spec: createPayoutRequest). */
+const PAYOUT_FIELDS = [
+	'baseAmount',
+	'baseCurrency',
+	'settledCurrency',
+	'address',
+	'networkSymbol',
+] as const;
+type PayoutFieldName = (typeof PAYOUT_FIELDS)[number];
+const PAYOUT_FIELD_BY_LOWER_CASE = new Map(PAYOUT_FIELDS.map((name) => [name.toLowerCase(), name]));
+
+/**
+ * The letters of the create path's last segment (TYLT_ENDPOINTS.createPayout: createPayoutRequest). A path whose
+ * letters hold them is taken for a create whatever its slashes, letter case, percent-escapes or suffix: a
+ * server may route `//x/createPayoutRequest/`, `%2F`-escaped or `.json`-suffixed paths to the same handler.
+ */
+const CREATE_PAYOUT_LETTERS = 'createpayout';
+
+export interface OutgoingRequest {
+	method: string;
+	/** The absolute URL the request goes to, as resolved for signing. */
+	url: string;
+	qs?: Record<string, unknown>;
+	/** The exact body text signed and sent; undefined for a request without a body. */
+	bodyText?: string;
+}
+
+export type PayoutFields = Partial<Record<PayoutFieldName, JsonValue>>;
+
+export type PayoutInRequest =
+	| { kind: 'none' }
+	| { kind: 'payout'; fields: PayoutFields }
+	/** Might create a payout, but its payout cannot be read exactly: the reason, phrased to follow "it". */
+	| { kind: 'unreadable'; reason: string };
+
+/**
+ * `none` when TYLT cannot take the request for a payout: its path is not the create path and neither its body
+ * nor its query names a payout field. Anything else is a payout to check.
+ */
+export function payoutInRequest(request: OutgoingRequest): PayoutInRequest {
+	const body = request.bodyText ? readJson(request.bodyText) : undefined;
+	const queryFields = payoutFieldsInQuery(request);
+	const nested = body !== undefined && nestedPayoutField(body, true);
+	const topLevel = body?.kind === 'object' ? body.members : [];
+	const namesPayoutField = topLevel.some(([key]) =>
+		PAYOUT_FIELD_BY_LOWER_CASE.has(key.toLowerCase()),
+	);
+	const unreadableBody =
+		request.bodyText !== undefined && request.bodyText !== '' && body === undefined;
+	if (
+		!pathMayCreatePayout(request.url) &&
+		queryFields.length === 0 &&
+		!nested &&
+		!namesPayoutField &&
+		!unreadableBody
+	) {
+		return { kind: 'none' };
+	}
+
+	const unreadable = (reason: string): PayoutInRequest => ({ kind: 'unreadable', reason });
+	if (queryFields.length > 0) {
+		return unreadable(
+			`carries payout fields in its query string (${queryFields.join(', ')}), where the limits cannot check them: send them in the JSON body`,
+		);
+	}
+	if (nested)
+		return unreadable(
+			'carries payout fields inside a nested object or list, where the limits cannot check them',
+		);
+	if (body?.kind !== 'object')
+		return unreadable('has no JSON object body holding the payout’s fields');
+
+	const fields: PayoutFields = {};
+	for (const [key, value] of topLevel) {
+		const name = PAYOUT_FIELD_BY_LOWER_CASE.get(key.toLowerCase());
+		if (name === undefined) continue;
+		if (name !== key) return unreadable(`names "${key}", which is not TYLT’s spelling of ${name}`);
+		// TYLT may read either of two repeated keys: a limit checked against one would not bind the other.
+		if (fields[name] !== undefined) return unreadable(`names ${name} twice`);
+		fields[name] = value;
+	}
+	return { kind: 'payout', fields };
+}
+
+function pathMayCreatePayout(url: string): boolean {
+	let path: string;
+	try {
+		path = new URL(url).pathname;
+	} catch {
+		return true;
+	}
+	// Escapes within escapes (`%252F`) are undone too: a proxy in front of TYLT may decode once more.
+	for (let round = 0; round < 3; round++) {
+		try {
+			const decoded = decodeURIComponent(path);
+			if (decoded === path) break;
+			path = decoded;
+		} catch {
+			break;
+		}
+	}
+	return path
+		.toLowerCase()
+		.replace(/[^a-z]/g, '')
+		.includes(CREATE_PAYOUT_LETTERS);
+}
+
+function payoutFieldsInQuery(request: OutgoingRequest): string[] {
+	const names = Object.keys(request.qs ?? {});
+	try {
+		names.push(...new URL(request.url).searchParams.keys());
+	} catch {
+		// An unparseable URL was refused before signing; nothing to add here.
+	}
+	return names.filter((name) => PAYOUT_FIELD_BY_LOWER_CASE.has(name.toLowerCase()));
+}
+
+/** Whether a payout field's name appears as a key anywhere below the top-level object. */
+function nestedPayoutField(value: JsonValue, topLevel: boolean): boolean {
+	if (value.kind === 'array') return value.items.some((item) => nestedPayoutField(item, false));
+	if (value.kind !== 'object') return false;
+	return value.members.some(
+		([key, member]) =>
+			(!topLevel && PAYOUT_FIELD_BY_LOWER_CASE.has(key.toLowerCase())) ||
+			nestedPayoutField(member, false),
+	);
+}

@@ -1,0 +1,167 @@
+/**
+ * Issue #26: the credential's spending limits, reached the way n8n reaches them: n8n-core's request helpers
+ * call the credential's authenticate() for the HTTP Request node (requestWithAuthentication) and for the TYLT
+ * node (httpRequestWithAuthentication). A refused payout never reaches the sandbox.
+ */
+import type { IRequestOptions } from 'n8n-workflow';
+
+import { TyltApi } from '../../credentials/TyltApi.credentials';
+import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/fields';
+import { createExecuteContext } from '../../tools/harness/n8nContext';
+import { credentialsFor, EVM_ADDRESS, tronAddress, useSandbox } from '../support/sandboxKit';
+
+const CREATE = '/transactions/merchant/createPayoutRequest';
+const RECIPIENT = tronAddress('allowed recipient');
+
+const sandbox = useSandbox();
+
+const contextWith = (limits: SpendingLimitTexts) =>
+	createExecuteContext({ parameters: {}, credentials: { ...credentialsFor(sandbox), ...limits } });
+
+/** What the HTTP Request node (v4.2) sends for a JSON body: the legacy request helper, redirects followed. */
+async function httpRequestNode(limits: SpendingLimitTexts, body: unknown, path = CREATE) {
+	const context = contextWith(limits);
+	const options: IRequestOptions = {
+		method: 'POST',
+		uri: sandbox.url + path,
+		body,
+		json: true,
+		followRedirect: true,
+		followAllRedirects: true,
+	};
+	return await context.helpers.requestWithAuthentication.call(context, 'tyltApi', options);
+}
+
+const payout = (fields: Record<string, unknown> = {}) => ({
+	baseAmount: 500,
+	address: RECIPIENT,
+	settledCurrency: 'USDT',
+	networkSymbol: 'TRX',
+	...fields,
+});
+
+const LIMITS: SpendingLimitTexts = {
+	maxAmountPerPayout: 'USDT 500, EUR 450',
+	allowedAddresses: `${RECIPIENT}, ${EVM_ADDRESS.toLowerCase()}`,
+};
+
+describe('the credential’s fields', () => {
+	it('offers the three limits, empty by default, under a notice that they bind every workflow', () => {
+		const properties = new TyltApi().properties;
+		const names = properties.map((property) => property.name);
+		const notice = properties.find((property) => property.type === 'notice');
+
+		expect(notice?.displayName).toMatch(/bind every workflow that uses this credential/);
+		expect(names.indexOf('spendingLimitsNotice')).toBeLessThan(names.indexOf('maxAmountPerPayout'));
+		for (const name of ['maxAmountPerPayout', 'allowedAddresses']) {
+			const property = properties.find((candidate) => candidate.name === name);
+			expect(property).toMatchObject({ type: 'string', default: '' });
+			expect(property?.required).toBeFalsy();
+		}
+	});
+});
+
+describe('the HTTP Request node with a limited credential', () => {
+	it('pays within the limits, to a listed recipient', async () => {
+		const response = await httpRequestNode(LIMITS, payout());
+
+		expect(response.data.status).toBe('Pending');
+		expect(sandbox.payouts).toHaveLength(1);
+	});
+
+	it('pays a listed EVM recipient written in another letter case', async () => {
+		await httpRequestNode(LIMITS, payout({ address: EVM_ADDRESS, networkSymbol: 'ETH' }));
+		expect(sandbox.payouts).toHaveLength(1);
+	});
+
+	it.each<[string, Record<string, unknown>, RegExp]>([
+		[
+			'over Max Amount per Payout',
+			{ baseAmount: 500.01 },
+			/500\.01 USDT is above Max Amount per Payout for USDT \(500 USDT\)/,
+		],
+		[
+			'to a recipient not listed',
+			{ address: tronAddress('someone else') },
+			/is not in Allowed Recipient Addresses/,
+		],
+		[
+			'in a currency the list does not name',
+			{ settledCurrency: 'USDC' },
+			/names no limit for USDC/,
+		],
+		[
+			'sized in a fiat currency above its limit',
+			{ baseAmount: 451, baseCurrency: 'EUR' },
+			/451 EUR is above/,
+		],
+		[
+			'sized in a fiat currency not listed',
+			{ baseAmount: 1, baseCurrency: 'USD' },
+			/add USD and its limit/,
+		],
+	])(
+		'refuses a payout %s: nothing reaches TYLT, and the error names the limit',
+		async (_case, fields, reason) => {
+			const error = await httpRequestNode(LIMITS, payout(fields)).then(
+				() => undefined,
+				(caught: Error) => caught,
+			);
+
+			expect(error?.message).toMatch(
+				/^The TYLT API credential refused this payout, so nothing was sent: /,
+			);
+			expect(error?.message).toMatch(reason);
+			expect(error?.message).not.toContain(sandbox.apiSecret);
+			expect(sandbox.requests).toEqual([]);
+		},
+	);
+
+	it('pays 400 EUR under an EUR 450 limit', async () => {
+		await httpRequestNode(LIMITS, payout({ baseAmount: 400, baseCurrency: 'EUR' }));
+		expect(sandbox.payouts).toHaveLength(1);
+	});
+
+	it.each([
+		[
+			'a raw text body with a repeated amount',
+			'{"baseAmount":1,"address":"X","settledCurrency":"USDT","baseAmount":1000}',
+		],
+		[
+			'a raw text body whose amount has more digits than a double',
+			`{"baseAmount":500.000000000000000001,"address":"${RECIPIENT}","settledCurrency":"USDT","networkSymbol":"TRX"}`,
+		],
+	])('refuses %s, and nothing reaches TYLT', async (_case, text) => {
+		await expect(httpRequestNode(LIMITS, text)).rejects.toThrow(/refused this payout/);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	it.each([
+		'//transactions/merchant/createPayoutRequest',
+		'/transactions/merchant/createPayoutRequest/',
+		'/TRANSACTIONS/merchant/createpayoutrequest',
+		'/transactions%2Fmerchant%2FcreatePayoutRequest',
+	])('checks the create path spelled %s', async (path) => {
+		await expect(httpRequestNode(LIMITS, payout({ baseAmount: 501 }), path)).rejects.toThrow(
+			/501 USDT is above/,
+		);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	it('a limit written wrong refuses every payout, naming the field and the text', async () => {
+		await expect(
+			httpRequestNode({ ...LIMITS, maxAmountPerPayout: 'USDT 1,000' }, payout({ baseAmount: 1 })),
+		).rejects.toThrow(/Max Amount per Payout cannot be read: "000"/);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	it('reads still go with limits set: the currency list the credential test asks for', async () => {
+		const context = contextWith(LIMITS);
+		const response = await context.helpers.httpRequestWithAuthentication.call(context, 'tyltApi', {
+			method: 'GET',
+			url: '/transactions/merchant/getSupportedCryptoCurrenciesList',
+			json: true,
+		});
+		expect(response.errorCode).toBe(0);
+	});
+});

@@ -1,0 +1,276 @@
+/**
+ * The limits against a request about to be signed (nodes/shared/spendingLimits/check.ts): the amount and
+ * recipient are read from the exact body text, and anything that might be a create but cannot be read
+ * exactly is refused.
+ */
+import { spendingLimitRefusal } from '../../../nodes/shared/spendingLimits/check';
+import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
+import { TYLT_ENDPOINTS } from '../../../nodes/Tylt/transport/endpoints';
+
+const BASE = 'https://api.tylt.money';
+const CREATE_URL = BASE + TYLT_ENDPOINTS.createPayout;
+const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+const EVM = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+
+const payout = (fields: Record<string, unknown> = {}) =>
+	JSON.stringify({
+		baseAmount: 500,
+		address: TRON,
+		settledCurrency: 'USDT',
+		networkSymbol: 'TRX',
+		...fields,
+	});
+
+const refusal = (
+	limits: SpendingLimitTexts,
+	bodyText: string | undefined,
+	request: { method?: string; url?: string; qs?: Record<string, unknown> } = {},
+) => spendingLimitRefusal(limits, { method: 'POST', url: CREATE_URL, bodyText, ...request });
+
+const PER_PAYOUT = { maxAmountPerPayout: 'USDT 500, usdc 0.5, EUR 450' };
+
+describe('Max Amount per Payout', () => {
+	it('lets a payout at the limit through, and refuses one unit of the last decimal above it', () => {
+		expect(refusal(PER_PAYOUT, payout({ baseAmount: 500 }))).toBeUndefined();
+		expect(
+			refusal(PER_PAYOUT, payout({ baseAmount: 0.5, settledCurrency: 'USDC' })),
+		).toBeUndefined();
+		expect(refusal(PER_PAYOUT, payout({ baseAmount: 500.01 }))).toBe(
+			'500.01 USDT is above Max Amount per Payout for USDT (500 USDT)',
+		);
+		expect(refusal(PER_PAYOUT, payout({ baseAmount: 0.51, settledCurrency: 'USDC' }))).toMatch(
+			/0\.51 USDC is above Max Amount per Payout for USDC \(0\.5 USDC\)/,
+		);
+	});
+
+	it('compares the digits written, not the double JSON.parse makes of them', () => {
+		const text = payout().replace('"baseAmount":500', '"baseAmount":500.000000000000000001');
+		expect(JSON.parse(text).baseAmount).toBe(500);
+		expect(refusal(PER_PAYOUT, text)).toMatch(/500\.000000000000000001 USDT is above/);
+	});
+
+	it.each<[string, string, boolean]>([
+		['a string with trailing zeros', '"500.00"', true],
+		['a string with a leading zero', '"0500"', true],
+		['a string with spaces', '" 500 "', true],
+		['an exponent in a JSON number', '5e2', true],
+		['an exponent above the limit', '5.0001e2', false],
+		['a string with a leading zero above the limit', '"0500.1"', false],
+	])('reads an amount spelled as %s by its exact value', (_case, spelled, within) => {
+		const text = payout().replace('"baseAmount":500', `"baseAmount":${spelled}`);
+		expect(refusal(PER_PAYOUT, text) === undefined).toBe(within);
+	});
+
+	it.each([
+		['an exponent in a string', '"5e2"'],
+		['hexadecimal', '"0x1F4"'],
+		['a thousands separator', '"1,000"'],
+		['a number with junk', '"500abc"'],
+		['zero', '0'],
+		['a negative number', '-600'],
+		['a number too large for a double', '1e400'],
+		['a number too small for a double', '1e-400'],
+		['true', 'true'],
+		['null', 'null'],
+		['an object', '{"value":1}'],
+	])('refuses an amount written as %s', (_case, spelled) => {
+		const text = payout().replace('"baseAmount":500', `"baseAmount":${spelled}`);
+		expect(refusal(PER_PAYOUT, text)).toMatch(/its baseAmount is .* not a plain positive decimal/);
+	});
+
+	it('refuses a payout without an amount', () => {
+		expect(refusal(PER_PAYOUT, JSON.stringify({ address: TRON, settledCurrency: 'USDT' }))).toMatch(
+			/baseAmount is missing/,
+		);
+	});
+
+	it('reads the settled currency with spaces and in any letter case', () => {
+		expect(refusal(PER_PAYOUT, payout({ settledCurrency: ' usdt ' }))).toBeUndefined();
+		expect(refusal(PER_PAYOUT, payout({ settledCurrency: ' usdt ', baseAmount: 501 }))).toMatch(
+			/501 USDT is above/,
+		);
+	});
+
+	it.each([
+		['not listed', 'DAI', /names no limit for DAI \(only USDT, USDC, EUR\).*Add DAI/],
+		['missing', undefined, /settledCurrency is missing/],
+		['not a symbol', 'US DT', /settledCurrency is "US DT", not a currency symbol/],
+		['a look-alike letter', 'USDТ', /not a currency symbol/],
+	])('refuses a settled currency %s', (_case, settledCurrency, reason) => {
+		expect(refusal(PER_PAYOUT, payout({ settledCurrency }))).toMatch(reason);
+	});
+
+	describe('a payout sized in a fiat Base Currency', () => {
+		it('goes out when the list names that currency, within its limit', () => {
+			expect(refusal(PER_PAYOUT, payout({ baseAmount: 400, baseCurrency: 'EUR' }))).toBeUndefined();
+			expect(refusal(PER_PAYOUT, payout({ baseAmount: 450, baseCurrency: 'eur' }))).toBeUndefined();
+			expect(refusal(PER_PAYOUT, payout({ baseAmount: 500, baseCurrency: 'EUR' }))).toBe(
+				'500 EUR is above Max Amount per Payout for EUR (450 EUR)',
+			);
+		});
+
+		it('is refused when the list does not name it, with how to allow it', () => {
+			expect(refusal(PER_PAYOUT, payout({ baseAmount: 1, baseCurrency: 'USD' }))).toMatch(
+				/sized in USD \(baseCurrency\), which TYLT converts to USDT only when it creates the payout.*add USD and its limit to Max Amount per Payout, for example "USD 450"/,
+			);
+		});
+
+		it('an empty or null Base Currency means none: the amount is in the settled currency', () => {
+			expect(refusal(PER_PAYOUT, payout({ baseCurrency: '' }))).toBeUndefined();
+			expect(refusal(PER_PAYOUT, payout({ baseCurrency: null, baseAmount: 501 }))).toMatch(
+				/501 USDT/,
+			);
+		});
+
+		it('a Base Currency that is not a symbol is refused', () => {
+			expect(refusal(PER_PAYOUT, payout({ baseCurrency: 978 }))).toMatch(/baseCurrency is 978/);
+			expect(refusal(PER_PAYOUT, payout({ baseCurrency: '  ' }))).toMatch(/baseCurrency is "  "/);
+		});
+	});
+});
+
+describe('Allowed Recipient Addresses', () => {
+	const ALLOWED = { allowedAddresses: `${TRON}\n${EVM.toUpperCase().replace('0X', '0x')}` };
+
+	it('lets a listed recipient be paid, an EVM hex address in any letter case', () => {
+		expect(refusal(ALLOWED, payout())).toBeUndefined();
+		expect(refusal(ALLOWED, payout({ address: EVM, networkSymbol: 'ETH' }))).toBeUndefined();
+		expect(
+			refusal(ALLOWED, payout({ address: EVM.toLowerCase(), networkSymbol: 'BSC' })),
+		).toBeUndefined();
+	});
+
+	it('refuses any other recipient, naming it; Tron addresses are case-sensitive', () => {
+		const other = 'TQ4mK4Vc3SqMpJc9nW7xK1y2z3a4b5c6d7';
+		expect(refusal(ALLOWED, payout({ address: other }))).toBe(
+			`the recipient "${other}" is not in Allowed Recipient Addresses`,
+		);
+		expect(refusal(ALLOWED, payout({ address: TRON.toLowerCase() }))).toMatch(/is not in Allowed/);
+	});
+
+	it('refuses a payout whose address is missing or not text', () => {
+		expect(refusal(ALLOWED, JSON.stringify({ baseAmount: 1 }))).toMatch(/address is missing/);
+		expect(refusal(ALLOWED, payout({ address: [TRON, 'TQ4'] }))).toMatch(/address is a JSON array/);
+	});
+
+	it('checks the recipient with or without an amount limit, and both limits together', () => {
+		const both = { ...ALLOWED, ...PER_PAYOUT };
+		expect(refusal(both, payout({ baseAmount: 600 }))).toMatch(/600 USDT is above/);
+		expect(refusal(both, payout({ address: 'TQ4' }))).toMatch(/"TQ4" is not in Allowed/);
+		expect(refusal(both, payout())).toBeUndefined();
+	});
+});
+
+describe('which requests are payouts', () => {
+	const limits = { ...PER_PAYOUT, allowedAddresses: TRON };
+
+	it('no limit set: nothing is checked', () => {
+		expect(refusal({}, payout({ baseAmount: 1e9 }))).toBeUndefined();
+		expect(
+			refusal({ maxAmountPerPayout: '  ', allowedAddresses: '' }, payout({ baseAmount: 1e9 })),
+		).toBeUndefined();
+	});
+
+	it('reads and other calls without payout fields pass', () => {
+		const history = `${BASE}${TYLT_ENDPOINTS.payoutHistory}`;
+		expect(
+			refusal(limits, undefined, { method: 'GET', url: history, qs: { rows: 20, page: 1 } }),
+		).toBeUndefined();
+		expect(
+			refusal(limits, '{"fromCurrency":"USDT","amount":5}', {
+				url: `${BASE}/p2pRampsMerchant/createInstance`,
+			}),
+		).toBeUndefined();
+	});
+
+	it.each([
+		['a doubled slash', '//transactions/merchant/createPayoutRequest'],
+		['a trailing slash', '/transactions/merchant/createPayoutRequest/'],
+		['other letter case', '/Transactions/Merchant/CREATEPAYOUTREQUEST'],
+		['an escaped slash', '/transactions%2Fmerchant%2FcreatePayoutRequest'],
+		['an escaped letter, escaped twice', '/transactions/merchant/create%2550ayoutRequest'],
+		['a query string', '/transactions/merchant/createPayoutRequest?x=1'],
+		['a suffix', '/transactions/merchant/createPayoutRequest.json'],
+		['path parameters', '/transactions/merchant/createPayoutRequest;v=2'],
+	])(
+		'the create path with %s is checked, even with a body that names no payout field',
+		(_case, path) => {
+			expect(refusal(limits, payout({ baseAmount: 501 }), { url: BASE + path })).toMatch(
+				/501 USDT is above/,
+			);
+			expect(refusal(limits, '{}', { url: BASE + path })).toMatch(/address is missing/);
+			expect(refusal(limits, '', { url: BASE + path })).toMatch(/no JSON object body/);
+			expect(refusal(limits, undefined, { method: 'GET', url: BASE + path })).toMatch(
+				/no JSON object body/,
+			);
+		},
+	);
+
+	it('a body with payout fields is checked on any path and with any method', () => {
+		expect(
+			refusal(limits, payout({ baseAmount: 501 }), {
+				url: `${BASE}/transactions/merchant/somethingElse`,
+			}),
+		).toMatch(/501 USDT/);
+		expect(
+			refusal(limits, payout({ baseAmount: 501 }), { method: 'PUT', url: `${BASE}/x` }),
+		).toMatch(/501 USDT/);
+	});
+
+	it.each([
+		['a repeated key', payout().replace('{', '{"baseAmount":1,'), /names baseAmount twice/],
+		[
+			'a repeated key spelled with an escape',
+			payout().replace('{', '{"base\\u0041mount":1,'),
+			/names baseAmount twice/,
+		],
+		[
+			'another letter case',
+			payout().replace('"address"', '"Address"'),
+			/names "Address", which is not TYLT’s spelling of address/,
+		],
+		[
+			'payout fields in a nested object',
+			JSON.stringify({ payout: { baseAmount: 1e6, address: 'TQ4' } }),
+			/nested object/,
+		],
+		[
+			'a list of payouts',
+			JSON.stringify([{ baseAmount: 1e6, address: 'TQ4' }]),
+			/nested object or list/,
+		],
+	])('refuses a body with %s', (_case, text, reason) => {
+		expect(refusal(limits, text, { url: `${BASE}/anything` })).toMatch(reason);
+	});
+
+	it('refuses payout fields in the query string', () => {
+		expect(refusal(limits, payout(), { url: `${CREATE_URL}?baseAmount=1000` })).toMatch(
+			/query string \(baseAmount\)/,
+		);
+		expect(
+			refusal(limits, undefined, { method: 'GET', url: `${BASE}/x`, qs: { address: 'TQ4' } }),
+		).toMatch(/query string \(address\)/);
+	});
+});
+
+describe('a limit written wrong', () => {
+	it.each([
+		['maxAmountPerPayout', 'USDT 1,000', /^Max Amount per Payout cannot be read: "000"/],
+		['maxAmountPerPayout', 'USDT 5e2', /^Max Amount per Payout cannot be read: "USDT 5e2"/],
+		['allowedAddresses', 'TQ4\u200b', /^Allowed Recipient Addresses cannot be read/],
+	])('%s: every payout is refused, naming the field and the text', (field, text, reason) => {
+		const message = refusal({ [field]: text }, payout({ baseAmount: 1 }));
+		expect(message).toMatch(reason);
+		expect(message).toMatch(/until then no payout is sent with it$/);
+	});
+
+	it('a request that is no payout still goes', () => {
+		expect(
+			refusal({ maxAmountPerPayout: 'junk' }, undefined, {
+				method: 'GET',
+				url: `${BASE}${TYLT_ENDPOINTS.supportedCurrencies}`,
+			}),
+		).toBeUndefined();
+	});
+});
+

@@ -1,0 +1,135 @@
+/** The credential's limit fields read into data (nodes/shared/spendingLimits/parse.ts). */
+import { exactText } from '../../../nodes/shared/decimalText';
+import {
+	UnreadableLimitError,
+	hasSpendingLimits,
+	parseAllowedAddresses,
+	parseCurrencyLimits,
+	parseSpendingLimits,
+} from '../../../nodes/shared/spendingLimits/parse';
+
+const limitsOf = (text: string) => {
+	const limits = parseCurrencyLimits('maxAmountPerPayout', text);
+	return (
+		limits &&
+		Object.fromEntries([...limits].map(([currency, limit]) => [currency, exactText(limit)]))
+	);
+};
+
+const unreadable = (read: () => unknown): UnreadableLimitError => {
+	try {
+		read();
+	} catch (error) {
+		if (error instanceof UnreadableLimitError) return error;
+		throw error;
+	}
+	throw new Error('expected the text to be refused');
+};
+
+describe('Max Amount per Payout', () => {
+	it('reads symbol and amount pairs, symbols in any letter case, amounts exactly', () => {
+		expect(limitsOf('USDT 500, usdc 499.99,\tEur  450 ,DAI 0.000000000000000001')).toEqual({
+			USDT: '500',
+			USDC: '499.99',
+			EUR: '450',
+			DAI: '0.000000000000000001',
+		});
+	});
+
+	it('reads an empty or blank field as no limit', () => {
+		expect(limitsOf('')).toBeUndefined();
+		expect(limitsOf('  \n ')).toBeUndefined();
+		expect(parseCurrencyLimits('maxAmountPerPayout', undefined)).toBeUndefined();
+	});
+
+	it('takes 0 as a limit: nothing in that currency may be paid', () => {
+		expect(limitsOf('USDT 0')).toEqual({ USDT: '0' });
+	});
+
+	it.each<[string, string, string, RegExp]>([
+		['a missing amount', 'USDT 500, USDC', 'USDC', /gives no amount for USDC/],
+		['a negative amount', 'USDT -500', 'USDT -500', /negative/],
+		['an exponent', 'USDT 5e2', 'USDT 5e2', /exponent/],
+		['a thousands separator (comma)', 'USDT 1,000', '000', /thousands separators/],
+		[
+			'a thousands separator (space)',
+			'USDT 1 000',
+			'USDT 1 000',
+			/more than a symbol and an amount/,
+		],
+		['a decimal comma', 'EUR 1.000,50', '50', /without a currency symbol/],
+		['a currency twice', 'USDT 500, usdt 100', 'usdt 100', /names USDT a second time/],
+		['an empty pair', 'USDT 500,, USDC 5', 'USDT 500,, USDC 5', /empty entry/],
+		['a trailing comma', 'USDT 500,', 'USDT 500,', /empty entry/],
+		['the amount first', '500 USDT', '500 USDT', /without a currency symbol/],
+		['a symbol glued to its amount', 'USDT500', 'USDT500', /gives no amount/],
+		['a colon', 'USDT: 500', 'USDT: 500', /does not begin with a currency symbol/],
+		['a sign', 'USDT +500', 'USDT +500', /not a plain decimal/],
+		['a bare point', 'USDT .5', 'USDT .5', /not a plain decimal/],
+		['junk', 'no limit please', 'no limit please', /more than a symbol and an amount/],
+		['a currency sign', '$ 500', '$ 500', /does not begin with a currency symbol/],
+		['Infinity', 'USDT Infinity', 'USDT Infinity', /not a plain decimal/],
+	])('refuses %s, naming the field and the text', (_case, text, shown, reason) => {
+		const error = unreadable(() => parseCurrencyLimits('maxAmountPerPayout', text));
+		expect(error.message).toMatch(/^Max Amount per Payout cannot be read: /);
+		expect(error.message).toContain(`"${shown}"`);
+		expect(error.message).toMatch(reason);
+		expect(error.field).toBe('maxAmountPerPayout');
+		expect(error.text).toBe(shown);
+	});
+});
+
+describe('Allowed Recipient Addresses', () => {
+	const evm = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+
+	it('splits on commas, spaces and line breaks; EVM hex addresses are kept in one letter case', () => {
+		const allowed = parseAllowedAddresses(
+			`${evm},TJRabPrwbZy45sbavfcjinPJC18kjpRTv8\n\n  other-Format\r\n`,
+		);
+		expect([...(allowed ?? [])]).toEqual([
+			evm.toLowerCase(),
+			'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+			'other-Format',
+		]);
+	});
+
+	it('reads an empty field as no list', () => {
+		expect(parseAllowedAddresses(' \n ')).toBeUndefined();
+		expect(parseAllowedAddresses('')).toBeUndefined();
+	});
+
+	it('refuses separators without an address: a list meant to be set is never read as no list', () => {
+		expect(unreadable(() => parseAllowedAddresses(' , \n')).message).toMatch(/no address/);
+	});
+
+	it.each([
+		['a zero-width space', `${evm}\u200b`, 'U+200B'],
+		['a Cyrillic letter', 'TJRаbPrwbZy45sbavfcjinPJC18kjpRTv8', 'U+0430'],
+	])('refuses an address with %s, naming it', (_case, address, codePoint) => {
+		const error = unreadable(() => parseAllowedAddresses(`TQ4, ${address}`));
+		expect(error.message).toMatch(/^Allowed Recipient Addresses cannot be read: /);
+		expect(error.message).toContain(codePoint);
+		expect(error.text).toBe(address);
+	});
+});
+
+describe('parseSpendingLimits', () => {
+	it('reads both fields, and says whether any is set', () => {
+		const texts = {
+			maxAmountPerPayout: 'USDT 5',
+			allowedAddresses: '',
+		};
+		const limits = parseSpendingLimits(texts);
+		expect([...(limits.perPayout?.keys() ?? [])]).toEqual(['USDT']);
+		expect(limits.allowedAddresses).toBeUndefined();
+		expect(hasSpendingLimits(texts)).toBe(true);
+		expect(hasSpendingLimits({ maxAmountPerPayout: ' ', allowedAddresses: '' })).toBe(false);
+		expect(hasSpendingLimits({})).toBe(false);
+	});
+
+	it('refuses the whole set when one field cannot be read', () => {
+		expect(() =>
+			parseSpendingLimits({ maxAmountPerPayout: 'USDT 5', allowedAddresses: 'TQ4 \u200b' }),
+		).toThrow(/Allowed Recipient Addresses cannot be read/);
+	});
+});
