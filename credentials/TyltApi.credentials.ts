@@ -9,6 +9,7 @@ import type {
 
 import { assertSupportedN8n } from '../nodes/shared/n8nCompatibility';
 import { DEFAULT_BASE_URL, signTyltRequest } from '../nodes/shared/signing';
+import { TYLT_ENDPOINTS } from '../nodes/Tylt/transport/endpoints';
 
 // On an n8n too old for the package, n8n's log names the version needed instead of a bare TypeError.
 assertSupportedN8n();
@@ -68,7 +69,7 @@ export class TyltApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			method: 'GET',
-			url: '/transactions/merchant/getSupportedCryptoCurrenciesList',
+			url: TYLT_ENDPOINTS.supportedCurrencies,
 		},
 		rules: [
 			{
