@@ -8,7 +8,8 @@ import type {
 } from 'n8n-workflow';
 
 import { assertSupportedN8n } from '../nodes/shared/n8nCompatibility';
-import { DEFAULT_BASE_URL, signTyltRequest } from '../nodes/shared/signing';
+import { signTyltRequest } from '../nodes/shared/signing';
+import { DEFAULT_BASE_URL } from '../nodes/shared/tyltAccount';
 import { TYLT_ENDPOINTS } from '../nodes/Tylt/transport/endpoints';
 
 // On an n8n too old for the package, n8n's log names the version needed instead of a bare TypeError.
@@ -21,7 +22,8 @@ export class TyltApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Tylt/tylt.svg', dark: 'file:../nodes/Tylt/tylt.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-tylt/n8n-nodes-tylt/blob/main/README.md#credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-tylt/n8n-nodes-tylt/blob/main/README.md#credentials';
 
 	properties: INodeProperties[] = [
 		{

@@ -9,7 +9,7 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 
-import { credentialRefusalIn } from '../../shared/signing';
+import { credentialRefusalIn } from '../../shared/credentialRefusal';
 import { credentialsOnce, type TyltContext } from './credentials';
 import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
 

@@ -10,7 +10,7 @@ import type {
 } from 'n8n-workflow';
 import { createHash } from 'crypto';
 
-import { tyltAccountIdentity } from '../../shared/signing';
+import { tyltAccountIdentity } from '../../shared/tyltAccount';
 
 /** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
 export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
