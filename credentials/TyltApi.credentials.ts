@@ -8,11 +8,13 @@ import type {
 } from 'n8n-workflow';
 
 import { assertSupportedN8n } from '../nodes/shared/n8nCompatibility';
-import { DEFAULT_BASE_URL, signTyltRequest } from '../nodes/shared/signing';
+import { signTyltRequest } from '../nodes/shared/signing';
+import { DEFAULT_BASE_URL } from '../nodes/shared/tyltAccount';
 import {
 	SPENDING_LIMIT_PROPERTIES,
 	spendingLimitTexts,
 } from '../nodes/shared/spendingLimits/fields';
+import { TYLT_ENDPOINTS } from '../nodes/Tylt/transport/endpoints';
 
 // On an n8n too old for the package, n8n's log names the version needed instead of a bare TypeError.
 assertSupportedN8n();
@@ -24,7 +26,8 @@ export class TyltApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Tylt/tylt.svg', dark: 'file:../nodes/Tylt/tylt.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-tylt/n8n-nodes-tylt/blob/main/README.md#credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-tylt/n8n-nodes-tylt/blob/main/README.md#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -74,7 +77,7 @@ export class TyltApi implements ICredentialType {
 	test: ICredentialTestRequest = {
 		request: {
 			method: 'GET',
-			url: '/transactions/merchant/getSupportedCryptoCurrenciesList',
+			url: TYLT_ENDPOINTS.supportedCurrencies,
 		},
 		rules: [
 			{

@@ -76,7 +76,14 @@ function classifiers(node: NodeFrame): Classifier[] {
 		},
 		{
 			bucket: "the credential's authenticate (signing)",
-			test: inFile('/dist/credentials/TyltApi', '/dist/nodes/shared/signing'),
+			test: inFile(
+				'/dist/credentials/TyltApi',
+				'/dist/nodes/shared/signing',
+				'/dist/nodes/shared/requestTarget',
+				'/dist/nodes/shared/signedContent',
+				'/dist/nodes/shared/credentialRefusal',
+				'/dist/nodes/shared/tyltAccount',
+			),
 		},
 		{ bucket: 'n8n resolving parameters (expressions)', test: named('_getNodeParameter') },
 		{

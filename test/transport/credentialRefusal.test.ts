@@ -6,7 +6,7 @@
 import { NodeApiError } from 'n8n-workflow';
 
 import { TyltApi } from '../../credentials/TyltApi.credentials';
-import { credentialRefusalIn } from '../../nodes/shared/signing';
+import { credentialRefusalIn } from '../../nodes/shared/credentialRefusal';
 import { runTyltNode } from '../../tools/harness/n8nContext';
 import { failureOf, payoutCreate, useSandbox } from '../support/sandboxKit';
 

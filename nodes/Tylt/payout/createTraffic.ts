@@ -6,7 +6,7 @@
  * again: whether TYLT made it is unknown, and the caller (the duplicate guard's In-Doubt Check) judges it.
  */
 import { pause } from '../../shared/pause';
-import { rateLimitOf } from '../transport';
+import { TyltRateLimitedError } from '../transport';
 
 /** How long later creates wait after a 429 without Retry-After (and at most with one); tunable for tests. */
 export const RATE_LIMIT_POLICY = { baseDelayMs: 1000, maxDelayMs: 30_000 };
@@ -38,11 +38,10 @@ export class CreateTraffic {
 			)
 			.finally(() => this.release());
 		if ('value' in attempt) return attempt.value;
-		const rateLimit = rateLimitOf(attempt.error);
-		if (rateLimit) {
+		if (attempt.error instanceof TyltRateLimitedError) {
 			this.limit = Math.max(1, Math.floor(this.limit / 2));
 			const waitMs = Math.min(
-				Math.max(rateLimit.retryAfterMs ?? 0, RATE_LIMIT_POLICY.baseDelayMs),
+				Math.max(attempt.error.retryAfterMs ?? 0, RATE_LIMIT_POLICY.baseDelayMs),
 				RATE_LIMIT_POLICY.maxDelayMs,
 			);
 			this.resumeAtMs = Math.max(this.resumeAtMs, Date.now() + waitMs);

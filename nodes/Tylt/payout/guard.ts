@@ -14,7 +14,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../shared/pause';
 import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
-import { createPayoutRequest, isOutcomeUnknown } from '../transport';
+import { createPayoutRequest, TyltOutcomeUnknownError } from '../transport';
 import { claimReference } from './claims';
 import { findReference, readPayoutHistoryWindow, type ReferenceMatch } from './history';
 import type { PayoutLedger } from './ledger';
@@ -114,7 +114,7 @@ export async function createPayoutOnce(
 			);
 		if ('error' in sent) {
 			// Refused, or never reached TYLT: nothing exists, and a waiting execution may send it.
-			if (!isOutcomeUnknown(sent.error)) throw sent.error;
+			if (!(sent.error instanceof TyltOutcomeUnknownError)) throw sent.error;
 			markInDoubt(account, reference, attemptedMs);
 			const match = await inDoubtCheck.call(this, payout, attemptedMs);
 			if (!match) {

@@ -13,7 +13,8 @@ import {
 	payoutHistoryEnvelope,
 	payoutInformationEnvelope,
 } from './envelopes';
-import { tyltApiRequest, type TyltContext } from './request';
+import type { TyltContext } from './credentials';
+import { tyltApiRequest } from './request';
 
 export async function getSupportedCurrencies(
 	this: TyltContext,

@@ -18,7 +18,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { PayoutRecord } from '../helpers/types';
 import { getPayoutHistoryPage } from './calls';
-import type { TyltContext } from './request';
+import type { TyltContext } from './credentials';
 
 export interface HistoryPagesRequest {
 	/** Rows asked for on the first page. */

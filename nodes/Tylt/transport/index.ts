@@ -1,12 +1,18 @@
+export { tyltApiRequest, RETRY_POLICY } from './request';
+export { REQUEST_TIMEOUT_MS } from './attempt';
+export type { TyltRequest } from './attempt';
+export { tyltAccountKey } from './credentials';
+export type { TyltContext } from './credentials';
 export {
-	tyltApiRequest,
-	tyltAccountKey,
-	isOutcomeUnknown,
-	rateLimitOf,
-	REQUEST_TIMEOUT_MS,
-	RETRY_POLICY,
-} from './request';
-export type { TyltContext, TyltRequest } from './request';
+	TyltApiError,
+	TyltCredentialRefusedError,
+	TyltOutcomeUnknownError,
+	TyltRateLimitedError,
+	TyltRefusedError,
+	TyltStoppedError,
+	TyltUnavailableError,
+	TyltUnreachableError,
+} from './errors';
 export { TYLT_ENDPOINTS, HISTORY_PAGE_SIZE_DEFAULT, HISTORY_PAGE_SIZE_MAX } from './endpoints';
 export {
 	getSupportedCurrencies,

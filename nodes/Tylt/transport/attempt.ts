@@ -1,0 +1,195 @@
+/**
+ * One signed call to TYLT and what it came to. Only this file reads HTTP status codes, network error codes and
+ * the envelope's errorCode; everything above it speaks in outcomes.
+ */
+import type {
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IDataObject,
+	JsonObject,
+} from 'n8n-workflow';
+
+import { credentialRefusalIn } from '../../shared/credentialRefusal';
+import { credentialsOnce, type TyltContext } from './credentials';
+import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
+
+export interface TyltRequest {
+	method: IHttpRequestMethods;
+	path: string;
+	body?: IDataObject;
+	qs?: IDataObject;
+	itemIndex?: number;
+	timeoutMs?: number;
+	/**
+	 * Reads are repeated after transient failures. A payout create never is: TYLT has no idempotency key,
+	 * so a create whose answer was lost may exist, and sending it again could pay twice.
+	 */
+	movesMoney?: boolean;
+	/** What a usable HTTP 200 answer must look like; anything else is treated as no answer. */
+	envelope?: EnvelopeCheck;
+	/**
+	 * For a read of one thing by its id: the refusals that only say it does not exist. Such a refusal is
+	 * returned as `null` (the `data` of "nothing there") instead of thrown.
+	 */
+	refusalMeansAbsent?: (statusCode: number, envelope: TyltEnvelope | undefined) => boolean;
+}
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+interface TyltResponse {
+	statusCode: number;
+	headers?: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
+
+/**
+ * What one attempt came to. Transient failures may succeed if tried again; the others will not. `stopped`:
+ * the execution was stopped before the request left (or, for a read, while it was under way).
+ */
+export type Attempt =
+	| { outcome: 'success'; data: unknown }
+	| { outcome: 'stopped' }
+	| { outcome: 'rejected'; statusCode: number; envelope?: TyltEnvelope }
+	/** The credential refused to sign the call: nothing left n8n, and asking again gets the same answer. */
+	| { outcome: 'notSigned'; cause: string }
+	| { outcome: 'unreachable'; cause: string; code?: string }
+	| {
+			outcome: 'transient';
+			cause: string;
+			code?: string;
+			statusCode?: number;
+			retryAfterMs?: number;
+			envelope?: TyltEnvelope;
+	  };
+
+/** One signed call, classified: this function never throws for anything TYLT or the network does. */
+export async function attemptOnce(
+	this: TyltContext,
+	request: TyltRequest,
+	signal: AbortSignal | undefined,
+): Promise<Attempt> {
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: request.path,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: request.timeoutMs ?? REQUEST_TIMEOUT_MS,
+	};
+	if (request.body) options.body = request.body;
+	if (request.qs) options.qs = request.qs;
+
+	// Outside the try below: a credential that cannot be read is not a network failure.
+	const credentialsDecrypted = await credentialsOnce.call(this);
+	// A stopped execution sends nothing more, and a request that never left is known not to have happened.
+	if (signal?.aborted) return { outcome: 'stopped' };
+	let response: TyltResponse;
+	try {
+		response = await this.helpers.httpRequestWithAuthentication.call(this, 'tyltApi', options, {
+			credentialsDecrypted,
+		});
+	} catch (error) {
+		const refusal = credentialRefusalIn(error);
+		if (refusal) return { outcome: 'notSigned', cause: refusal.message };
+		if (signal?.aborted) {
+			// Stopped while the request was under way: a read is abandoned, a create may have reached TYLT.
+			return request.movesMoney
+				? { outcome: 'transient', cause: 'the execution was stopped while it was on its way' }
+				: { outcome: 'stopped' };
+		}
+		// Only a classification is kept: the error's config would carry the signed headers.
+		return networkFailure(error as JsonObject);
+	}
+
+	const { statusCode } = response;
+	const envelope = parseEnvelope(response.body);
+	if (statusCode === 429 || statusCode >= 500) {
+		return {
+			outcome: 'transient',
+			cause: `HTTP ${statusCode}`,
+			statusCode,
+			envelope,
+			retryAfterMs: parseRetryAfter(response.headers?.['retry-after']),
+		};
+	}
+	if (statusCode >= 300 && statusCode <= 399) {
+		// The credential never follows a redirect with the signed headers. What a create met behind it is
+		// unknown, so it is not called refused; a read is simply pointed at the wrong place.
+		const cause = `TYLT answered with a redirect (HTTP ${statusCode}), which the node does not follow`;
+		return request.movesMoney
+			? { outcome: 'transient', cause, statusCode, envelope }
+			: { outcome: 'rejected', statusCode, envelope };
+	}
+	if (statusCode < 200 || statusCode > 299) return { outcome: 'rejected', statusCode, envelope };
+	if (envelope === undefined) {
+		return {
+			outcome: 'transient',
+			cause: 'the answer was not a readable JSON envelope',
+			statusCode,
+		};
+	}
+	if (typeof envelope.errorCode === 'number' && envelope.errorCode !== 0) {
+		// The spec's create answer has no errorCode. One that carries a record as well contradicts itself:
+		// TYLT may have made the payout, so it is no refusal.
+		if (request.movesMoney && envelope.data !== null && typeof envelope.data === 'object') {
+			return {
+				outcome: 'transient',
+				cause: `the answer holds a payout record and errorCode ${envelope.errorCode}`,
+				statusCode,
+				envelope,
+			};
+		}
+		return { outcome: 'rejected', statusCode, envelope };
+	}
+	const problem = request.envelope?.(envelope);
+	// Not a refusal: for a create, TYLT may have made the payout and answered oddly.
+	if (problem) return { outcome: 'transient', cause: problem, statusCode };
+	return { outcome: 'success', data: envelope.data };
+}
+
+const NEVER_CONNECTED = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+]);
+
+function networkFailure(error: JsonObject): Attempt {
+	// n8n wraps the transport error: the network code and words are on its cause.
+	const cause = (error.cause ?? {}) as JsonObject;
+	const code = String(cause.code ?? error.code ?? error.httpCode ?? '');
+	const words = `${String(cause.message ?? '')} ${String(error.message ?? '')}`;
+	// Messages carry words, never the raw code: n8n swaps any message naming a network code for its own
+	// generic text, which would hide whether a payout may exist.
+	if (NEVER_CONNECTED.has(code)) {
+		// The request never left this machine, so even a create is known not to have happened.
+		return { outcome: 'unreachable', cause: 'TYLT could not be reached', code };
+	}
+	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout|timed out/i.test(words)) {
+		return { outcome: 'transient', cause: 'no answer within the timeout', code };
+	}
+	return { outcome: 'transient', cause: 'the connection was dropped', code };
+}
+
+function parseEnvelope(body: unknown): TyltEnvelope | undefined {
+	if (typeof body === 'string') {
+		try {
+			body = JSON.parse(body);
+		} catch {
+			return undefined;
+		}
+	}
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+	return body as TyltEnvelope;
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. */
+function parseRetryAfter(header: string | string[] | undefined): number | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (!value) return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}

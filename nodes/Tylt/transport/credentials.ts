@@ -1,0 +1,70 @@
+/**
+ * The TYLT API credential as calls use it: read once per execution, and the account it names as one hash.
+ */
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { createHash } from 'crypto';
+
+import { tyltAccountIdentity } from '../../shared/tyltAccount';
+
+/** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
+export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+/**
+ * n8n reads and decrypts the credential from its database on every authenticated request unless it is
+ * handed over; a 1,000-row payout run would read it 1,000 times. The execution context lives exactly as long
+ * as one execution, so the credential is read once per execution (and re-read by the next one).
+ */
+const credentialsPerExecution = new WeakMap<
+	TyltContext,
+	Promise<ICredentialsDecrypted | undefined>
+>();
+
+export async function credentialsOnce(
+	this: TyltContext,
+): Promise<ICredentialsDecrypted | undefined> {
+	// n8n keeps one poll context for as long as a polling trigger stays active: reading the credential once
+	// per context there would keep an old secret until the workflow is activated again.
+	if (isPollContext(this)) return await readCredentials.call(this);
+	let credentials = credentialsPerExecution.get(this);
+	if (!credentials) {
+		credentials = readCredentials.call(this);
+		credentialsPerExecution.set(this, credentials);
+	}
+	return await credentials;
+}
+
+async function readCredentials(this: TyltContext): Promise<ICredentialsDecrypted | undefined> {
+	const reference = this.getNode().credentials?.tyltApi;
+	if (!reference?.id) return undefined;
+	return {
+		id: reference.id,
+		name: reference.name,
+		type: 'tyltApi',
+		data: await this.getCredentials<ICredentialDataDecryptedObject>('tyltApi'),
+	};
+}
+
+function isPollContext(context: TyltContext): context is IPollFunctions {
+	return typeof (context as Partial<IPollFunctions>).__emit === 'function';
+}
+
+/**
+ * Which TYLT account a call goes to: a hash of the Base URL's origin and the API key, one for every spelling
+ * TYLT takes for the same account (see tyltAccountIdentity). Never the secret, and never the key itself, so
+ * process-wide memories keyed by account hold nothing a memory dump could reuse.
+ */
+export async function tyltAccountKey(this: TyltContext): Promise<string> {
+	const credentials = ((await credentialsOnce.call(this))?.data ??
+		(await this.getCredentials('tyltApi'))) as ICredentialDataDecryptedObject | undefined;
+	const identity = tyltAccountIdentity({
+		baseUrl: String(credentials?.baseUrl ?? ''),
+		apiKey: String(credentials?.apiKey ?? ''),
+	});
+	return createHash('sha256').update(identity).digest('hex').slice(0, 32);
+}

@@ -1,0 +1,198 @@
+/**
+ * What a failed TYLT call came to, one class per kind, so a caller asks `instanceof` instead of reading words.
+ * Every message is built here from TYLT's own `msg` and the status alone: the request options, which hold the
+ * key and the signature, never reach an error.
+ */
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { Attempt } from './attempt';
+import type { TyltEnvelope } from './envelopes';
+
+/** What an error says about the call that failed; never the headers or the signed body. */
+export interface FailedCall {
+	method: string;
+	path: string;
+	itemIndex?: number;
+	movesMoney?: boolean;
+}
+
+interface ErrorDetails {
+	message: string;
+	description: string;
+	statusCode?: number;
+	envelope?: TyltEnvelope;
+	networkCode?: string;
+}
+
+/** Every error a TYLT call throws. */
+export abstract class TyltApiError extends NodeApiError {
+	constructor(node: INode, call: FailedCall, details: ErrorDetails) {
+		const errorResponse: JsonObject = {};
+		if (details.statusCode !== undefined) errorResponse.httpCode = String(details.statusCode);
+		if (details.envelope?.errorCode !== undefined)
+			errorResponse.errorCode = details.envelope.errorCode;
+		const msg = tyltMessage(details.envelope);
+		if (msg) errorResponse.msg = msg;
+		super(node, errorResponse, {
+			message: details.message,
+			description: details.networkCode
+				? `${details.description} (network error ${details.networkCode})`
+				: details.description,
+			httpCode: details.statusCode !== undefined ? String(details.statusCode) : undefined,
+			itemIndex: call.itemIndex,
+		});
+	}
+}
+
+/** TYLT answered and said no (a non-zero errorCode, HTTP 4xx, or a redirect on a read): nothing was done. */
+export class TyltRefusedError extends TyltApiError {
+	constructor(node: INode, call: FailedCall, statusCode: number, envelope?: TyltEnvelope) {
+		const summary = tyltMessage(envelope) ?? `TYLT answered HTTP ${statusCode}`;
+		const credentialRejected = statusCode === 401;
+		super(node, call, {
+			message: credentialRejected
+				? `TYLT rejected the credential: ${summary} Check the API key and secret of the TYLT API credential.`
+				: `TYLT error: ${summary}`,
+			statusCode,
+			envelope,
+			description: [
+				`${call.method} ${call.path} answered HTTP ${statusCode}`,
+				envelope?.errorCode !== undefined ? `errorCode ${String(envelope.errorCode)}` : undefined,
+				credentialRejected ? 'Check the API key and secret of the TYLT credential' : undefined,
+				statusCode >= 300 && statusCode <= 399
+					? 'a redirect, which the node never follows with signed headers: check the Base URL of the TYLT credential'
+					: undefined,
+				call.movesMoney ? 'TYLT refused the payout, so nothing was sent' : undefined,
+			]
+				.filter(Boolean)
+				.join('; '),
+		});
+	}
+}
+
+/** The TYLT API credential refused to sign the call (a forbidden request option): nothing left n8n. */
+export class TyltCredentialRefusedError extends TyltApiError {
+	constructor(node: INode, call: FailedCall, cause: string) {
+		super(node, call, {
+			message: cause,
+			description: `Nothing was sent to TYLT: the TYLT API credential refused to sign ${call.method} ${call.path}.`,
+		});
+	}
+}
+
+/** A create whose answer was lost or could not be read: TYLT may or may not have made the payout. */
+export class TyltOutcomeUnknownError extends TyltApiError {
+	constructor(node: INode, call: FailedCall, failure: TransientAttempt) {
+		super(node, call, {
+			message: `The outcome of this payout is unknown (${failure.cause}): TYLT may have created it`,
+			statusCode: failure.statusCode,
+			envelope: failure.envelope,
+			networkCode: failure.code,
+			description:
+				'The node does not repeat a payout whose answer was lost. Do not create it again by hand: run the workflow again with Duplicate Guard on (the default), which finds the payout in TYLT history by its reference and sends it only if TYLT does not have it. After a timeout, wait a few minutes first: a slow payout may still be on its way into the history.',
+		});
+	}
+}
+
+/**
+ * A create TYLT answered with HTTP 429. Still an unknown outcome (a gateway may count requests after the
+ * answer, so the payout may exist), and a request to the whole execution to slow down.
+ */
+export class TyltRateLimitedError extends TyltOutcomeUnknownError {
+	/** The wait TYLT asked for (Retry-After), when it named one. */
+	readonly retryAfterMs?: number;
+
+	constructor(node: INode, call: FailedCall, failure: TransientAttempt) {
+		super(node, call, failure);
+		this.retryAfterMs = failure.retryAfterMs;
+	}
+}
+
+/** A create that never left this machine (connection refused, no such host): known not to have happened. */
+export class TyltUnreachableError extends TyltApiError {
+	constructor(node: INode, call: FailedCall, failure: UnreachableAttempt) {
+		super(node, call, {
+			message: `${failure.cause}: the payout was not sent`,
+			networkCode: failure.code,
+			description:
+				'Nothing reached TYLT. Check the Base URL of the TYLT credential and the network.',
+		});
+	}
+}
+
+/** A read that failed every time it was tried. */
+export class TyltUnavailableError extends TyltApiError {
+	constructor(
+		node: INode,
+		call: FailedCall,
+		failure: TransientAttempt | UnreachableAttempt,
+		attempts: number,
+	) {
+		const transient = failure.outcome === 'transient' ? failure : undefined;
+		super(node, call, {
+			message: `TYLT did not answer usefully: ${tyltMessage(transient?.envelope) ?? failure.cause}`,
+			networkCode: failure.code,
+			statusCode: transient?.statusCode,
+			envelope: transient?.envelope,
+			description: `${call.method} ${call.path} failed ${attempts} times in a row; try again later`,
+		});
+	}
+}
+
+/** The execution was stopped before the call left (or, for a read, while it was under way). */
+export class TyltStoppedError extends TyltApiError {
+	constructor(node: INode, call: FailedCall) {
+		super(
+			node,
+			call,
+			call.movesMoney
+				? {
+						message: 'The execution was stopped before this payout was sent',
+						description:
+							'Nothing reached TYLT: the payout was not sent. Run the workflow again to send it.',
+					}
+				: {
+						message: 'The execution was stopped',
+						description: `${call.method} ${call.path} was not completed because the execution was stopped.`,
+					},
+		);
+	}
+}
+
+type TransientAttempt = Extract<Attempt, { outcome: 'transient' }>;
+type UnreachableAttempt = Extract<Attempt, { outcome: 'unreachable' }>;
+type FailedAttempt = Exclude<Attempt, { outcome: 'success' }>;
+
+/**
+ * The error for a call that ended in `failure` after `attempts` tries. A create (movesMoney) that may have
+ * reached TYLT is an unknown outcome, never "failed": whether the payout exists is for the guard to find out.
+ */
+export function errorForAttempt(
+	node: INode,
+	call: FailedCall,
+	failure: FailedAttempt,
+	attempts: number,
+): TyltApiError {
+	switch (failure.outcome) {
+		case 'stopped':
+			return new TyltStoppedError(node, call);
+		case 'rejected':
+			return new TyltRefusedError(node, call, failure.statusCode, failure.envelope);
+		case 'notSigned':
+			return new TyltCredentialRefusedError(node, call, failure.cause);
+		case 'unreachable':
+			return call.movesMoney
+				? new TyltUnreachableError(node, call, failure)
+				: new TyltUnavailableError(node, call, failure, attempts);
+		case 'transient':
+			if (!call.movesMoney) return new TyltUnavailableError(node, call, failure, attempts);
+			return failure.statusCode === 429
+				? new TyltRateLimitedError(node, call, failure)
+				: new TyltOutcomeUnknownError(node, call, failure);
+	}
+}
+
+function tyltMessage(envelope: TyltEnvelope | undefined): string | undefined {
+	return envelope?.msg ? String(envelope.msg) : undefined;
+}
