@@ -17,4 +17,4 @@ step "type-check: nodes, sandbox, tools, scripts, tests, e2e, bench" npm run typ
 step "n8n's verification scan (builds first)" npm run scan --silent
 step "jest: unit and integration tests against the sandbox" npm test --silent
 step "e2e: a real n8n 2.41.1, regular and queue mode" npm run test:e2e --silent
-step "e2e smoke on n8n 1.99.1, 1.123.81 and 2.41.1 (README, Compatibility)" npm run test:e2e:compat --silent
+step "e2e smoke on n8n 1.99.1, 1.123.81 and 2.41.1 on Node 24, and 2.41.1 on Node 26 (README, Compatibility)" npm run test:e2e:compat --silent

@@ -1,9 +1,10 @@
 #!/bin/sh
 # npm run test:e2e:compat: the e2e smoke on the oldest n8n the package supports, on the last 1.x line (still
-# maintained) and on the newest n8n it is tested with (README, Compatibility). Each version is its own runtime
-# (tools/n8n/provision.sh --n8n VERSION, cached side by side in .cache/; provisioned once, then reused), and the
-# smoke runs the e2e project's files below with TYLT_N8N_VERSION set, so globalSetup and every file start that
-# n8n.
+# maintained) and on the newest n8n it is tested with (README, Compatibility), each on Node 24, and that newest
+# n8n once more on Node 26 (what n8n's own Docker images run). Each runtime is its own install
+# (tools/n8n/provision.sh --n8n VERSION --node MAJOR, cached side by side in .cache/; provisioned once, then
+# reused), and the smoke runs the e2e project's files below with TYLT_N8N_VERSION and TYLT_N8N_NODE set, so
+# globalSetup and every file start that n8n on that Node.
 #
 # The smoke covers what a user meets on any version: the package loads and n8n lists its nodes; every
 # operation (Payout → Create / Get / Get Many, Currency → Get Many, Pay-In → Get); the TYLT Trigger (signed
@@ -11,8 +12,9 @@
 # (polling, across a restart of n8n); the credential test; the duplicate guard's claims (the payout form
 # submitted several times at once pays once) and its in-doubt check.
 #
-# Env: TYLT_COMPAT_VERSIONS  the versions to run, oldest first (default below; each needs tools/n8n/runtime-VERSION/
-#      except the default runtime's 2.41.1)
+# Env: TYLT_COMPAT_VERSIONS  the runtimes to run, oldest first: VERSION (on Node 24) or VERSION/nodeMAJOR
+#      (default below; each VERSION needs tools/n8n/runtime-VERSION/ except the default runtime's 2.41.1, and
+#      each MAJOR tools/n8n/nodeMAJOR/)
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -21,7 +23,7 @@ cd "$(dirname "$0")/.."
 OLDEST=1.99.1
 LAST_1X=1.123.81
 NEWEST=2.41.1
-VERSIONS="${TYLT_COMPAT_VERSIONS:-$OLDEST $LAST_1X $NEWEST}"
+VERSIONS="${TYLT_COMPAT_VERSIONS:-$OLDEST $LAST_1X $NEWEST $NEWEST/node26}"
 
 SMOKE="
 e2e/operations.test.ts
@@ -35,12 +37,16 @@ e2e/retryOnFail.test.ts
 
 npm run build --silent
 npx tsc -p e2e/tsconfig.json
-for version in $VERSIONS; do
+for runtime in $VERSIONS; do
+	version="${runtime%%/*}"
+	node=24
+	case "$runtime" in */node*) node="${runtime##*/node}" ;; esac
 	started=$(date +%s)
-	echo "== n8n $version: provision (reused when complete)"
-	tools/n8n/provision.sh --n8n "$version"
-	echo "== n8n $version: e2e smoke"
+	echo "== n8n $version on Node $node: provision (reused when complete)"
+	tools/n8n/provision.sh --n8n "$version" --node "$node"
+	echo "== n8n $version on Node $node: e2e smoke"
 	# shellcheck disable=SC2086 # SMOKE is a list of paths without spaces
-	TYLT_N8N_VERSION="$version" npx jest -c jest.e2e.config.js --runInBand --selectProjects e2e -- $SMOKE
-	echo "== n8n $version: done in $(($(date +%s) - started)) s"
+	TYLT_N8N_VERSION="$version" TYLT_N8N_NODE="$node" \
+		npx jest -c jest.e2e.config.js --runInBand --selectProjects e2e -- $SMOKE
+	echo "== n8n $version on Node $node: done in $(($(date +%s) - started)) s"
 done

