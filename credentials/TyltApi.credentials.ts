@@ -20,7 +20,8 @@ export class TyltApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../nodes/Tylt/tylt.svg', dark: 'file:../nodes/Tylt/tylt.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-tylt/n8n-nodes-tylt/blob/main/README.md#credentials';
+	documentationUrl =
+		'https://github.com/n8n-nodes-tylt/n8n-nodes-tylt/blob/main/README.md#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -40,6 +41,15 @@ export class TyltApi implements ICredentialType {
 			default: '',
 			required: true,
 			description: 'The secret that signs every request and every callback',
+		},
+		{
+			displayName: 'Additional Callback Secret',
+			name: 'additionalSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'A second API secret the TYLT Trigger also accepts on callbacks, such as the pay-in key’s secret',
 		},
 		{
 			displayName: 'Base URL',
