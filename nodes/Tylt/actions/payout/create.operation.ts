@@ -26,6 +26,7 @@ import type { ItemOutcome } from '../types';
 import { checkBalanceFirst, withBalanceCheck } from './create.balanceCheck';
 import { payoutReference, readPayoutInput } from './create.item';
 import { optionsDescription, readCreateOptions, type CreateOptions } from './create.options';
+import { comments, customerName, redirectUrl } from './create.fields';
 import { createOutput } from './create.output';
 import { createPanelV2 } from './create.panelV2';
 import { VERSION_1 } from '../nodeVersion';
@@ -104,27 +105,9 @@ export const description: INodeProperties[] = [
 				description:
 					'TYLT posts every status change of this payout here. Use the production URL of a TYLT Trigger node.',
 			},
-			{
-				displayName: 'Comments',
-				name: 'comments',
-				type: 'string',
-				default: '',
-				description: 'A note stored with the payout',
-			},
-			{
-				displayName: 'Customer Name',
-				name: 'customerName',
-				type: 'string',
-				default: '',
-				description: 'Who is being paid, as shown in the TYLT dashboard',
-			},
-			{
-				displayName: 'Redirect URL',
-				name: 'redirectUrl',
-				type: 'string',
-				default: '',
-				description: 'Where TYLT sends the customer after the transaction completes',
-			},
+			comments,
+			customerName,
+			redirectUrl,
 		],
 	},
 	optionsDescription,

@@ -5,6 +5,7 @@ import type { AgentCap } from '../../payout/agentCap';
 import { MAX_REFERENCE_LENGTH } from '../../payout/references';
 import { REQUEST_TIMEOUT_MS } from '../../transport';
 import { hasPanelV2, VERSION_1 } from '../nodeVersion';
+import { timeout } from './create.fields';
 import {
 	DEFAULT_CONCURRENT_PAYOUTS,
 	MAX_CONCURRENT_PAYOUTS,
@@ -134,14 +135,7 @@ export const optionsDescription: INodeProperties = {
 			description:
 				'Whether to also send the reference as merchantOrderId, a field TYLT’s create documentation does not list. The reference always travels in the comments, which is where the guard finds it.',
 		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'timeoutSeconds',
-			type: 'number',
-			typeOptions: { minValue: 0.1, numberPrecision: 1 },
-			default: 60,
-			description: 'How long to wait for each answer from TYLT',
-		},
+		timeout,
 	],
 };
 

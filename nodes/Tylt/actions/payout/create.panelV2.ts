@@ -8,6 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { MAX_REFERENCE_LENGTH } from '../../payout/references';
 import { FROM_VERSION_2 } from '../nodeVersion';
+import { comments, customerName, redirectUrl, timeout } from './create.fields';
 import { MAX_PAYOUTS_PER_SECOND } from './create.pacing';
 
 const showFor = { resource: ['payout'], operation: ['create'], '@version': FROM_VERSION_2 };
@@ -86,27 +87,9 @@ const additionalFields: INodeProperties = {
 			description: 'Where TYLT posts every status change of this payout',
 			hint: 'Paste the Production URL of a TYLT Trigger node; its Test URL only answers while the editor listens for a test event',
 		},
-		{
-			displayName: 'Comments',
-			name: 'comments',
-			type: 'string',
-			default: '',
-			description: 'A note stored with the payout',
-		},
-		{
-			displayName: 'Customer Name',
-			name: 'customerName',
-			type: 'string',
-			default: '',
-			description: 'Who is being paid, as shown in the TYLT dashboard',
-		},
-		{
-			displayName: 'Redirect URL',
-			name: 'redirectUrl',
-			type: 'string',
-			default: '',
-			description: 'Where TYLT sends the customer after the transaction completes',
-		},
+		comments,
+		customerName,
+		redirectUrl,
 	],
 };
 
@@ -166,15 +149,6 @@ const inDoubtCheck: INodeProperties = {
 	default: 30,
 	description:
 		'How long to look for a payout in TYLT history when its create got no answer, before reporting it as unknown',
-};
-
-const timeout: INodeProperties = {
-	displayName: 'Timeout (Seconds)',
-	name: 'timeoutSeconds',
-	type: 'number',
-	typeOptions: { minValue: 0.1, numberPrecision: 1 },
-	default: 60,
-	description: 'How long to wait for each answer from TYLT',
 };
 
 const referenceAsMerchantOrderId: INodeProperties = {

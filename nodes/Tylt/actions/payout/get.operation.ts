@@ -53,6 +53,25 @@ const lookBack: INodeProperties = {
 	description: 'How far back in TYLT payout history to look for a reference',
 };
 
+const waitUntilFinal: INodeProperties = {
+	displayName: 'Wait Until Final',
+	name: 'waitUntilFinal',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to wait until TYLT marks the payout final (completed or failed) before outputting it',
+};
+
+const maxWait: INodeProperties = {
+	displayName: 'Max Wait (Seconds)',
+	name: 'maxWaitSeconds',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_MAX_WAIT_SECONDS,
+	description:
+		'How long to wait at most; the payout is then output as it is, with finalReached false',
+};
+
 /** Version 2 puts Wait Until Final on the panel, Max Wait under it; version 1 keeps both under Options. */
 const showForV2 = { ...showFor, '@version': FROM_VERSION_2 };
 
@@ -98,25 +117,8 @@ export const description: INodeProperties[] = [
 		description: 'The reference the payout was created with',
 		displayOptions: { show: { ...showFor, lookupBy: ['reference'] } },
 	},
-	{
-		displayName: 'Wait Until Final',
-		name: 'waitUntilFinal',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to wait until TYLT marks the payout final (completed or failed) before outputting it',
-		displayOptions: { show: showForV2 },
-	},
-	{
-		displayName: 'Max Wait (Seconds)',
-		name: 'maxWaitSeconds',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: DEFAULT_MAX_WAIT_SECONDS,
-		description:
-			'How long to wait at most; the payout is then output as it is, with finalReached false',
-		displayOptions: { show: { ...showForV2, waitUntilFinal: [true] } },
-	},
+	{ ...waitUntilFinal, displayOptions: { show: showForV2 } },
+	{ ...maxWait, displayOptions: { show: { ...showForV2, waitUntilFinal: [true] } } },
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -132,20 +134,13 @@ export const description: INodeProperties[] = [
 					'Find By Reference: how far back to search TYLT payout history (read once for all items). Find By TYLT Order ID asks TYLT for the payout directly, however old; only when more than 10 items look up order IDs is history of this many hours read first. A window holding more than 10,000 payouts is an error that says which look-back fits.',
 			},
 			{
-				displayName: 'Max Wait (Seconds)',
-				name: 'maxWaitSeconds',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_MAX_WAIT_SECONDS,
+				...maxWait,
 				description:
 					'With Wait Until Final, how long to wait at most; the payout is output as it is then, with finalReached false',
 				displayOptions: { show: { waitUntilFinal: [true] } },
 			},
 			{
-				displayName: 'Wait Until Final',
-				name: 'waitUntilFinal',
-				type: 'boolean',
-				default: false,
+				...waitUntilFinal,
 				description:
 					'Whether to read the payout again, waiting longer each time (5 s, 10 s, … up to 60 s), until TYLT marks it final (isFinal = 1) or Max Wait has passed. All items wait together: each round looks up every item still waiting at once. Adds finalReached to the output.',
 			},
