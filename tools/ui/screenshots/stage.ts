@@ -13,6 +13,8 @@ import type { Editor } from '../editor';
 import type { Checks } from './checks';
 
 export const TYLT_NODE = 'n8n-nodes-tylt.tylt';
+/** The TYLT node version of the stage's workflows. */
+export const STAGE_NODE_VERSION = 1;
 export const TYLT_TRIGGER = 'n8n-nodes-tylt.tyltTrigger';
 export const TYLT_POLLING_TRIGGER = 'n8n-nodes-tylt.tyltPayoutStatusTrigger';
 export const PAYOUT_NODE_NAME = 'TYLT';
