@@ -22,7 +22,9 @@ const REQUIRED_LABELS = [
 	'Settled Currency Name or ID',
 	'Network Name or ID',
 	'Address',
+	'Amount In',
 	'Base Amount',
+	'Reference',
 	'Additional Fields',
 	'Options',
 ];
@@ -33,7 +35,7 @@ const REQUIRED_LABELS = [
  * displayParameter decides, `@version` included). Payout → Create by default.
  */
 export function declaredParameters(
-	values: Record<string, string> = { resource: 'payout', operation: 'create' },
+	values: Record<string, string | boolean> = { resource: 'payout', operation: 'create' },
 ): INodeProperties[] {
 	const built = path.join(REPO_ROOT, 'dist', 'nodes', 'Tylt', 'Tylt.node.js');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
