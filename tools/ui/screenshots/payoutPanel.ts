@@ -123,7 +123,13 @@ export async function payoutPanel({
 		show(loaded.map((property) => property.displayName)),
 	);
 	for (const collection of declared.filter((property) => property.type === 'collection')) {
-		const choices = await editor.collectionChoices(collection.name);
+		// The Options list opened: what a user decides first, the AI agent's cap last.
+		const choices = await editor.collectionChoices(
+			collection.name,
+			collection.name === 'options'
+				? async () => await saveScreenshot('payout-create-options.png')
+				: undefined,
+		);
 		const expected = (collection.options as INodePropertyCollection[]).map(
 			(option) => option.displayName,
 		);
