@@ -49,6 +49,15 @@ export class TyltApi implements ICredentialType {
 			description: 'The secret that signs every request and every callback',
 		},
 		{
+			displayName: 'Additional Callback Secret',
+			name: 'additionalSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'A second API secret the TYLT Trigger also accepts on callbacks, such as the pay-in key’s secret',
+		},
+		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',

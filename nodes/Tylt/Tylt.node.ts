@@ -11,6 +11,7 @@ import * as balance from './actions/balance';
 import * as currency from './actions/currency';
 import * as payIn from './actions/payIn';
 import * as payout from './actions/payout';
+import { DEFAULT_NODE_VERSION, NODE_VERSIONS } from './actions/nodeVersion';
 import { router } from './actions/router';
 import { loadOptions } from './methods';
 
@@ -23,7 +24,9 @@ export class Tylt implements INodeType {
 		name: 'tylt',
 		icon: { light: 'file:tylt.svg', dark: 'file:tylt.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 1 stays for every workflow saved before version 2 (actions/nodeVersion.ts).
+		version: NODE_VERSIONS,
+		defaultVersion: DEFAULT_NODE_VERSION,
 		subtitle:
 			'={{ ({ create: "Create", getMany: "Get Many", get: "Get" })[$parameter["operation"]] + " " + ({ payout: "Payout", currency: "Currency", payIn: "Pay-In", balance: "Balance" })[$parameter["resource"]] }}',
 		description:

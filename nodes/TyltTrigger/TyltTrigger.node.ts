@@ -20,7 +20,9 @@ export class TyltTrigger implements INodeType {
 		name: 'tyltTrigger',
 		icon: { light: 'file:../Tylt/tylt.svg', dark: 'file:../Tylt/tylt.dark.svg' },
 		group: ['trigger'],
-		version: 1,
+		// Version 2 keeps the Additional Secret in the credential; version 1 still reads it from its options.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") || "all events" }}',
 		description: 'Starts the workflow when TYLT sends a signed payout or pay-in callback',
 		defaults: {

@@ -46,6 +46,7 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				// Version 1 only: version 2 reads it from the credential, so it stays out of exported workflows.
 				displayName: 'Additional Secret',
 				name: 'additionalSecret',
 				type: 'string',
@@ -53,6 +54,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: '',
 				description:
 					"A second API secret that may also sign callbacks. TYLT issues keys per service, so pay-in callbacks are signed with the pay-in key's secret while the credential may hold the payout key's.",
+				displayOptions: { show: { '@version': [1] } },
 			},
 			{
 				displayName: 'Ignore Duplicates',

@@ -25,7 +25,12 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 
 	const credentials = await this.getCredentials('tyltApi');
 	const options = this.getNodeParameter('options', {}) as IDataObject & TriggerOptions;
-	const secrets = [String(credentials.apiSecret ?? ''), options.additionalSecret ?? ''];
+	// The credential's Additional Callback Secret; a version 1 node may still hold one in its options.
+	const secrets = [
+		String(credentials.apiSecret ?? ''),
+		String(credentials.additionalSecret ?? ''),
+		options.additionalSecret ?? '',
+	];
 
 	const verdict = verifySignature(this.getHeaderData()[SIGNATURE_HEADER], rawBody, secrets);
 	if (!verdict.valid) return refuse(response, 401, verdict.reason);

@@ -2,7 +2,7 @@
  * The trigger as TYLT meets it: real HTTP requests to a real server, n8n-core's real webhook context,
  * answers read back as a client sees them.
  */
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INodeProperties } from 'n8n-workflow';
 
 import { TyltTrigger } from '../../nodes/TyltTrigger/TyltTrigger.node';
 import codex from '../../nodes/TyltTrigger/TyltTrigger.node.json';
@@ -181,6 +181,30 @@ describe('second secret (keys are issued per service)', () => {
 		expectOk(await postSigned(server, callbackBody('pay-in', payInRecord()), PAY_IN_SECRET));
 		expectOk(await postSigned(server, callbackBody('pay-out', payoutRecord()), API_SECRET));
 		expect(server.runs.map((run) => run[0].json.event)).toEqual(['payIn', 'payout']);
+	});
+
+	it('version 2: accepts callbacks signed with the credential’s Additional Callback Secret', async () => {
+		const server = await serve({
+			parameters: { events: ['payout', 'payIn'] },
+			additionalSecret: PAY_IN_SECRET,
+			typeVersion: 2,
+		});
+
+		expectOk(await postSigned(server, callbackBody('pay-in', payInRecord()), PAY_IN_SECRET));
+		expectOk(await postSigned(server, callbackBody('pay-out', payoutRecord()), API_SECRET));
+		expect(server.runs.map((run) => run[0].json.event)).toEqual(['payIn', 'payout']);
+	});
+
+	it('version 2 has no Additional Secret on the node: only version 1 shows it, for workflows that set it', () => {
+		const options = new TyltTrigger().description.properties.find(
+			(property) => property.name === 'options',
+		);
+		const secret = (options?.options as INodeProperties[]).find(
+			(option) => option.name === 'additionalSecret',
+		);
+		expect(secret?.displayOptions).toEqual({ show: { '@version': [1] } });
+		expect(new TyltTrigger().description.version).toEqual([1, 2]);
+		expect(new TyltTrigger().description.defaultVersion).toBe(2);
 	});
 
 	it('refuses the pay-in secret when it is not configured', async () => {
@@ -462,11 +486,11 @@ describe('duplicates', () => {
 describe('node description', () => {
 	const trigger = new TyltTrigger();
 
-	it('is the tyltTrigger node, version 1, with the tyltApi credential and one POST webhook', () => {
+	it('is the tyltTrigger node, versions 1 and 2, with the tyltApi credential and one POST webhook', () => {
 		expect(trigger.description).toMatchObject({
 			name: 'tyltTrigger',
 			displayName: 'TYLT Trigger',
-			version: 1,
+			version: [1, 2],
 			inputs: [],
 			credentials: [{ name: 'tyltApi', required: true }],
 			webhooks: [{ name: 'default', httpMethod: 'POST' }],

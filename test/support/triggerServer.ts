@@ -35,7 +35,11 @@ export type RawBodyMode = 'parsed' | 'lazy' | 'absent';
 export interface TriggerServerOptions {
 	parameters?: INodeParameters;
 	apiSecret?: string;
+	/** The credential's Additional Callback Secret. */
+	additionalSecret?: string;
 	rawBody?: RawBodyMode;
+	/** The trigger's node version (default 1). */
+	typeVersion?: number;
 }
 
 export interface TriggerReply {
@@ -59,8 +63,17 @@ export async function startTriggerServer(
 ): Promise<TriggerServer> {
 	// One Workflow for the server's lifetime: its static data persists between calls, as an active
 	// workflow's does in n8n (which saves it after each call).
-	const workflow = createTriggerWorkflow('trigger-workflow', options.parameters ?? {});
-	const credentials = { apiKey: 'key-1', apiSecret: options.apiSecret ?? API_SECRET, baseUrl: '' };
+	const workflow = createTriggerWorkflow(
+		'trigger-workflow',
+		options.parameters ?? {},
+		options.typeVersion,
+	);
+	const credentials = {
+		apiKey: 'key-1',
+		apiSecret: options.apiSecret ?? API_SECRET,
+		baseUrl: '',
+		...(options.additionalSecret ? { additionalSecret: options.additionalSecret } : {}),
+	};
 	const runs: INodeExecutionData[][] = [];
 
 	const server = createServer((incoming, outgoing) => {

@@ -36,6 +36,8 @@ export interface RunOptions {
 	nodeType?: string;
 	/** The execution's cancel signal, as n8n aborts it when the user stops the execution. */
 	abortSignal?: AbortSignal;
+	/** The node version the workflow saved (default 1, the version every earlier test was written for). */
+	typeVersion?: number;
 }
 
 const tyltNode = new Tylt();
@@ -44,6 +46,7 @@ const tyltCredential = new TyltApi();
 function buildNode(options: RunOptions): INode {
 	return workflowNode('tylt', options.parameters, {
 		...(options.nodeType ? { type: options.nodeType } : {}),
+		...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
 		continueOnFail: options.continueOnFail ?? false,
 	});
 }

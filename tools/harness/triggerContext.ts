@@ -12,11 +12,15 @@ import { onlyNodeType, workflowNode } from './workflowNode';
 
 export const triggerType = new TyltTrigger();
 
-export function createTriggerWorkflow(workflowId: string, parameters: INodeParameters): Workflow {
+export function createTriggerWorkflow(
+	workflowId: string,
+	parameters: INodeParameters,
+	typeVersion = 1,
+): Workflow {
 	return new Workflow({
 		id: workflowId,
 		name: 'TYLT callbacks',
-		nodes: [workflowNode('tyltTrigger', parameters)],
+		nodes: [workflowNode('tyltTrigger', parameters, { typeVersion })],
 		connections: {},
 		active: true,
 		nodeTypes: onlyNodeType(triggerType),
@@ -28,7 +32,7 @@ export function createTriggerWorkflow(workflowId: string, parameters: INodeParam
 export interface TriggerRequestParts {
 	request: unknown;
 	response: unknown;
-	credentials: { apiKey: string; apiSecret: string; baseUrl: string };
+	credentials: { apiKey: string; apiSecret: string; baseUrl: string; additionalSecret?: string };
 }
 
 /** The context n8n builds for one webhook request; `additionalData` is returned so a caller may swap the request. */

@@ -149,7 +149,11 @@ export class Editor {
 	}
 
 	/** The choices behind a collection's "Add Field" / "Add Option" button. */
-	async collectionChoices(collectionName: string): Promise<string[]> {
+	/** The choices under a collection's Add button; `whileOpen` runs while the list is open (a screenshot). */
+	async collectionChoices(
+		collectionName: string,
+		whileOpen?: () => Promise<void>,
+	): Promise<string[]> {
 		const { page } = this;
 		// Each collection renders its own button below its label: pick the one inside this collection.
 		const handle = await page.evaluateHandle((name: string) => {
@@ -174,6 +178,7 @@ export class Editor {
 		await page.waitForFunction(`(${visibleChoices})().length > 0`);
 		await sleep(300);
 		const choices = await page.evaluate(visibleChoices);
+		await whileOpen?.();
 		await this.closeDropdown();
 		return choices;
 	}

@@ -27,9 +27,10 @@ export async function payoutGetPanel({
 		resource: 'payout',
 		operation: 'get',
 		lookupBy: 'orderId',
+		waitUntilFinal: true,
 	});
 	const labels = await editor.visibleLabels();
-	// The options set on the node (Wait Until Final, Max Wait) show as labels of their own after Options.
+	// Version 2: Wait Until Final on the panel, Max Wait under it.
 	same(
 		labels.slice(0, declared.length),
 		declared.map((property) => property.displayName),
@@ -37,7 +38,7 @@ export async function payoutGetPanel({
 	);
 	check(
 		labels.includes('Wait Until Final') && labels.includes('Max Wait (Seconds)'),
-		'the options Wait Until Final and Max Wait (Seconds) are shown as set on the node',
+		'Wait Until Final and Max Wait (Seconds) are shown on the panel',
 		show(labels),
 	);
 	await editor.restMouse();

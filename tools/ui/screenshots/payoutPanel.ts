@@ -6,11 +6,12 @@
  */
 import path from 'node:path';
 import type { INodeProperties, INodePropertyCollection, INodeType } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { SEEDED_CURRENCIES, type NetworkRecord } from '../../../sandbox';
 import { REPO_ROOT } from '../../n8n';
 import { show } from './checks';
-import { PAYOUT_NODE_NAME, TYLT_NODE, type PanelCapture } from './stage';
+import { PAYOUT_NODE_NAME, STAGE_NODE_VERSION, TYLT_NODE, type PanelCapture } from './stage';
 
 const SAMPLE_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 // What the UX guidelines ask the panel to show (dropdowns loaded from TYLT say "Name or ID").
@@ -21,25 +22,32 @@ const REQUIRED_LABELS = [
 	'Settled Currency Name or ID',
 	'Network Name or ID',
 	'Address',
+	'Amount In',
 	'Base Amount',
+	'Reference',
 	'Additional Fields',
 	'Options',
 ];
 
 /**
  * The parameters the built node declares for the given resource and operation (and any other selector's
- * value): what n8n shows, in that order. Payout → Create by default.
+ * value) in the node version the stage's workflows hold: what n8n shows, in that order (n8n's own
+ * displayParameter decides, `@version` included). Payout → Create by default.
  */
 export function declaredParameters(
-	values: Record<string, string> = { resource: 'payout', operation: 'create' },
+	values: Record<string, string | boolean> = { resource: 'payout', operation: 'create' },
 ): INodeProperties[] {
 	const built = path.join(REPO_ROOT, 'dist', 'nodes', 'Tylt', 'Tylt.node.js');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const { Tylt } = require(built) as { Tylt: new () => INodeType };
-	return new Tylt().description.properties.filter((property) =>
-		Object.entries(property.displayOptions?.show ?? {}).every(([name, allowed]) =>
-			(allowed as unknown[]).includes(values[name]),
-		),
+	const { description } = new Tylt();
+	const node = { typeVersion: STAGE_NODE_VERSION };
+	return description.properties.filter(
+		(property) =>
+			// Only what the values given decide: a parameter shown for a value not given is left out.
+			Object.keys(property.displayOptions?.show ?? {}).every(
+				(name) => name === '@version' || name in values,
+			) && NodeHelpers.displayParameter(values, property, node, description),
 	);
 }
 
@@ -115,7 +123,13 @@ export async function payoutPanel({
 		show(loaded.map((property) => property.displayName)),
 	);
 	for (const collection of declared.filter((property) => property.type === 'collection')) {
-		const choices = await editor.collectionChoices(collection.name);
+		// The Options list opened: what a user decides first, the AI agent's cap last.
+		const choices = await editor.collectionChoices(
+			collection.name,
+			collection.name === 'options'
+				? async () => await saveScreenshot('payout-create-options.png')
+				: undefined,
+		);
 		const expected = (collection.options as INodePropertyCollection[]).map(
 			(option) => option.displayName,
 		);

@@ -13,6 +13,8 @@ import type { Editor } from '../editor';
 import type { Checks } from './checks';
 
 export const TYLT_NODE = 'n8n-nodes-tylt.tylt';
+/** The TYLT node version of the stage's workflows. */
+export const STAGE_NODE_VERSION = 2;
 export const TYLT_TRIGGER = 'n8n-nodes-tylt.tyltTrigger';
 export const TYLT_POLLING_TRIGGER = 'n8n-nodes-tylt.tyltPayoutStatusTrigger';
 export const PAYOUT_NODE_NAME = 'TYLT';
@@ -64,6 +66,7 @@ export async function setUpStage(
 		nodes: [
 			node(MANUAL_TRIGGER_NAME, 'n8n-nodes-base.manualTrigger', [0, 0]),
 			node(PAYOUT_NODE_NAME, TYLT_NODE, [240, 0], {
+				typeVersion: STAGE_NODE_VERSION,
 				parameters: { resource: 'payout', operation: 'create', settledCurrency: 'USDT' },
 				credentials,
 			}),
@@ -77,12 +80,14 @@ export async function setUpStage(
 		nodes: [
 			node(MANUAL_TRIGGER_NAME, 'n8n-nodes-base.manualTrigger', [0, 0]),
 			node(PAYOUT_GET_NODE_NAME, TYLT_NODE, [240, 0], {
+				typeVersion: STAGE_NODE_VERSION,
 				parameters: {
 					resource: 'payout',
 					operation: 'get',
 					lookupBy: 'orderId',
 					payoutOrderId: '={{ $json.orderId }}',
-					options: { waitUntilFinal: true, maxWaitSeconds: 600 },
+					waitUntilFinal: true,
+					maxWaitSeconds: 600,
 				},
 				credentials,
 			}),

@@ -1,23 +1,45 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { invalidFieldError } from '../../helpers/fieldError';
 import type { PayoutRequestBody } from '../../helpers/types';
 import { defaultReference, formerDefaultReferences } from '../../payout/references';
 import type { PayoutInput } from '../../payout/validation';
+import { hasPanelV2 } from '../nodeVersion';
 import type { CreateOptions } from './create.options';
+import { AMOUNT_IN_FIAT } from './create.panelV2';
 
-/** One item's payout parameters, read with its own index: by the create itself and by batch planning. */
+/**
+ * One item's payout parameters, read with its own index: by the create itself and by batch planning. Version 1
+ * keeps Base Currency under Additional Fields; version 2 asks what the amount is in (Amount In) on the panel.
+ */
 export function readPayoutInput(context: IExecuteFunctions, itemIndex: number): PayoutInput {
-	return {
+	const input: PayoutInput = {
 		settledCurrency: context.getNodeParameter('settledCurrency', itemIndex),
 		networkSymbol: context.getNodeParameter('networkSymbol', itemIndex),
 		address: context.getNodeParameter('address', itemIndex),
 		baseAmount: context.getNodeParameter('baseAmount', itemIndex),
 		...(context.getNodeParameter('additionalFields', itemIndex, {}) as Partial<PayoutInput>),
 	};
+	if (!hasPanelV2(context)) return input;
+	// The visible choice decides, whatever else the saved JSON holds.
+	delete input.baseCurrency;
+	if (context.getNodeParameter('amountIn', itemIndex) !== AMOUNT_IN_FIAT) return input;
+	const baseCurrency = context.getNodeParameter('baseCurrency', itemIndex, '');
+	// Fail closed: an amount meant as fiat must never be sent as that many crypto units.
+	if (typeof baseCurrency !== 'string' || baseCurrency.trim() === '') {
+		throw invalidFieldError(context.getNode(), {
+			label: 'Base Currency',
+			name: 'baseCurrency',
+			value: baseCurrency,
+			reason: 'Amount In is Fiat Currency, so a 3-letter fiat code such as USD is required',
+			itemIndex,
+		});
+	}
+	return { ...input, baseCurrency };
 }
 
 /**
- * The item's reference: the one set under Options, else the one derived from the payout itself, with the
+ * The item's reference: the one the user set (version 1: under Options; version 2: on the panel), else the one derived from the payout itself, with the
  * references earlier releases derived for it (the guard looks for those too).
  */
 export function payoutReference(

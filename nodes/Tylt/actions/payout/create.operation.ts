@@ -27,8 +27,14 @@ import type { ItemOutcome } from '../types';
 import { checkBalanceFirst, withBalanceCheck } from './create.balanceCheck';
 import { payoutReference, readPayoutInput } from './create.item';
 import { optionsDescription, readCreateOptions, type CreateOptions } from './create.options';
+import { comments, customerName, redirectUrl } from './create.fields';
+import { createOutput } from './create.output';
+import { createPanelV2 } from './create.panelV2';
+import { VERSION_1 } from '../nodeVersion';
 
 const showFor = { resource: ['payout'], operation: ['create'] };
+/** Version 1's own parameters (version 2's are in create.panelV2.ts). */
+const showForV1 = { ...showFor, '@version': VERSION_1 };
 
 export const description: INodeProperties[] = [
 	{
@@ -80,7 +86,7 @@ export const description: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		description:
 			'How much to pay: in the settled crypto currency, or in the Base Currency when one is set under Additional Fields',
-		displayOptions: { show: showFor },
+		displayOptions: { show: showForV1 },
 	},
 	{
 		displayName: 'Additional Fields',
@@ -88,7 +94,7 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		displayOptions: { show: showFor },
+		displayOptions: { show: showForV1 },
 		options: [
 			{
 				displayName: 'Base Currency',
@@ -108,30 +114,13 @@ export const description: INodeProperties[] = [
 				description:
 					'TYLT posts every status change of this payout here. Use the production URL of a TYLT Trigger node.',
 			},
-			{
-				displayName: 'Comments',
-				name: 'comments',
-				type: 'string',
-				default: '',
-				description: 'A note stored with the payout',
-			},
-			{
-				displayName: 'Customer Name',
-				name: 'customerName',
-				type: 'string',
-				default: '',
-				description: 'Who is being paid, as shown in the TYLT dashboard',
-			},
-			{
-				displayName: 'Redirect URL',
-				name: 'redirectUrl',
-				type: 'string',
-				default: '',
-				description: 'Where TYLT sends the customer after the transaction completes',
-			},
+			comments,
+			customerName,
+			redirectUrl,
 		],
 	},
 	optionsDescription,
+	...createPanelV2,
 ];
 
 /** An item checked and ready to send: everything a real send needs, known before any item is sent. */
@@ -287,7 +276,15 @@ async function send(
 		);
 		// Remembered like a guarded send: a guarded row or execution of this reference then outputs it.
 		rememberSent(await scope.tyltAccount(), reference, payoutRecord);
-		return [{ json: { ...payoutRecord, alreadySent: false, merchantReference: reference } }];
+		return [
+			{
+				json: createOutput(this, {
+					record: payoutRecord,
+					alreadySent: false,
+					...referenceOf(payout),
+				}),
+			},
+		];
 	}
 	const outcome = await createPayoutOnce.call(
 		this,
@@ -302,16 +299,11 @@ async function send(
 			inDoubtCheckMs: options.inDoubtCheckMs,
 		},
 	);
-	return [
-		{
-			json: {
-				...outcome.record,
-				alreadySent: outcome.alreadySent,
-				...(outcome.confirmedFromHistory ? { confirmedFromHistory: true } : {}),
-				merchantReference: reference,
-			},
-		},
-	];
+	return [{ json: createOutput(this, { ...outcome, ...referenceOf(payout) }) }];
+}
+
+function referenceOf(payout: ReadyPayout) {
+	return { reference: payout.reference, referenceSet: payout.options.reference !== undefined };
 }
 
 /** A dry run sees what a real run would: the ledger, this process's recent payouts, references in doubt. */

@@ -4,6 +4,15 @@ import { invalidFieldError } from '../../helpers/fieldError';
 import type { AgentCap } from '../../payout/agentCap';
 import { MAX_REFERENCE_LENGTH } from '../../payout/references';
 import { REQUEST_TIMEOUT_MS } from '../../transport';
+import { hasPanelV2, VERSION_1 } from '../nodeVersion';
+import { timeout } from './create.fields';
+import {
+	DEFAULT_CONCURRENT_PAYOUTS,
+	MAX_CONCURRENT_PAYOUTS,
+	MAX_PAYOUTS_PER_SECOND,
+	pacingOf,
+	type Pacing,
+} from './create.pacing';
 
 export interface CreateOptions {
 	duplicateGuard: boolean;
@@ -19,13 +28,7 @@ export interface CreateOptions {
 	agentCap: AgentCap;
 }
 
-/**
- * Five creates in flight: at a remote API's 150–300 ms per request that is 15–30 payouts a second, below the
- * limits payment APIs commonly set, while a batch of 1,000 takes about 30 s instead of 2.5 minutes. TYLT
- * documents no limit, so a 429 halves it (see CreateTraffic).
- */
-export const DEFAULT_CONCURRENT_PAYOUTS = 5;
-const MAX_CONCURRENT_PAYOUTS = 50;
+export { DEFAULT_CONCURRENT_PAYOUTS };
 
 const REFERENCE_CHARACTERS = /^[A-Za-z0-9._:@/#-]+$/;
 
@@ -35,7 +38,7 @@ export const optionsDescription: INodeProperties = {
 	type: 'collection',
 	placeholder: 'Add Option',
 	default: {},
-	displayOptions: { show: { resource: ['payout'], operation: ['create'] } },
+	displayOptions: { show: { resource: ['payout'], operation: ['create'], '@version': VERSION_1 } },
 	options: [
 		{
 			displayName: 'AI Agent Max Amount',
@@ -132,19 +135,13 @@ export const optionsDescription: INodeProperties = {
 			description:
 				'Whether to also send the reference as merchantOrderId, a field TYLT’s create documentation does not list. The reference always travels in the comments, which is where the guard finds it.',
 		},
-		{
-			displayName: 'Timeout (Seconds)',
-			name: 'timeoutSeconds',
-			type: 'number',
-			typeOptions: { minValue: 0.1, numberPrecision: 1 },
-			default: 60,
-			description: 'How long to wait for each answer from TYLT',
-		},
+		timeout,
 	],
 };
 
 interface RawOptions {
 	checkBalanceFirst?: boolean;
+	maxPayoutsPerSecond?: unknown;
 	concurrentPayouts?: unknown;
 	dryRun?: boolean;
 	duplicateGuard?: boolean;
@@ -158,16 +155,31 @@ interface RawOptions {
 	toolMaxAmountCurrency?: unknown;
 }
 
+/**
+ * The item's options as the node's version places them: version 1 keeps Reference and both pacing knobs under
+ * Options; version 2 has Reference as a main field and one pacing knob (create.pacing.ts).
+ */
 export function readCreateOptions(context: IExecuteFunctions, itemIndex: number): CreateOptions {
-	const raw = context.getNodeParameter('options', itemIndex, {}) as RawOptions;
+	const panelV2 = hasPanelV2(context);
+	const options = context.getNodeParameter('options', itemIndex, {}) as RawOptions;
+	const raw: RawOptions = panelV2
+		? { ...options, reference: context.getNodeParameter('reference', itemIndex, '') }
+		: options;
 	const fail = (label: string, name: string, value: unknown, reason: string) =>
 		invalidFieldError(context.getNode(), { label, name, value, reason, itemIndex });
 
-	const number = (label: string, name: keyof RawOptions, fallback: number, minimum: number) => {
+	const number = (
+		label: string,
+		name: keyof RawOptions,
+		fallback: number,
+		minimum: number,
+		maximum = Infinity,
+	) => {
 		const value = raw[name] ?? fallback;
 		if (typeof value !== 'number' || !Number.isFinite(value) || value < minimum) {
 			throw fail(label, name, value, `it must be a number of at least ${minimum}`);
 		}
+		if (value > maximum) throw fail(label, name, value, `it must be at most ${maximum}`);
 		return value;
 	};
 
@@ -202,6 +214,21 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		}
 	}
 
+	const pacing: Pacing = panelV2
+		? pacingOf(
+				number('Max Payouts Per Second', 'maxPayoutsPerSecond', 0, 0, MAX_PAYOUTS_PER_SECOND),
+			)
+		: {
+				pauseBetweenPayoutsMs: number('Pause Between Payouts (Ms)', 'pauseBetweenPayoutsMs', 0, 0),
+				concurrentPayouts: wholeNumber(
+					'Concurrent Payouts',
+					'concurrentPayouts',
+					DEFAULT_CONCURRENT_PAYOUTS,
+					1,
+					MAX_CONCURRENT_PAYOUTS,
+				),
+			};
+
 	return {
 		duplicateGuard: raw.duplicateGuard ?? true,
 		checkBalanceFirst: raw.checkBalanceFirst ?? false,
@@ -210,14 +237,7 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		inDoubtCheckMs: number('In-Doubt Check (Seconds)', 'inDoubtCheckSeconds', 30, 0) * 1000,
 		referenceAsMerchantOrderId: raw.referenceAsMerchantOrderId ?? false,
 		dryRun: raw.dryRun ?? false,
-		pauseBetweenPayoutsMs: number('Pause Between Payouts (Ms)', 'pauseBetweenPayoutsMs', 0, 0),
-		concurrentPayouts: wholeNumber(
-			'Concurrent Payouts',
-			'concurrentPayouts',
-			DEFAULT_CONCURRENT_PAYOUTS,
-			1,
-			MAX_CONCURRENT_PAYOUTS,
-		),
+		...pacing,
 		timeoutMs: number('Timeout (Seconds)', 'timeoutSeconds', REQUEST_TIMEOUT_MS / 1000, 0.1) * 1000,
 		agentCap: {
 			maxAmount: number('AI Agent Max Amount', 'toolMaxAmount', 0, 0),

@@ -14,6 +14,8 @@ import { readInRounds } from '../../payout/readUntil';
 import { cancelSignalOf } from '../../../shared/pause';
 import { isFinalRecord } from '../../../shared/payoutEvents/orderEvent';
 import { merchantReferenceOf } from '../../../shared/referenceTag';
+import { decisionFirst } from '../decisionFirst';
+import { FROM_VERSION_2, hasPanelV2, VERSION_1 } from '../nodeVersion';
 import type { ItemOutcome } from '../types';
 
 const showFor = { resource: ['payout'], operation: ['get'] };
@@ -26,6 +28,52 @@ export const WAIT_POLICY = {
 	firstDelayMs: 5000,
 	maxDelayMs: 60_000,
 };
+
+const ifNotFound: INodeProperties = {
+	displayName: 'If Not Found',
+	name: 'ifNotFound',
+	type: 'options',
+	options: [
+		{ name: 'Error', value: 'error', description: 'Fail the item with a message' },
+		{
+			name: 'Return Nothing',
+			value: 'returnNothing',
+			description: 'Output no item for it and go on',
+		},
+	],
+	default: 'error',
+};
+
+const lookBack: INodeProperties = {
+	displayName: 'Look-Back (Hours)',
+	name: 'lookBackHours',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_LOOK_BACK_HOURS,
+	description: 'How far back in TYLT payout history to look for a reference',
+};
+
+const waitUntilFinal: INodeProperties = {
+	displayName: 'Wait Until Final',
+	name: 'waitUntilFinal',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to wait until TYLT marks the payout final (completed or failed) before outputting it',
+};
+
+const maxWait: INodeProperties = {
+	displayName: 'Max Wait (Seconds)',
+	name: 'maxWaitSeconds',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_MAX_WAIT_SECONDS,
+	description:
+		'How long to wait at most; the payout is then output as it is, with finalReached false',
+};
+
+/** Version 2 puts Wait Until Final on the panel, Max Wait under it; version 1 keeps both under Options. */
+const showForV2 = { ...showFor, '@version': FROM_VERSION_2 };
 
 export const description: INodeProperties[] = [
 	{
@@ -43,7 +91,7 @@ export const description: INodeProperties[] = [
 				name: 'Reference',
 				value: 'reference',
 				description:
-					'The reference Payout → Create used (Options → Reference, or the one it made up): returned as merchantReference',
+					'The reference Payout → Create used (yours, or the one it derived), as in its output’s merchantReference',
 			},
 		],
 		default: 'orderId',
@@ -69,56 +117,43 @@ export const description: INodeProperties[] = [
 		description: 'The reference the payout was created with',
 		displayOptions: { show: { ...showFor, lookupBy: ['reference'] } },
 	},
+	{ ...waitUntilFinal, displayOptions: { show: showForV2 } },
+	{ ...maxWait, displayOptions: { show: { ...showForV2, waitUntilFinal: [true] } } },
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showFor },
+		displayOptions: { show: { ...showFor, '@version': VERSION_1 } },
 		options: [
+			ifNotFound,
 			{
-				displayName: 'If Not Found',
-				name: 'ifNotFound',
-				type: 'options',
-				options: [
-					{ name: 'Error', value: 'error', description: 'Fail the item with a message' },
-					{
-						name: 'Return Nothing',
-						value: 'returnNothing',
-						description: 'Output no item for it and go on',
-					},
-				],
-				default: 'error',
-			},
-			{
-				displayName: 'Look-Back (Hours)',
-				name: 'lookBackHours',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_LOOK_BACK_HOURS,
+				...lookBack,
 				description:
 					'Find By Reference: how far back to search TYLT payout history (read once for all items). Find By TYLT Order ID asks TYLT for the payout directly, however old; only when more than 10 items look up order IDs is history of this many hours read first. A window holding more than 10,000 payouts is an error that says which look-back fits.',
 			},
 			{
-				displayName: 'Max Wait (Seconds)',
-				name: 'maxWaitSeconds',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_MAX_WAIT_SECONDS,
+				...maxWait,
 				description:
 					'With Wait Until Final, how long to wait at most; the payout is output as it is then, with finalReached false',
 				displayOptions: { show: { waitUntilFinal: [true] } },
 			},
 			{
-				displayName: 'Wait Until Final',
-				name: 'waitUntilFinal',
-				type: 'boolean',
-				default: false,
+				...waitUntilFinal,
 				description:
 					'Whether to read the payout again, waiting longer each time (5 s, 10 s, … up to 60 s), until TYLT marks it final (isFinal = 1) or Max Wait has passed. All items wait together: each round looks up every item still waiting at once. Adds finalReached to the output.',
 			},
 		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showForV2 },
+		options: [ifNotFound, lookBack],
 	},
 ];
 
@@ -211,7 +246,18 @@ function isSettled(lookup: PendingLookup, nowMs: number): boolean {
 
 function readItem(this: IExecuteFunctions, itemIndex: number, startedMs: number): PendingLookup {
 	const lookup = readLookup.call(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as GetOptions;
+	const collection = this.getNodeParameter('options', itemIndex, {}) as GetOptions;
+	const options: GetOptions = hasPanelV2(this)
+		? {
+				...collection,
+				waitUntilFinal: this.getNodeParameter('waitUntilFinal', itemIndex, false) as boolean,
+				maxWaitSeconds: this.getNodeParameter(
+					'maxWaitSeconds',
+					itemIndex,
+					DEFAULT_MAX_WAIT_SECONDS,
+				) as number,
+			}
+		: collection;
 	return {
 		itemIndex,
 		lookup,
@@ -237,11 +283,10 @@ function outputOf(
 	if (!options.waitUntilFinal) return [{ json: output(found, lookup) }];
 	return [
 		{
-			json: {
-				...output(found, lookup),
+			json: output(found, lookup, {
 				finalReached: isFinalRecord(found.record),
 				waitedSeconds: Math.round(((item.endedMs ?? Date.now()) - startedMs) / 1000),
-			},
+			}),
 		},
 	];
 }
@@ -270,15 +315,15 @@ function notFoundError(
 	);
 }
 
-function output(found: FoundPayout, lookup: PayoutLookup): IDataObject {
-	const json: IDataObject = { ...(found.record as PayoutRecord) };
-	if (lookup.by === 'reference') {
-		json.merchantReference = lookup.reference;
-		json.referenceCertain = found.certain;
-	} else {
-		json.merchantReference = merchantReferenceOf(found.record);
-	}
-	return json;
+/** What the lookup found out first (the reference, the status, the wait), then TYLT's record. */
+function output(found: FoundPayout, lookup: PayoutLookup, wait: IDataObject = {}): IDataObject {
+	const record = found.record as PayoutRecord;
+	const decision: IDataObject =
+		lookup.by === 'reference'
+			? { merchantReference: lookup.reference, referenceCertain: found.certain }
+			: { merchantReference: merchantReferenceOf(found.record) };
+	if (record.status !== undefined) decision.status = record.status;
+	return decisionFirst({ ...wait, ...decision }, record);
 }
 
 function readLookup(this: IExecuteFunctions, itemIndex: number): PayoutLookup {

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { invalidFieldError } from '../../helpers/fieldError';
+import { VERSION_1 } from '../nodeVersion';
 import {
 	HISTORY_PAGE_SIZE_DEFAULT,
 	HISTORY_PAGE_SIZE_MAX,
@@ -33,7 +34,8 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { show: showFor },
+		// Version 2 leaves the page size to the node.
+		displayOptions: { show: { ...showFor, '@version': VERSION_1 } },
 		options: [
 			{
 				displayName: 'Page Size',

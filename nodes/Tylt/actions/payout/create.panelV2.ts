@@ -1,0 +1,203 @@
+/**
+ * Payout → Create's parameters in node version 2 (version 1's stay in create.operation.ts and create.options.ts,
+ * unchanged). The panel opens on what a user decides: currency, network and address (shared with version 1),
+ * then the amount, what it is in, and the reference. Options list the user's decisions first, the engine's
+ * knobs after them, and the AI agent's cap last; what each does in detail is in docs/operations.md.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { MAX_REFERENCE_LENGTH } from '../../payout/references';
+import { FROM_VERSION_2 } from '../nodeVersion';
+import { comments, customerName, redirectUrl, timeout } from './create.fields';
+import { MAX_PAYOUTS_PER_SECOND } from './create.pacing';
+
+const showFor = { resource: ['payout'], operation: ['create'], '@version': FROM_VERSION_2 };
+
+export const AMOUNT_IN_FIAT = 'fiat';
+
+const amountFields: INodeProperties[] = [
+	{
+		displayName: 'Amount In',
+		name: 'amountIn',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Settled Currency',
+				value: 'settledCurrency',
+				description: 'The amount is crypto, e.g. 25 USDT',
+			},
+			{
+				name: 'Fiat Currency',
+				value: AMOUNT_IN_FIAT,
+				description: 'The amount is fiat, e.g. 25 USD, and TYLT converts it to the settled crypto',
+			},
+		],
+		default: 'settledCurrency',
+		description: 'What the Base Amount is counted in',
+		hint: 'With a fiat currency, how much crypto the recipient gets depends on TYLT’s rate when the payout is made',
+		displayOptions: { show: showFor },
+	},
+	{
+		displayName: 'Base Currency',
+		name: 'baseCurrency',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. USD',
+		description: 'The 3-letter fiat code the Base Amount is in',
+		displayOptions: { show: { ...showFor, amountIn: [AMOUNT_IN_FIAT] } },
+	},
+	{
+		displayName: 'Base Amount',
+		name: 'baseAmount',
+		type: 'number',
+		required: true,
+		default: 0,
+		typeOptions: { minValue: 0 },
+		description: 'How much to pay, in the currency chosen under Amount In',
+		displayOptions: { show: showFor },
+	},
+	{
+		displayName: 'Reference',
+		name: 'reference',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.invoiceNumber }}',
+		description: `Your own ID for this one payment, at most ${MAX_REFERENCE_LENGTH} characters`,
+		hint: 'One per payment (invoice, order or row ID): a payout whose reference was already paid is skipped, never sent twice. Left empty, an identical payout (same workflow, node, recipient, currency, network and amount) within the look-back counts as already paid and is skipped too.',
+		displayOptions: { show: showFor },
+	},
+];
+
+const additionalFields: INodeProperties = {
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	displayOptions: { show: showFor },
+	options: [
+		{
+			displayName: 'Callback URL',
+			name: 'callBackUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://n8n.example.com/webhook/…',
+			description: 'Where TYLT posts every status change of this payout',
+			hint: 'Paste the Production URL of a TYLT Trigger node; its Test URL only answers while the editor listens for a test event',
+		},
+		comments,
+		customerName,
+		redirectUrl,
+	],
+};
+
+// n8n lists a collection's options in the order given here: what a user decides first, the engine's knobs
+// after, the AI agent's cap last. Each option is a named constant, so the order is the array's.
+const dryRun: INodeProperties = {
+	displayName: 'Dry Run',
+	name: 'dryRun',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to check every payout and output what would be sent, without sending anything',
+};
+
+const checkBalanceFirst: INodeProperties = {
+	displayName: 'Check Balance First',
+	name: 'checkBalanceFirst',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to send nothing at all when the TYLT balance cannot cover every payout of the run',
+};
+
+const duplicateGuard: INodeProperties = {
+	displayName: 'Duplicate Guard',
+	name: 'duplicateGuard',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to skip a payout whose reference was already paid (keep it on)',
+	hint: 'Off, a re-run or a retry of the same items pays them again',
+};
+
+const maxPayoutsPerSecond: INodeProperties = {
+	displayName: 'Max Payouts Per Second',
+	name: 'maxPayoutsPerSecond',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: MAX_PAYOUTS_PER_SECOND },
+	default: 0,
+	description:
+		'How fast payouts may start, for an account with a rate limit (0: as fast as TYLT allows)',
+};
+
+const lookBack: INodeProperties = {
+	displayName: 'Duplicate Look-Back (Hours)',
+	name: 'lookBackHours',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 168,
+	description: 'How far back in TYLT payout history the duplicate guard looks for a reference',
+};
+
+const inDoubtCheck: INodeProperties = {
+	displayName: 'In-Doubt Check (Seconds)',
+	name: 'inDoubtCheckSeconds',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 30,
+	description:
+		'How long to look for a payout in TYLT history when its create got no answer, before reporting it as unknown',
+};
+
+const referenceAsMerchantOrderId: INodeProperties = {
+	displayName: 'Send Reference as Merchant Order ID',
+	name: 'referenceAsMerchantOrderId',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to also send the reference as merchantOrderId, a field TYLT does not document',
+};
+
+const agentMaxAmount: INodeProperties = {
+	displayName: 'AI Agent Max Amount',
+	name: 'toolMaxAmount',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description: 'The largest Base Amount an AI agent may pay per call (0: agents cannot pay)',
+};
+
+const agentMaxAmountCurrency: INodeProperties = {
+	displayName: 'AI Agent Max Amount Currency',
+	name: 'toolMaxAmountCurrency',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. USDT',
+	description:
+		'The currency AI Agent Max Amount is in (a crypto symbol, or a fiat code for fiat amounts)',
+};
+
+const options: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: { show: showFor },
+	options: [
+		dryRun,
+		checkBalanceFirst,
+		duplicateGuard,
+		maxPayoutsPerSecond,
+		lookBack,
+		inDoubtCheck,
+		timeout,
+		referenceAsMerchantOrderId,
+		agentMaxAmount,
+		agentMaxAmountCurrency,
+	],
+};
+
+export const createPanelV2: INodeProperties[] = [...amountFields, additionalFields, options];

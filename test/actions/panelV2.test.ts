@@ -1,0 +1,140 @@
+/**
+ * The TYLT node's version 2 panel, as n8n's editor shows it (n8n's own displayParameter decides what is
+ * shown): Payout → Create opens on what a user decides, Payout → Get puts Wait Until Final first and Max Wait
+ * under it, and the words fit a glance. Version 1's panel is what workflows saved before version 2 hold.
+ */
+import { Tylt } from '../../nodes/Tylt/Tylt.node';
+import { hints, longDescriptions, panelOf } from '../support/panel';
+
+const { description } = new Tylt();
+const payout = (operation: string, values = {}) => ({ resource: 'payout', operation, ...values });
+
+it('is version 2 for new nodes, and keeps version 1 for saved workflows', () => {
+	expect(description.version).toEqual([1, 2]);
+	expect(description.defaultVersion).toBe(2);
+});
+
+describe('Payout → Create, version 2', () => {
+	const panel = panelOf(description, payout('create'), 2);
+
+	it('shows what a user decides before any Add click: currency, network, address, amount, what it is in, reference', () => {
+		expect(panel.fields).toEqual([
+			'Resource',
+			'Operation',
+			'Settled Currency Name or ID',
+			'Network Name or ID',
+			'Address',
+			'Amount In',
+			'Base Amount',
+			'Reference',
+		]);
+		expect(panel.collections['Additional Fields']).toEqual([
+			'Callback URL',
+			'Comments',
+			'Customer Name',
+			'Redirect URL',
+		]);
+	});
+
+	it('asks for the fiat code on the panel when the amount is in a fiat currency', () => {
+		const fiat = panelOf(description, payout('create', { amountIn: 'fiat' }), 2);
+		expect(fiat.fields).toEqual(
+			expect.arrayContaining(['Amount In', 'Base Currency', 'Base Amount']),
+		);
+		expect(panel.fields).not.toContain('Base Currency');
+	});
+
+	it('lists the options a user decides first, one pacing knob, no page size, and the AI agent’s cap last', () => {
+		expect(panel.collections.Options).toEqual([
+			'Dry Run',
+			'Check Balance First',
+			'Duplicate Guard',
+			'Max Payouts Per Second',
+			'Duplicate Look-Back (Hours)',
+			'In-Doubt Check (Seconds)',
+			'Timeout (Seconds)',
+			'Send Reference as Merchant Order ID',
+			'AI Agent Max Amount',
+			'AI Agent Max Amount Currency',
+		]);
+	});
+
+	it('words: no description over 200 characters, and hints on Reference, Amount In and Callback URL', () => {
+		expect(longDescriptions(panel)).toEqual([]);
+		expect(hints(panel)).toEqual(
+			expect.arrayContaining(['Amount In', 'Reference', 'Callback URL']),
+		);
+		const callbackHint = panel.words.find((word) => word.name === 'Callback URL')?.hint;
+		expect(callbackHint).toMatch(/Production URL/);
+		const referenceHint = panel.words.find((word) => word.name === 'Reference')?.hint;
+		expect(referenceHint).toMatch(/empty/i);
+		expect(referenceHint).toMatch(/skipped/);
+	});
+});
+
+describe('Payout → Get, version 2', () => {
+	it('shows Wait Until Final on the panel, and Max Wait only under it', () => {
+		const panel = panelOf(description, payout('get'), 2);
+		expect(panel.fields).toEqual([
+			'Resource',
+			'Operation',
+			'Find By',
+			'Order ID',
+			'Wait Until Final',
+		]);
+		expect(panel.collections.Options).toEqual(['If Not Found', 'Look-Back (Hours)']);
+		expect(longDescriptions(panel)).toEqual([]);
+
+		const waiting = panelOf(description, payout('get', { waitUntilFinal: true }), 2);
+		expect(waiting.fields.slice(-2)).toEqual(['Wait Until Final', 'Max Wait (Seconds)']);
+	});
+});
+
+describe('Payout → Get Many, version 2', () => {
+	it('leaves the page size to the node', () => {
+		const panel = panelOf(description, payout('getMany'), 2);
+		expect(panel.fields).toEqual(['Resource', 'Operation', 'Return All', 'Limit']);
+		expect(panel.collections).toEqual({});
+	});
+});
+
+describe('version 1, as saved workflows hold it', () => {
+	it('keeps every Create parameter in its place', () => {
+		const panel = panelOf(description, payout('create'), 1);
+		expect(panel.fields).toEqual([
+			'Resource',
+			'Operation',
+			'Settled Currency Name or ID',
+			'Network Name or ID',
+			'Address',
+			'Base Amount',
+		]);
+		expect(panel.collections['Additional Fields']).toContain('Base Currency');
+		expect(panel.collections.Options).toEqual([
+			'AI Agent Max Amount',
+			'AI Agent Max Amount Currency',
+			'Check Balance First',
+			'Concurrent Payouts',
+			'Dry Run',
+			'Duplicate Guard',
+			'Duplicate Look-Back (Hours)',
+			'In-Doubt Check (Seconds)',
+			'Pause Between Payouts (Ms)',
+			'Reference',
+			'Send Reference as Merchant Order ID',
+			'Timeout (Seconds)',
+		]);
+	});
+
+	it('keeps Wait Until Final and Max Wait under Get’s Options, and Page Size under Get Many’s', () => {
+		const get = panelOf(description, payout('get'), 1);
+		expect(get.fields).not.toContain('Wait Until Final');
+		expect(get.collections.Options).toEqual([
+			'If Not Found',
+			'Look-Back (Hours)',
+			'Max Wait (Seconds)',
+			'Wait Until Final',
+		]);
+		expect(panelOf(description, payout('getMany'), 1).collections.Options).toEqual(['Page Size']);
+	});
+});
