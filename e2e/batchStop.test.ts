@@ -3,23 +3,16 @@
  * Payouts 5), spaced by Pause Between Payouts, and TYLT refusing the first. The execution fails with that
  * refusal, and no row waiting for its start reaches TYLT afterwards: exactly one create is sent.
  */
-import { failureOf, ownInvoices, useE2e, type Recipient } from './support/context';
+import { failureOf, ownInvoices, TRON_WALLETS, useE2e, type Recipient } from './support/context';
 import { examples } from './support/examples';
 
 const e2e = useE2e();
-
-const WALLETS = [
-	'TDy2r6LnrvAvn8GMgfe9PaSbDLmTkG4uJF',
-	'TMo4TYXrVAoCzBM85F33tEFzzUs1YdkSSv',
-	'TGurtpzjeUVxbowhQuSYyWX9p2fpxPT3BU',
-	'TTdteGYT7PTtSPUE8TfGQWcD9njyUNqegR',
-];
 
 const recipients = (): Recipient[] =>
 	Array.from({ length: 5 }, (_, index) => ({
 		invoice: `INV-S${index}`,
 		name: `Recipient ${index}`,
-		wallet: WALLETS[index % WALLETS.length],
+		wallet: TRON_WALLETS[index % TRON_WALLETS.length],
 		amount: 20 + index,
 	}));
 
