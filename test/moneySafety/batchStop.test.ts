@@ -66,6 +66,7 @@ describe('a batch with a pause whose first row TYLT refuses', () => {
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain('Payouts are paused for this merchant');
 		expect(error.description).toContain('TYLT refused the payout, so nothing was sent');
+		expect(error.description).not.toContain('Paid in this execution');
 		expect(error.context.itemIndex).toBe(0);
 		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
 		expect(suite.sandbox.payouts).toHaveLength(0);
@@ -76,7 +77,13 @@ describe('a batch with a pause whose first row TYLT refuses', () => {
 
 		// Nothing is held: the next run sends all five at once, each once.
 		const output = await suite.run({ items, parameters: pacedBatch({ pauseBetweenPayoutsMs: 0 }) });
-		expect(output.map((item) => item.json.alreadySent)).toEqual([false, false, false, false, false]);
+		expect(output.map((item) => item.json.alreadySent)).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+		]);
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
 	});
 
@@ -176,7 +183,13 @@ describe('a batch with a pause whose first row TYLT answers with HTTP 429', () =
 		});
 
 		expect(output[0].json.confirmedFromHistory).toBe(true);
-		expect(output.map((item) => item.json.alreadySent)).toEqual([false, false, false, false, false]);
+		expect(output.map((item) => item.json.alreadySent)).toEqual([
+			false,
+			false,
+			false,
+			false,
+			false,
+		]);
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
 	});
 });
@@ -202,7 +215,10 @@ describe('a row that waits for another execution’s claim on its reference', ()
 			'the other execution’s create to arrive',
 		);
 
-		const error = await suite.fail({ items, parameters: pacedBatch({ pauseBetweenPayoutsMs: 200 }) });
+		const error = await suite.fail({
+			items,
+			parameters: pacedBatch({ pauseBetweenPayoutsMs: 200 }),
+		});
 
 		expect((await other).message).toContain('above the maximum withdrawal');
 		// Row 0 comes first in input order, so its error is the one reported: not sent, because of row 1.
@@ -229,6 +245,8 @@ describe('a create on its way when the batch stops', () => {
 
 		expect(error.message).toContain('Payouts are paused for this merchant');
 		expect(error.context.itemIndex).toBe(1);
+		// The failed execution outputs nothing, so its error names what was paid all the same.
+		expect(error.description).toContain('Paid in this execution all the same: item 0.');
 		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(2);
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(['in-flight-0']));
 
@@ -236,6 +254,26 @@ describe('a create on its way when the batch stops', () => {
 
 		expect(output.map((item) => item.json.alreadySent)).toEqual([true, false, false, false, false]);
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
+	});
+});
+
+describe('the error of a failed execution', () => {
+	it('names the items paid all the same, which the failed execution does not output', async () => {
+		const items = rows('named');
+		// Item 3 fails its own check (below the minimum withdrawal): the items before it are sent, as when
+		// items ran one at a time.
+		const parameters = payoutCreate({
+			address: '={{ $json.address }}',
+			baseAmount: '={{ $json.row === "named-3" ? 5 : 25 }}',
+			options: { reference: '={{ $json.row }}' },
+		});
+
+		const error = await suite.fail({ items, parameters });
+
+		expect(error.message).toContain('below the minimum withdrawal');
+		expect(error.context.itemIndex).toBe(3);
+		expect(error.description).toContain('Paid in this execution all the same: items 0, 1, 2.');
+		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(['named-0', 'named-1', 'named-2']));
 	});
 });
 

@@ -203,7 +203,33 @@ export async function executeAll(
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, ready.length) }, sendNext));
+	// Without Continue On Fail an error fails the execution, which then outputs none of these payouts.
+	if (!this.continueOnFail()) tellWhatWasPaid(outcomes);
 	return outcomes;
+}
+
+/** How many paid items a stopped batch's error names one by one; the rest are counted. */
+const PAID_ITEMS_NAMED = 20;
+
+/**
+ * An error without Continue On Fail fails the execution, and n8n then outputs none of its payouts: those made
+ * before the error, or on their way when the batch stopped. Every error of the batch names the items paid.
+ */
+function tellWhatWasPaid(outcomes: ItemOutcome[]): void {
+	const paid = outcomes
+		.filter((outcome) => 'output' in outcome && outcome.output[0]?.json.alreadySent === false)
+		.map((outcome) => outcome.itemIndex)
+		.sort((a, b) => a - b);
+	if (paid.length === 0) return;
+	const named = paid.slice(0, PAID_ITEMS_NAMED).join(', ');
+	const more = paid.length > PAID_ITEMS_NAMED ? ` and ${paid.length - PAID_ITEMS_NAMED} more` : '';
+	const note = `Paid in this execution all the same: item${paid.length === 1 ? '' : 's'} ${named}${more}. A run again with Duplicate Guard on outputs ${paid.length === 1 ? 'it' : 'them'} with alreadySent true instead of paying again.`;
+	const errors = new Set(
+		outcomes.flatMap((outcome) => ('error' in outcome ? [outcome.error] : [])),
+	);
+	for (const error of errors as Set<Error & { description?: string | null }>) {
+		error.description = error.description ? `${error.description} ${note}` : note;
+	}
 }
 
 /** A payout the batch's stop kept from starting: nothing reached TYLT, so it is "not sent", never in doubt. */
