@@ -74,23 +74,16 @@ export class CreateTraffic {
 		let hold: { verdict: Promise<void>; lift: () => void } | undefined;
 		let ended = false;
 		return {
-			send: async <T>(pauseMs: number, create: () => Promise<T>) => {
-				const attempt = await this.send(pauseMs, create).then(
-					(value) => ({ value }),
-					(error: unknown) => ({ error }),
-				);
-				if ('value' in attempt) return attempt.value;
-				if (this.stopsAtError && !ended && !(attempt.error instanceof CreateNotStarted)) {
-					// Registered before this failure reaches anyone: no later start slips in before the verdict.
+			send: async <T>(pauseMs: number, create: () => Promise<T>) =>
+				await this.send(pauseMs, create, () => {
+					if (!this.stopsAtError || ended) return;
 					let lift!: () => void;
 					const verdict = new Promise<void>((resolve) => {
 						lift = resolve;
 					});
 					hold = { verdict, lift };
 					this.undecided.add(verdict);
-				}
-				throw attempt.error;
-			},
+				}),
 			end: (error?: unknown) => {
 				if (ended) return;
 				ended = true;
@@ -110,8 +103,15 @@ export class CreateTraffic {
 		this.wake.abort();
 	}
 
-	/** Sends one create when a slot is free and its start is due; see the file comment. */
-	private async send<T>(pauseMs: number, create: () => Promise<T>): Promise<T> {
+	/**
+	 * Sends one create when a slot is free and its start is due; see the file comment. `onFailure` runs when the
+	 * create was sent (or tried) and failed.
+	 */
+	private async send<T>(
+		pauseMs: number,
+		create: () => Promise<T>,
+		onFailure: () => void,
+	): Promise<T> {
 		await this.acquire();
 		const attempt = await this.startWhenDecidedAndDue(pauseMs)
 			.then(() => {
@@ -121,20 +121,30 @@ export class CreateTraffic {
 			})
 			.then(
 				(value) => ({ value }),
-				(error: unknown) => ({ error }),
+				(error: unknown) => {
+					// Before the slot is handed on: the create that takes it already sees TYLT's wait and the hold.
+					if (!(error instanceof CreateNotStarted)) {
+						this.slowDownAfter(error);
+						onFailure();
+					}
+					return { error };
+				},
 			)
 			.finally(() => this.release());
 		if ('value' in attempt) return attempt.value;
-		const rateLimit = rateLimitOf(attempt.error);
-		if (rateLimit) {
-			this.limit = Math.max(1, Math.floor(this.limit / 2));
-			const waitMs = Math.min(
-				Math.max(rateLimit.retryAfterMs ?? 0, RATE_LIMIT_POLICY.baseDelayMs),
-				RATE_LIMIT_POLICY.maxDelayMs,
-			);
-			this.resumeAtMs = Math.max(this.resumeAtMs, Date.now() + waitMs);
-		}
 		throw attempt.error;
+	}
+
+	/** HTTP 429: no create starts before the wait TYLT asks for, and fewer are in flight from now on. */
+	private slowDownAfter(error: unknown) {
+		const rateLimit = rateLimitOf(error);
+		if (!rateLimit) return;
+		this.limit = Math.max(1, Math.floor(this.limit / 2));
+		const waitMs = Math.min(
+			Math.max(rateLimit.retryAfterMs ?? 0, RATE_LIMIT_POLICY.baseDelayMs),
+			RATE_LIMIT_POLICY.maxDelayMs,
+		);
+		this.resumeAtMs = Math.max(this.resumeAtMs, Date.now() + waitMs);
 	}
 
 	/**
