@@ -194,6 +194,24 @@ describe('a batch with a pause whose first row TYLT answers with HTTP 429', () =
 	});
 });
 
+describe('a row waiting for a free slot', () => {
+	it('does not start in the slot the refused create hands on', async () => {
+		const items = rows('slot', 3);
+		// Two on their way (row 1 for a while), row 2 waits for a slot; row 0 is refused and frees one.
+		suite.sandbox.injectFault('createPayout', { ...REFUSAL } as never);
+		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 500 });
+
+		const error = await suite.fail({
+			items,
+			parameters: pacedBatch({ concurrentPayouts: 2, pauseBetweenPayoutsMs: 0 }),
+		});
+
+		expect(error.message).toContain('Payouts are paused for this merchant');
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(2);
+		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(['slot-1']));
+	});
+});
+
 describe('a row that waits for another execution’s claim on its reference', () => {
 	it('is not sent when a later row stopped the batch meanwhile, and says so in its own words', async () => {
 		const items = rows('claimed');
