@@ -146,7 +146,7 @@ describe('a batch with a pause whose first row TYLT answers with HTTP 429', () =
 
 		const error = await suite.fail({
 			items,
-			parameters: pacedBatch({ pauseBetweenPayoutsMs: 100, inDoubtCheckSeconds: 0 }),
+			parameters: pacedBatch({ inDoubtCheckSeconds: 0 }),
 		});
 
 		expect(error.message).toContain('outcome of this payout is unknown (HTTP 429)');
@@ -156,7 +156,7 @@ describe('a batch with a pause whose first row TYLT answers with HTTP 429', () =
 
 	it('starts nothing while the In-Doubt Check decides the 429’d row, then stops when history does not show it', async () => {
 		const items = rows('limited-checked');
-		const parameters = pacedBatch({ pauseBetweenPayoutsMs: 100, inDoubtCheckSeconds: 1 });
+		const parameters = pacedBatch({ inDoubtCheckSeconds: 1 });
 		suite.sandbox.injectFault('createPayout', RATE_LIMITED);
 
 		const error = await suite.fail({ items, parameters });
