@@ -77,13 +77,7 @@ describe('a batch with a pause whose first row TYLT refuses', () => {
 
 		// Nothing is held: the next run sends all five at once, each once.
 		const output = await suite.run({ items, parameters: pacedBatch({ pauseBetweenPayoutsMs: 0 }) });
-		expect(output.map((item) => item.json.alreadySent)).toEqual([
-			false,
-			false,
-			false,
-			false,
-			false,
-		]);
+		expect(output.map((item) => item.json.alreadySent)).toEqual(items.map(() => false));
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
 	});
 
@@ -183,13 +177,7 @@ describe('a batch with a pause whose first row TYLT answers with HTTP 429', () =
 		});
 
 		expect(output[0].json.confirmedFromHistory).toBe(true);
-		expect(output.map((item) => item.json.alreadySent)).toEqual([
-			false,
-			false,
-			false,
-			false,
-			false,
-		]);
+		expect(output.map((item) => item.json.alreadySent)).toEqual(items.map(() => false));
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
 	});
 });
