@@ -4,24 +4,24 @@
  * answer is lost. Every reference is paid exactly once, every item comes out in input order, and the lost
  * ones are confirmed from history (the In-Doubt Check) rather than sent again.
  */
-import { outputOf, ownInvoices, referenceOf, useE2e, type Recipient } from './support/context';
+import {
+	outputOf,
+	ownInvoices,
+	referenceOf,
+	TRON_WALLETS,
+	useE2e,
+	type Recipient,
+} from './support/context';
 import { examples } from './support/examples';
 
 const e2e = useE2e();
-
-const WALLETS = [
-	'TDy2r6LnrvAvn8GMgfe9PaSbDLmTkG4uJF',
-	'TMo4TYXrVAoCzBM85F33tEFzzUs1YdkSSv',
-	'TGurtpzjeUVxbowhQuSYyWX9p2fpxPT3BU',
-	'TTdteGYT7PTtSPUE8TfGQWcD9njyUNqegR',
-];
 
 /** 180 rows of their own, then 20 that repeat rows 0, 9, 18, … (same payout, same reference). */
 function recipients(): Recipient[] {
 	const unique = Array.from({ length: 180 }, (_, index) => ({
 		invoice: `INV-C${index}`,
 		name: `Recipient ${index}`,
-		wallet: WALLETS[index % WALLETS.length],
+		wallet: TRON_WALLETS[index % TRON_WALLETS.length],
 		amount: 10 + (index % 7),
 	}));
 	const repeats = Array.from({ length: 20 }, (_, index) => unique[index * 9]);

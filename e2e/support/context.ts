@@ -206,6 +206,14 @@ export function failureOf(execution: Execution): {
 	return { message: error.message, description: error.description, node: error.node?.name };
 }
 
+/** Well-formed Tron wallets for recipients that only need to be valid and told apart. */
+export const TRON_WALLETS = [
+	'TDy2r6LnrvAvn8GMgfe9PaSbDLmTkG4uJF',
+	'TMo4TYXrVAoCzBM85F33tEFzzUs1YdkSSv',
+	'TGurtpzjeUVxbowhQuSYyWX9p2fpxPT3BU',
+	'TTdteGYT7PTtSPUE8TfGQWcD9njyUNqegR',
+];
+
 export interface Recipient {
 	invoice: string;
 	name: string;

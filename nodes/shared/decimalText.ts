@@ -63,17 +63,21 @@ export interface ExactDecimal {
 export const EXACT_ZERO: ExactDecimal = { units: 0n, scale: 0 };
 
 /**
- * The exact decimal a number stands for: its shortest round-trip text, which is what a JSON number carries
- * and what a user typed (`0.1`, never 0.1000000000000000055…). Text must be a decimal (an exponent is fine).
- * Undefined for anything else, NaN and infinities included.
+ * The exact decimal an amount stands for. A number: its shortest round-trip text, which is what a JSON number
+ * carries, so what a payout body sends and what a user typed (`0.1`, never 0.1000000000000000055…; a sum
+ * computed in an expression, 0.1 + 0.2, is 0.30000000000000004, as it is sent). Text: the decimal it spells,
+ * an exponent and spaces around it allowed (TYLT's amounts and limits come as either). Undefined for anything
+ * else, NaN, infinities and other types included.
  */
-export function exactDecimal(value: number | string): ExactDecimal | undefined {
+export function exactDecimal(value: unknown): ExactDecimal | undefined {
 	let text: string;
 	if (typeof value === 'number') {
 		if (!Number.isFinite(value)) return undefined;
 		text = JSON.stringify(value);
-	} else {
+	} else if (typeof value === 'string') {
 		text = value.trim();
+	} else {
+		return undefined;
 	}
 	if (!JSON_NUMBER_TEXT.test(text)) return undefined;
 	const normal = decimalValue(text);
@@ -85,6 +89,17 @@ export function exactDecimal(value: number | string): ExactDecimal | undefined {
 	return exponent >= 0
 		? { units: units * 10n ** BigInt(exponent), scale: 0 }
 		: { units, scale: -exponent };
+}
+
+/**
+ * Whether two amounts are the same exact decimal (see exactDecimal): `50000`, `"50000.00"` and `5e4` are one
+ * amount; 49999.99996 and 50000 are two, and so are amounts differing in any decimal. False when either side
+ * is not an amount at all.
+ */
+export function sameDecimal(a: unknown, b: unknown): boolean {
+	const exactA = exactDecimal(a);
+	const exactB = exactDecimal(b);
+	return exactA !== undefined && exactB !== undefined && compareExact(exactA, exactB) === 0;
 }
 
 function atScale(value: ExactDecimal, scale: number): bigint {

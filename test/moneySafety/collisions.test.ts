@@ -100,6 +100,65 @@ describe('a payout in TYLT history with the item’s reference', () => {
 	});
 });
 
+describe('amounts are compared as exact decimals', () => {
+	const inv7 = (baseAmount: number | string) =>
+		payoutCreate({ address: ADDRESS, baseAmount, options: { reference: 'row-60' } });
+
+	it.each<[string, number | string, number | string]>([
+		['50,000 against 49,999.99996 in history (INV-7)', 49999.99996, 50000],
+		['50,000 against 49,999.99996 written as text', '49999.99996', 50000],
+		['amounts differing in the sixth decimal', 5000.000001, 5000],
+		['amounts differing in the sixth decimal, the item as text', 5000, '5000.000001'],
+	])('%s: a collision, nothing sent', async (_case, inHistory, inItem) => {
+		const existing = seedWithReference({ settledAmountRequested: inHistory as number });
+
+		const error = await expectCollision(inv7(inItem), existing);
+
+		expect(error.description).toContain(
+			`amount ${inHistory} there, ${Number(inItem)} in this item`,
+		);
+		expect(suite.sandbox.payouts).toHaveLength(1);
+	});
+
+	it.each<[string, number | string, number | string]>([
+		['50000 and "50000.00"', '50000.00', 50000],
+		['5e4 and 50000 typed as text', 5e4, '50000'],
+		['"5e4" in history and 50000', '5e4', 50000],
+		['49999.99996 as a number and as text', 49999.99996, '49999.99996'],
+		['49999.99996 as text and as a number', '49999.99996', 49999.99996],
+	])(
+		'the same amount spelled two ways (%s) is that payout: alreadySent, no double pay',
+		async (_case, inHistory, inItem) => {
+			const existing = seedWithReference({ settledAmountRequested: inHistory as number });
+
+			const [output] = await suite.run({ parameters: inv7(inItem) });
+
+			expect(output.json).toMatchObject({ alreadySent: true, orderId: existing.orderId });
+			expect(creates()).toHaveLength(0);
+		},
+	);
+
+	it('an item in fiat against a record whose baseAmount differs in the sixth decimal: a collision', async () => {
+		const existing = seedWithReference({
+			baseAmount: 5000.000001,
+			baseCurrency: 'EUR',
+			settledAmountRequested: 5400,
+		});
+
+		const error = await expectCollision(
+			payoutCreate({
+				address: ADDRESS,
+				baseAmount: 5000,
+				additionalFields: { baseCurrency: 'EUR' },
+				options: { reference: 'row-60' },
+			}),
+			existing,
+		);
+
+		expect(error.description).toContain('amount 5000.000001 EUR there, 5000 EUR in this item');
+	});
+});
+
 describe('an item in fiat (Base Currency)', () => {
 	const IN_EUR = payoutCreate({
 		address: ADDRESS,

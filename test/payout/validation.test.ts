@@ -318,6 +318,36 @@ describe('withdrawal bounds TYLT does not give as numbers are treated as absent'
 	});
 });
 
+describe('withdrawal bounds compare as exact decimals', () => {
+	const withBounds = (minimumWithdrawal: unknown, maximumWithdrawal: unknown) =>
+		new CurrencyCatalog([
+			{
+				currencyName: 'Tether USD',
+				currencySymbol: 'USDT',
+				networks: [{ ...usdtTron, minimumWithdrawal, maximumWithdrawal }],
+			},
+		] as unknown as CurrencyRecord[]);
+	const check = (bounds: CurrencyCatalog, baseAmount: number | string) => () =>
+		validatePayout(node, payout({ baseAmount }), bounds, 0);
+
+	it('a bound written with more digits than a double holds is not rounded to the amount', () => {
+		// As doubles, 10.0000000000000000001 is 10 and 49999.9999999999999999 is 50000.
+		expect(check(withBounds('10.0000000000000000001', 50000), 10)).toThrow(
+			/below the minimum withdrawal of 10.0000000000000000001 USDT/,
+		);
+		expect(check(withBounds(10, '49999.9999999999999999'), 50000)).toThrow(
+			/above the maximum withdrawal of 49999.9999999999999999 USDT/,
+		);
+	});
+
+	it('an amount exactly at a bound, however either is spelled, is inside', () => {
+		expect(check(withBounds('10.000', '5e4'), 10)).not.toThrow();
+		expect(check(withBounds('10.000', '5e4'), '50000.00')).not.toThrow();
+		expect(check(withBounds(10.000001, 50000), 10.000001)).not.toThrow();
+		expect(check(withBounds(10.000001, 50000), '10.000000')).toThrow(/below the minimum/);
+	});
+});
+
 describe('addresses are printable ASCII on every network', () => {
 	// A network no format checker knows: only the character rule stands between a typo and a lost payout.
 	const otherNetwork = new CurrencyCatalog([

@@ -1,9 +1,13 @@
-/** Exact decimals (nodes/shared/decimalText.ts): the arithmetic Check Balance First adds and compares with. */
+/**
+ * Exact decimals (nodes/shared/decimalText.ts): the arithmetic Check Balance First adds and compares with, and
+ * the one comparison of amounts everywhere else (duplicate-guard collisions, the AI agent's cap, withdrawal bounds).
+ */
 import {
 	addExact,
 	compareExact,
 	exactDecimal,
 	exactText,
+	sameDecimal,
 	subtractExact,
 	type ExactDecimal,
 } from '../../nodes/shared/decimalText';
@@ -29,7 +33,7 @@ describe('exactDecimal', () => {
 		expect(exactText(exact(value))).toBe(text);
 	});
 
-	it.each<unknown>([Number.NaN, Infinity, -Infinity, '', '1,5', '0x10', 'ten'])(
+	it.each<unknown>([Number.NaN, Infinity, -Infinity, '', '1,5', '0x10', 'ten', null, undefined, {}, true])(
 		'has no exact value for %p',
 		(value) => {
 			expect(exactDecimal(value as number | string)).toBeUndefined();
@@ -63,5 +67,33 @@ describe('sums and comparisons are exact where doubles are not', () => {
 		expect(compareExact(exact(2), exact(1.999999))).toBe(1);
 		expect(compareExact(exact(-1), exact(0))).toBe(-1);
 		expect(exactText(subtractExact(exact(918), exact(1530)))).toBe('-612');
+	});
+});
+
+describe('sameDecimal: one amount however it is spelled, two amounts however close', () => {
+	it.each<[unknown, unknown]>([
+		[50000, '50000.00'],
+		[50000, 5e4],
+		['5e4', ' 50000 '],
+		[49999.99996, '49999.99996'],
+		[0.1, '0.100'],
+		// What a sum computed in an expression is sent as, and so what the item pays.
+		[0.1 + 0.2, '0.30000000000000004'],
+	])('%p and %p are the same amount', (a, b) => {
+		expect(sameDecimal(a, b)).toBe(true);
+	});
+
+	it.each<[unknown, unknown]>([
+		[49999.99996, 50000],
+		['49999.99996', 50000],
+		[5000.000001, 5000],
+		[1e12, 999999999999.9999],
+		['25.000000000000000001', 25],
+		[0.1 + 0.2, 0.3],
+		[25, null],
+		[undefined, undefined],
+		['', 0],
+	])('%p and %p are not', (a, b) => {
+		expect(sameDecimal(a, b)).toBe(false);
 	});
 });

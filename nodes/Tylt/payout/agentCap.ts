@@ -6,6 +6,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { compareExact, exactDecimal } from '../../shared/decimalText';
 import { invalidFieldError } from '../helpers/fieldError';
 import type { PayoutRequestBody } from '../helpers/types';
 
@@ -48,7 +49,7 @@ export function assertWithinAgentCap(
 			itemIndex,
 		});
 	}
-	if (body.baseAmount > cap.maxAmount) {
+	if (!isAtMost(body.baseAmount, cap.maxAmount)) {
 		throw invalidFieldError(node, {
 			label: 'Base Amount',
 			name: 'baseAmount',
@@ -57,4 +58,11 @@ export function assertWithinAgentCap(
 			itemIndex,
 		});
 	}
+}
+
+/** `amount` ≤ `cap` as exact decimals (both as the decimals they are sent and typed as); false when unsure. */
+function isAtMost(amount: number, cap: number): boolean {
+	const exactAmount = exactDecimal(amount);
+	const exactCap = exactDecimal(cap);
+	return exactAmount !== undefined && exactCap !== undefined && compareExact(exactAmount, exactCap) <= 0;
 }

@@ -4,12 +4,35 @@
  * in flight); and when TYLT answers a create with HTTP 429 (rate limiting), no create starts before the wait
  * TYLT asks for, and fewer are in flight for the rest of the execution. The 429'd create itself is never sent
  * again: whether TYLT made it is unknown, and the caller (the duplicate guard's In-Doubt Check) judges it.
+ *
+ * Without Continue On Fail the batch stops at an item's error, and the traffic is where that is decided:
+ * right before each create is sent, after every wait (a slot, the pause, a Retry-After), never when the item
+ * was taken. A create that failed holds every later start until its item's outcome is decided (the In-Doubt
+ * Check may still find it made), so nothing starts in the moment between a failure and its verdict.
  */
 import { pause } from '../../shared/pause';
 import { TyltRateLimitedError } from '../transport';
 
 /** How long later creates wait after a 429 without Retry-After (and at most with one); tunable for tests. */
 export const RATE_LIMIT_POLICY = { baseDelayMs: 1000, maxDelayMs: 30_000 };
+
+/**
+ * A create the batch's stop kept from starting: it never left n8n, so TYLT has nothing (never in doubt).
+ * The caller words it for its item (notSentError in the create operation).
+ */
+export class CreateNotStarted extends Error {
+	constructor() {
+		super('The payout was not sent: the batch stopped at an earlier error');
+		this.name = 'CreateNotStarted';
+	}
+}
+
+/** One item's part in the batch: its create goes through `send`, and `end` says how the item ended. */
+export interface CreateTurn {
+	send<T>(pauseMs: number, create: () => Promise<T>): Promise<T>;
+	/** Called exactly once, when the item's outcome is known: an error stops the batch (see stopsAtError). */
+	end(error?: unknown): void;
+}
 
 export class CreateTraffic {
 	private inFlight = 0;
@@ -22,31 +45,119 @@ export class CreateTraffic {
 	/** No create starts before this time: TYLT asked the whole execution to slow down, not one request. */
 	private resumeAtMs = 0;
 
+	/** Set at the first item's error when the batch stops at one: from then on no create starts. */
+	private stopped = false;
+
+	/** Ends every wait early: the batch stopped, or the user stopped the execution. */
+	private readonly wake = new AbortController();
+
+	/** Items whose create failed and whose outcome is not known yet: no create starts meanwhile. */
+	private readonly undecided = new Set<Promise<void>>();
+
+	/** `stopsAtError`: Continue On Fail is off, so an item's error stops every create not started yet. */
 	constructor(
 		private limit: number,
-		private readonly signal?: AbortSignal,
-	) {}
+		signal: AbortSignal | undefined,
+		private readonly stopsAtError: boolean,
+	) {
+		signal?.addEventListener('abort', () => this.wake.abort(), { once: true });
+		if (signal?.aborted) this.wake.abort();
+	}
 
-	/** Sends one create when a slot is free and its start is due; see the file comment for HTTP 429. */
-	async send<T>(pauseMs: number, create: () => Promise<T>): Promise<T> {
+	/** Whether the batch stopped: no item should be taken any more. */
+	get isStopped(): boolean {
+		return this.stopped;
+	}
+
+	/** An item's turn; every turn must be ended, also when the item never reaches `send`. */
+	turn(): CreateTurn {
+		let hold: { verdict: Promise<void>; lift: () => void } | undefined;
+		let ended = false;
+		return {
+			send: async <T>(pauseMs: number, create: () => Promise<T>) =>
+				await this.send(pauseMs, create, () => {
+					if (!this.stopsAtError || ended) return;
+					let lift!: () => void;
+					const verdict = new Promise<void>((resolve) => {
+						lift = resolve;
+					});
+					hold = { verdict, lift };
+					this.undecided.add(verdict);
+				}),
+			end: (error?: unknown) => {
+				if (ended) return;
+				ended = true;
+				// The stop is recorded before the hold is lifted: a start waiting on the hold then sees it.
+				if (error !== undefined && this.stopsAtError) this.stop();
+				if (hold) {
+					this.undecided.delete(hold.verdict);
+					hold.lift();
+				}
+			},
+		};
+	}
+
+	/** No create starts from now on, and every create waiting for its start stops waiting. */
+	private stop() {
+		this.stopped = true;
+		this.wake.abort();
+	}
+
+	/**
+	 * Sends one create when a slot is free and its start is due; see the file comment. `onFailure` runs when the
+	 * create was sent (or tried) and failed.
+	 */
+	private async send<T>(
+		pauseMs: number,
+		create: () => Promise<T>,
+		onFailure: () => void,
+	): Promise<T> {
 		await this.acquire();
-		const attempt = await this.startWhenDue(pauseMs)
-			.then(create)
+		const attempt = await this.startWhenDecidedAndDue(pauseMs)
+			.then(() => {
+				// Decided here, after the last wait, with nothing awaited between this check and the request.
+				if (this.stopped) throw new CreateNotStarted();
+				return create();
+			})
 			.then(
 				(value) => ({ value }),
-				(error: unknown) => ({ error }),
+				(error: unknown) => {
+					// Before the slot is handed on: the create that takes it already sees TYLT's wait and the hold.
+					if (!(error instanceof CreateNotStarted)) {
+						this.slowDownAfter(error);
+						onFailure();
+					}
+					return { error };
+				},
 			)
 			.finally(() => this.release());
 		if ('value' in attempt) return attempt.value;
-		if (attempt.error instanceof TyltRateLimitedError) {
-			this.limit = Math.max(1, Math.floor(this.limit / 2));
-			const waitMs = Math.min(
-				Math.max(attempt.error.retryAfterMs ?? 0, RATE_LIMIT_POLICY.baseDelayMs),
-				RATE_LIMIT_POLICY.maxDelayMs,
-			);
-			this.resumeAtMs = Math.max(this.resumeAtMs, Date.now() + waitMs);
-		}
 		throw attempt.error;
+	}
+
+	/** HTTP 429: no create starts before the wait TYLT asks for, and fewer are in flight from now on. */
+	private slowDownAfter(error: unknown) {
+		if (!(error instanceof TyltRateLimitedError)) return;
+		this.limit = Math.max(1, Math.floor(this.limit / 2));
+		const waitMs = Math.min(
+			Math.max(error.retryAfterMs ?? 0, RATE_LIMIT_POLICY.baseDelayMs),
+			RATE_LIMIT_POLICY.maxDelayMs,
+		);
+		this.resumeAtMs = Math.max(this.resumeAtMs, Date.now() + waitMs);
+	}
+
+	/**
+	 * Waits out failed creates' verdicts and this create's start. A create that fails during the wait sends it
+	 * back to wait for that verdict and a new start. Returns early when the batch or the execution stopped (the
+	 * transport refuses to send in a stopped execution, as "not sent").
+	 */
+	private async startWhenDecidedAndDue(pauseMs: number) {
+		for (;;) {
+			while (this.undecided.size > 0) await Promise.all(this.undecided);
+			if (this.wake.signal.aborted) return;
+			await this.startWhenDue(pauseMs);
+			if (this.wake.signal.aborted || this.undecided.size === 0) return;
+		}
 	}
 
 	/** Reserves this create's start (synchronously, so creates in flight together get spaced starts), then waits. */
@@ -58,7 +169,7 @@ export class CreateTraffic {
 			this.lastStartMs === undefined ? nowMs : this.lastStartMs + pauseMs,
 		);
 		this.lastStartMs = startMs;
-		if (startMs > nowMs) await pause(startMs - nowMs, this.signal);
+		if (startMs > nowMs) await pause(startMs - nowMs, this.wake.signal);
 	}
 
 	private async acquire() {

@@ -6,6 +6,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { sameDecimal } from '../../shared/decimalText';
 import { canonicalAddress } from '../addresses';
 import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
 import type { ReferenceMatch } from './references';
@@ -25,17 +26,12 @@ function sameAddress(recordAddress: unknown, itemAddress: string): boolean {
 	);
 }
 
-/** Amounts are JSON numbers in the spec, strings in some integrations: compare the values. */
-function sameAmount(recordAmount: unknown, itemAmount: number): boolean {
-	const value = typeof recordAmount === 'string' ? Number(recordAmount) : recordAmount;
-	if (typeof value !== 'number' || !Number.isFinite(value)) return false;
-	return Math.abs(value - itemAmount) <= 1e-9 * Math.max(1, Math.abs(value), Math.abs(itemAmount));
-}
-
 const shown = (value: unknown) => (value === undefined || value === '' ? '(none)' : String(value));
 
 /**
- * How the payout differs from the item: recipient, network, settled currency and amount. The amount is
+ * How the payout differs from the item: recipient, network, settled currency and amount. Amounts compare as
+ * exact decimals, with no tolerance (a payout of 49,999.99996 is not one of 50,000): the record's as TYLT wrote
+ * it (a number, or text in some integrations), the item's as the decimal it is sent as. The amount is
  * compared where both sides state it in the same unit:
  * - an item in crypto (no Base Currency) against the record's settledAmountRequested; a record sized in a
  *   fiat baseCurrency differs;
@@ -73,7 +69,7 @@ export function differencesFrom(record: PayoutRecord, body: PayoutRequestBody): 
 		} else {
 			compare(
 				'amount',
-				sameAmount(record.settledAmountRequested, body.baseAmount),
+				sameDecimal(record.settledAmountRequested, body.baseAmount),
 				record.settledAmountRequested,
 				body.baseAmount,
 			);
@@ -82,7 +78,7 @@ export function differencesFrom(record: PayoutRecord, body: PayoutRequestBody): 
 		compare(
 			'amount',
 			sameText(recordBaseCurrency, body.baseCurrency) &&
-				sameAmount(record.baseAmount, body.baseAmount),
+				sameDecimal(record.baseAmount, body.baseAmount),
 			`${shown(record.baseAmount)} ${recordBaseCurrency}`,
 			`${body.baseAmount} ${body.baseCurrency}`,
 		);

@@ -2,7 +2,14 @@ import type { INode } from 'n8n-workflow';
 
 import { addressCharacterProblem, addressProblem } from '../addresses';
 import type { CurrencyCatalog } from '../helpers/currencyCatalog';
-import { catalogNumber, isPlainDecimal, isSentAsTyped } from '../../shared/decimalText';
+import {
+	compareExact,
+	exactDecimal,
+	exactText,
+	isPlainDecimal,
+	isSentAsTyped,
+	type ExactDecimal,
+} from '../../shared/decimalText';
 import { invalidFieldError } from '../helpers/fieldError';
 import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../helpers/types';
 
@@ -144,18 +151,19 @@ const CATALOG_RULES: FieldRule[] = [
 		check(_value, resolved) {
 			// A fiat amount is converted by TYLT at its own rate, so only crypto amounts can be bounded here.
 			if (resolved.baseCurrency !== undefined) return undefined;
-			const amount = resolved.amount as number;
+			// Exact decimals: the amount as it is sent, each bound as TYLT wrote it (a number or numeric text).
+			const amount = exactDecimal(resolved.amount) as ExactDecimal;
 			const network = resolved.network as NetworkRecord;
 			const symbol = (resolved.currency as CurrencyRecord).currencySymbol;
 			// A bound TYLT does not give as a number (null, '', text) is absent on purpose: TYLT still applies
 			// its own limits, and a NaN comparison would pass silently without saying so.
-			const minimum = catalogNumber(network.minimumWithdrawal);
-			const maximum = catalogNumber(network.maximumWithdrawal);
-			if (minimum !== undefined && amount < minimum) {
-				return `it is below the minimum withdrawal of ${minimum} ${symbol} on ${network.networkSymbol}`;
+			const minimum = exactDecimal(network.minimumWithdrawal);
+			const maximum = exactDecimal(network.maximumWithdrawal);
+			if (minimum !== undefined && compareExact(amount, minimum) < 0) {
+				return `it is below the minimum withdrawal of ${exactText(minimum)} ${symbol} on ${network.networkSymbol}`;
 			}
-			if (maximum !== undefined && amount > maximum) {
-				return `it is above the maximum withdrawal of ${maximum} ${symbol} on ${network.networkSymbol}`;
+			if (maximum !== undefined && compareExact(amount, maximum) > 0) {
+				return `it is above the maximum withdrawal of ${exactText(maximum)} ${symbol} on ${network.networkSymbol}`;
 			}
 			return undefined;
 		},

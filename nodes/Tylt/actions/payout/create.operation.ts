@@ -1,9 +1,11 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	INode,
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { MEMO_NETWORKS, MEMO_NOTICE } from '../../addresses';
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
@@ -20,7 +22,7 @@ import { commentsWithReference } from '../../../shared/referenceTag';
 import { createPayoutRequest } from '../../transport';
 import { cancelSignalOf } from '../../../shared/pause';
 import type { PayoutLedger } from '../../payout/ledger';
-import { CreateTraffic } from '../../payout/createTraffic';
+import { CreateNotStarted, CreateTraffic, type CreateTurn } from '../../payout/createTraffic';
 import { rememberSent } from '../../payout/processMemory';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
@@ -139,8 +141,9 @@ interface ReadyPayout {
  * anything is sent: validation, the AI agent's cap, Check Balance First, the duplicate guard's history read.
  * Then the payouts go out, up to Concurrent Payouts at once, started in input order. Rows that share a
  * reference go one after another, so the later row outputs the earlier row's payout (alreadySent: true).
- * Without Continue On Fail, an item's error stops every item after it from starting, as when items ran one
- * at a time; creates already on their way finish, and a re-run outputs them as already sent.
+ * Without Continue On Fail, an item's error stops every payout that has not started (CreateTraffic decides
+ * right before each create, after every wait), as when items ran one at a time; creates already on their way
+ * finish and are recorded, and a re-run outputs them as already sent.
  */
 export async function executeAll(
 	this: IExecuteFunctions,
@@ -162,36 +165,86 @@ export async function executeAll(
 	if (ready.length === 0) return outcomes;
 
 	const concurrency = concurrencyOf(ready);
-	const traffic = new CreateTraffic(concurrency, cancelSignalOf(this));
-	const lastOfReference = new Map<string, Promise<unknown>>();
+	const traffic = new CreateTraffic(concurrency, cancelSignalOf(this), !this.continueOnFail());
+	const lastOfReference = new Map<string, Promise<void>>();
+	/** The first error while the batch stops at one: what a payout that did not start names as the reason. */
+	let firstError: { itemIndex: number; error: Error } | undefined;
 	let next = 0;
-	/** Without Continue On Fail, the first error: no payout starts after it. */
-	let stoppedBy: Error | undefined;
 	const sendNext = async () => {
-		while (stoppedBy === undefined && next < ready.length) {
+		while (!traffic.isStopped && next < ready.length) {
 			const payout = ready[next++];
 			const earlier = lastOfReference.get(payout.reference);
-			const sent = (async () => {
+			const turn = traffic.turn();
+			const settled = (async () => {
 				await earlier;
-				// An error while this row waited for the earlier row of its reference: it does not start, and
-				// answers with that error (the router reports the first error in input order).
-				if (stoppedBy !== undefined) throw stoppedBy;
-				return await send.call(this, payout, traffic, scope);
-			})();
-			lastOfReference.set(
-				payout.reference,
-				sent.catch(() => undefined),
+				return await send.call(this, payout, turn, scope);
+			})().then(
+				(output) => {
+					outcomes.push({ itemIndex: payout.itemIndex, output });
+					turn.end();
+				},
+				(error: Error) => {
+					firstError ??= { itemIndex: payout.itemIndex, error };
+					outcomes.push({
+						itemIndex: payout.itemIndex,
+						error:
+							error instanceof CreateNotStarted
+								? notStartedError(this.getNode(), payout.itemIndex, firstError)
+								: error,
+					});
+					turn.end(error);
+				},
 			);
-			try {
-				outcomes.push({ itemIndex: payout.itemIndex, output: await sent });
-			} catch (error) {
-				outcomes.push({ itemIndex: payout.itemIndex, error: error as Error });
-				if (!this.continueOnFail()) stoppedBy ??= error as Error;
-			}
+			// The later row of a reference starts once this one's outcome is recorded (and the batch's stop, if any).
+			lastOfReference.set(payout.reference, settled);
+			await settled;
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, ready.length) }, sendNext));
+	// Without Continue On Fail an error fails the execution, which then outputs none of these payouts.
+	if (!this.continueOnFail()) tellWhatWasPaid(outcomes);
 	return outcomes;
+}
+
+/** How many paid items a stopped batch's error names one by one; the rest are counted. */
+const PAID_ITEMS_NAMED = 20;
+
+/**
+ * An error without Continue On Fail fails the execution, and n8n then outputs none of its payouts: those made
+ * before the error, or on their way when the batch stopped. Every error of the batch names the items paid.
+ */
+function tellWhatWasPaid(outcomes: ItemOutcome[]): void {
+	const paid = outcomes
+		.filter((outcome) => 'output' in outcome && outcome.output[0]?.json.alreadySent === false)
+		.map((outcome) => outcome.itemIndex)
+		.sort((a, b) => a - b);
+	if (paid.length === 0) return;
+	const named = paid.slice(0, PAID_ITEMS_NAMED).join(', ');
+	const more = paid.length > PAID_ITEMS_NAMED ? ` and ${paid.length - PAID_ITEMS_NAMED} more` : '';
+	const note = `Paid in this execution all the same: item${paid.length === 1 ? '' : 's'} ${named}${more}. A run again with Duplicate Guard on outputs ${paid.length === 1 ? 'it' : 'them'} with alreadySent true instead of paying again.`;
+	const errors = new Set(
+		outcomes.flatMap((outcome) => ('error' in outcome ? [outcome.error] : [])),
+	);
+	for (const error of errors as Set<Error & { description?: string | null }>) {
+		error.description = error.description ? `${error.description} ${note}` : note;
+	}
+}
+
+/** A payout the batch's stop kept from starting: nothing reached TYLT, so it is "not sent", never in doubt. */
+function notStartedError(
+	node: INode,
+	itemIndex: number,
+	stop: { itemIndex: number; error: Error },
+): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		`The payout of item ${itemIndex} was not sent: the error of item ${stop.itemIndex} stopped the batch before it started (${stop.error.message})`,
+		{
+			itemIndex,
+			description:
+				'Without Continue On Fail, an item’s error stops every payout that has not started yet. Nothing reached TYLT for this item: run the workflow again to send it (with Duplicate Guard on, payouts already made are output with alreadySent true).',
+		},
+	);
 }
 
 /**
@@ -264,12 +317,12 @@ async function checkItem(
 async function send(
 	this: IExecuteFunctions,
 	payout: ReadyPayout,
-	traffic: CreateTraffic,
+	turn: CreateTurn,
 	scope: OperationScope,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex, options, body, reference } = payout;
 	const sendCreate = async <T>(create: () => Promise<T>) =>
-		await traffic.send(options.pauseBetweenPayoutsMs, create);
+		await turn.send(options.pauseBetweenPayoutsMs, create);
 	if (!payout.guard) {
 		const payoutRecord = await sendCreate(
 			async () => await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs),
