@@ -195,3 +195,17 @@ export function listFirstPageByLastChange(sandbox: TyltSandbox) {
 		contentType: 'application/json',
 	});
 }
+
+/**
+ * Creates whose starts the node spaced by `pauseMs`, as the sandbox saw them arrive. Each start is scheduled a
+ * pause after the one before, so the whole run spans at least every pause (less a few ms of timer slack);
+ * one arrival that the machine's load delays shortens the gap after it, so each gap is only held to half.
+ */
+export function expectSpacedStarts(arrivals: readonly number[], pauseMs: number) {
+	const timerSlackMs = 5;
+	const span = arrivals[arrivals.length - 1] - arrivals[0];
+	expect(span).toBeGreaterThanOrEqual((arrivals.length - 1) * pauseMs - timerSlackMs);
+	for (let index = 1; index < arrivals.length; index++) {
+		expect(arrivals[index] - arrivals[index - 1]).toBeGreaterThanOrEqual(pauseMs / 2);
+	}
+}
