@@ -4,6 +4,7 @@ import { CurrencyCatalog } from '../helpers/currencyCatalog';
 import type { AccountBalance } from '../helpers/types';
 import { payoutHistoryWindow } from '../payout/historyCache';
 import { PayoutLedger } from '../payout/ledger';
+import { CREATE_OPTION_LABELS } from './payout/create.labels';
 import { getAccountBalances, getSupportedCurrencies, tyltAccountKey } from '../transport';
 
 const HOUR_MS = 3_600_000;
@@ -58,7 +59,7 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 									lookBackHours,
 									timeoutMs,
 									itemIndex,
-									lookBackParameter: 'Options → Duplicate Look-Back (Hours)',
+									lookBackParameter: `Options → ${CREATE_OPTION_LABELS.lookBackHours}`,
 								}),
 						)
 						.then((historyIndex) => {
