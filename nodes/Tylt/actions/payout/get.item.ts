@@ -22,7 +22,12 @@ export interface PendingLookup extends PayoutLookupRequest {
 	error?: Error;
 	endedMs?: number;
 }
-export function readItem(this: IExecuteFunctions, itemIndex: number, startedMs: number): PendingLookup {
+
+export function readItem(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	startedMs: number,
+): PendingLookup {
 	const lookup = readLookup.call(this, itemIndex);
 	const collection = this.getNodeParameter('options', itemIndex, {}) as GetOptions;
 	const options: GetOptions = hasPanelV2(this)
@@ -46,6 +51,7 @@ export function readItem(this: IExecuteFunctions, itemIndex: number, startedMs: 
 			: undefined,
 	};
 }
+
 function readLookup(this: IExecuteFunctions, itemIndex: number): PayoutLookup {
 	const by = this.getNodeParameter('lookupBy', itemIndex) as PayoutLookup['by'];
 	const [name, label] =

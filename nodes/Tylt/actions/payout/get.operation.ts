@@ -15,6 +15,7 @@ export const WAIT_POLICY = {
 	firstDelayMs: 5000,
 	maxDelayMs: 60_000,
 };
+
 /**
  * All items together: each round looks up every item still pending at once (history read at most once, see
  * lookUpPayouts), and with Wait Until Final the rounds repeat, backing off, until each item is final or its
