@@ -7,7 +7,7 @@
 import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
-import { IN_DOUBT_CHECK_POLICY } from '../../nodes/Tylt/payout/guard';
+import { IN_DOUBT_CHECK_POLICY } from '../../nodes/Tylt/payout/inDoubtCheck';
 import { inDoubtSince } from '../../nodes/Tylt/payout/processMemory';
 import { RATE_LIMIT_POLICY } from '../../nodes/Tylt/payout/createTraffic';
 import { tyltAccountKey } from '../../nodes/Tylt/transport';

@@ -2,9 +2,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
 import type { AccountBalance } from '../helpers/types';
-import type { ExecutionBalanceCheck } from '../payout/balanceCheck';
 import { payoutHistoryWindow } from '../payout/historyCache';
 import { PayoutLedger } from '../payout/ledger';
+import { CREATE_OPTION_LABELS } from './payout/create.labels';
 import { getAccountBalances, getSupportedCurrencies, tyltAccountKey } from '../transport';
 
 const HOUR_MS = 3_600_000;
@@ -23,11 +23,6 @@ export interface OperationScope {
 	payoutLedger(itemIndex: number, lookBackHours: number, timeoutMs?: number): Promise<PayoutLedger>;
 	/** TYLT's account balance, read at most once per execution (Balance → Get, Check Balance First). */
 	accountBalances(itemIndex: number, timeoutMs?: number): Promise<AccountBalance[]>;
-	/**
-	 * Check Balance First, made once per execution by the first item that asks (before its payout is sent);
-	 * every later item gets the same answer, a failed read included.
-	 */
-	balanceCheck(plan: () => Promise<ExecutionBalanceCheck>): Promise<ExecutionBalanceCheck>;
 	/** The TYLT account this execution pays from, as a hash (never the API key itself). */
 	tyltAccount(): Promise<string>;
 }
@@ -39,7 +34,6 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 	let ledgerRead: { cutoffMs: number; done: Promise<PayoutLedger> } | undefined;
 	let account: Promise<string> | undefined;
 	let balances: Promise<AccountBalance[]> | undefined;
-	let balanceCheck: Promise<ExecutionBalanceCheck> | undefined;
 	const tyltAccount = async () => {
 		account ??= tyltAccountKey.call(context);
 		return await account;
@@ -65,7 +59,7 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 									lookBackHours,
 									timeoutMs,
 									itemIndex,
-									lookBackParameter: 'Options → Duplicate Look-Back (Hours)',
+									lookBackParameter: `Options → ${CREATE_OPTION_LABELS.lookBackHours}`,
 								}),
 						)
 						.then((historyIndex) => {
@@ -79,10 +73,6 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 		async accountBalances(itemIndex, timeoutMs) {
 			balances ??= getAccountBalances.call(context, itemIndex, timeoutMs);
 			return await balances;
-		},
-		async balanceCheck(plan) {
-			balanceCheck ??= plan();
-			return await balanceCheck;
 		},
 		tyltAccount,
 	};

@@ -10,36 +10,24 @@
  * A reference found with different payout details is an error, never "already sent".
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { cancelSignalOf } from '../../shared/pause';
 import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
 import { createPayoutRequest, TyltOutcomeUnknownError } from '../transport';
 import { claimReference } from './claims';
-import { findReference, readPayoutHistoryWindow, type ReferenceMatch } from './history';
+import type { ReferenceMatch } from './history';
+import { inDoubtAdvice, stillInDoubtError, withInDoubtAdvice } from './inDoubtAdvice';
+import { inDoubtCheck, lookUp } from './inDoubtCheck';
 import type { PayoutLedger } from './ledger';
 import {
-	PROCESS_MEMORY_LIMITS,
 	inDoubtSince,
 	isHeldInDoubt,
 	markInDoubt,
 	rememberSent,
 	sentRecently,
 } from './processMemory';
-import { readUntil } from './readUntil';
 import { confirmedMatch, type OwnCreates } from './samePayout';
 
 const HOUR_MS = 3_600_000;
-
-/**
- * TYLT stamps createdAt with its own clock: the in-doubt look-up reads history from this long before the
- * create was attempted, so a TYLT clock somewhat behind n8n's still puts the payout inside.
- */
-const CLOCK_SKEW_ALLOWANCE_MS = 15 * 60_000;
-
-/** Spacing of the in-doubt check's history reads (doubling), tunable for tests. */
-export const IN_DOUBT_CHECK_POLICY = { firstPauseMs: 1000, maxPauseMs: 8000 };
-
 export interface GuardedPayout {
 	body: PayoutRequestBody;
 	reference: string;
@@ -204,85 +192,4 @@ function knownPayout(
 		if (match) return match;
 	}
 	return undefined;
-}
-
-/** The payout with the reference in fresh history, from shortly before `sinceMs`. */
-async function lookUp(
-	this: IExecuteFunctions,
-	payout: GuardedPayout,
-	sinceMs: number,
-): Promise<ReferenceMatch | undefined> {
-	const records = await readPayoutHistoryWindow.call(this, {
-		cutoffMs: sinceMs - CLOCK_SKEW_ALLOWANCE_MS,
-		timeoutMs: payout.timeoutMs,
-		itemIndex: payout.itemIndex,
-	});
-	return findReference(records, payout.reference);
-}
-
-/**
- * Looks for a create with a lost answer in history, reading at once and then at doubling intervals until
- * `inDoubtCheckMs` has passed. A slow TYLT may record the payout after the node stopped waiting for it.
- * A read that fails is tried again at the next interval: the error to report is the unknown outcome.
- */
-async function inDoubtCheck(
-	this: IExecuteFunctions,
-	payout: GuardedPayout,
-	attemptedMs: number,
-): Promise<ReferenceMatch | undefined> {
-	const signal = cancelSignalOf(this);
-	// Stopped: nothing more is read, and the unknown outcome is reported as it is.
-	if (payout.inDoubtCheckMs <= 0 || signal?.aborted) return undefined;
-	return await readUntil(
-		async () =>
-			await lookUp.call(this, payout, attemptedMs).then(
-				(found) => found,
-				() => undefined,
-			),
-		(match) => match !== undefined,
-		{
-			firstPauseMs: IN_DOUBT_CHECK_POLICY.firstPauseMs,
-			maxPauseMs: IN_DOUBT_CHECK_POLICY.maxPauseMs,
-			deadlineMs: Date.now() + payout.inDoubtCheckMs,
-			signal,
-		},
-	);
-}
-
-function holdEnds(sinceMs: number): string {
-	return new Date(sinceMs + PROCESS_MEMORY_LIMITS.inDoubtHoldMs).toISOString();
-}
-
-/** What to do about a create with an unknown outcome made at `attemptedMs`, and what the guard will do. */
-function inDoubtAdvice(payout: GuardedPayout, attemptedMs: number): string {
-	return `Do not create it again by hand: look for [ref:${payout.reference}] in the TYLT dashboard first. This n8n process holds the reference in doubt until ${holdEnds(attemptedMs)}: a run before then outputs the payout if TYLT history shows it, and otherwise refuses to send it. After that, a run with Duplicate Guard on reads TYLT history again and sends it only if history still does not have it.`;
-}
-
-/** The transport's unknown-outcome error, with what the guard did and what it will do next. */
-function withInDoubtAdvice<E extends { description?: string | null }>(
-	error: E,
-	payout: GuardedPayout,
-	attemptedMs: number,
-): E {
-	const checked =
-		payout.inDoubtCheckMs > 0
-			? `The node looked for it in TYLT history for ${payout.inDoubtCheckMs / 1000} s and did not find it. `
-			: '';
-	error.description = `${checked}${inDoubtAdvice(payout, attemptedMs)}`;
-	return error;
-}
-
-function stillInDoubtError(
-	this: IExecuteFunctions,
-	payout: GuardedPayout,
-	sinceMs: number,
-): NodeOperationError {
-	return new NodeOperationError(
-		this.getNode(),
-		`Reference "${payout.reference}" of item ${payout.itemIndex} is in doubt: an earlier create of it had an unknown outcome and TYLT history does not show it yet. Check TYLT first; nothing was sent`,
-		{
-			itemIndex: payout.itemIndex,
-			description: `A create of this payout at ${new Date(sinceMs).toISOString()} got no usable answer, so TYLT may have made it. Look for [ref:${payout.reference}] in the TYLT dashboard. If TYLT has it, it will show up in history and a run outputs it with alreadySent true. If TYLT does not have it, this n8n process sends it again after ${holdEnds(sinceMs)}; to send it sooner, give it a new reference.`,
-		},
-	);
 }

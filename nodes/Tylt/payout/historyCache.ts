@@ -15,87 +15,26 @@
  * Payouts made outside this process (another worker, the dashboard) are seen by the incremental read as long
  * as TYLT lists them no later than the margin allows (lateArrivalMarginMs; docs/money-safety.md: "History cache").
  */
-import type { PayoutRecord } from '../helpers/types';
 import { HISTORY_PAGE_SIZE_MAX, type TyltContext } from '../transport';
 import {
 	assertWindowFits,
-	LATE_ARRIVAL_GRACE_MS,
 	PAYOUT_HISTORY_MAX_RECORDS,
-	payoutCreatedMs,
 	readPayoutHistoryBackTo,
 	type PayoutHistoryWindowRequest,
 } from './history';
+import { cached, mergeRead, newer, uniqueByOrderId } from './historyCacheMerge';
+import {
+	accountHistory,
+	accounts,
+	forgetStaleAccounts,
+	HISTORY_CACHE_LIMITS,
+	keepWithinLimits,
+	type AccountHistory,
+	type CachedPayout,
+	type Refresh,
+	type WindowState,
+} from './historyCacheStore';
 import { ReferenceIndex } from './ledger';
-
-/** Tunable so tests can shrink them; not user options. */
-export const HISTORY_CACHE_LIMITS = {
-	/**
-	 * Each incremental read goes this far below the newest payout known: a payout TYLT lists up to this long
-	 * after a later one (a slow create) is still seen. The polling trigger's grace, for one notion of "late"
-	 * across the package. It costs what the account paid in that time, not its history: at one payout a minute
-	 * one page, at one a second five.
-	 */
-	lateArrivalMarginMs: LATE_ARRIVAL_GRACE_MS,
-	/** Room for payouts new since the last read on an incremental read's first page. */
-	newPayoutsPerPage: 25,
-	/** An account's window is read in full again when its last full read is older than this. */
-	fullReadMaxAgeMs: 60 * 60_000,
-	/** Payouts kept for all accounts together; past it, the accounts used longest ago are forgotten. */
-	maxRecords: 20_000,
-	/** Accounts kept; past it, the accounts used longest ago are forgotten (each costs a little, even empty). */
-	maxAccounts: 100,
-	/** The same for the payouts' size as JSON (characters, about bytes). */
-	maxBytes: 32 * 1024 * 1024,
-};
-
-/** One payout as the cache holds it. */
-interface CachedPayout {
-	orderId: string;
-	record: PayoutRecord;
-	createdMs: number | undefined;
-	/** What must never change about a payout between two reads (see identityOf). */
-	identity: string;
-	bytes: number;
-}
-
-/**
- * An account's window: every payout TYLT listed created at or after `coveredFromMs`. Brought up to date in
- * place by incremental reads (only once a read is known to fit: an execution's ledger may hold `index`, and
- * it then sees newer versions and newer payouts, never fewer); a full read makes a new one.
- */
-interface WindowState {
-	byOrderId: Map<string, CachedPayout>;
-	/** The payouts by reference, for the ledgers of the executions this window serves. */
-	index: ReferenceIndex;
-	coveredFromMs: number;
-	fullReadAtMs: number;
-	/** The newest createdAt known; undefined when no payout has a readable one. */
-	newestMs: number | undefined;
-	bytes: number;
-}
-
-interface Refresh {
-	startedMs: number;
-	cutoffMs: number;
-	done: Promise<WindowState>;
-}
-
-/**
- * What the cache holds for one account. It goes as a whole when its window goes (too old to build on, or
- * forgotten for the limits) and no read is under way: a process that has seen many Base URLs or keys holds
- * nothing for the old ones.
- */
-interface AccountHistory {
-	state?: WindowState;
-	refresh?: Refresh;
-	/**
-	 * The largest page TYLT served this account: its cap, if it has one, is at least this, so a first page
-	 * shorter than asked and than this is the end of history (see payoutHistoryPages).
-	 */
-	servesAtLeast?: number;
-}
-
-const accounts = new Map<string, AccountHistory>();
 
 export interface HistoryWindowAsk extends Omit<PayoutHistoryWindowRequest, 'cutoffMs'> {
 	cutoffMs: number;
@@ -231,63 +170,6 @@ async function fullRead(
 }
 
 /**
- * Brings the known window up to date with a read of history down to `readBackToMs` and returns true, or
- * returns false and changes nothing when the two disagree (then only a full read can be trusted). Costs
- * what was read, plus one pass over the known payouts without allocating.
- */
-function mergeRead(
-	known: WindowState,
-	readBackToMs: number,
-	top: readonly PayoutRecord[],
-	olderOnLastPage: readonly PayoutRecord[],
-): boolean {
-	const fresh = uniqueByOrderId(top).map((record) =>
-		cached(record, known.byOrderId.get(String(record.orderId))),
-	);
-	const freshIds = new Set<string>();
-	for (const payout of fresh) {
-		const before = known.byOrderId.get(payout.orderId);
-		if (before && before.identity !== payout.identity) return false;
-		freshIds.add(payout.orderId);
-	}
-	// Every known payout from the read's lower end up must have been read again: else the pages skipped it.
-	for (const payout of known.byOrderId.values()) {
-		if (
-			payout.createdMs !== undefined &&
-			payout.createdMs >= readBackToMs &&
-			!freshIds.has(payout.orderId)
-		) {
-			return false;
-		}
-	}
-	const updated: CachedPayout[] = [];
-	for (const record of uniqueByOrderId(olderOnLastPage)) {
-		const payout = cached(record, known.byOrderId.get(String(record.orderId)));
-		if (payout.createdMs !== undefined && payout.createdMs < known.coveredFromMs) continue;
-		if (freshIds.has(payout.orderId)) continue;
-		const before = known.byOrderId.get(payout.orderId);
-		// Inside the window but unknown: recorded later than the margin allows, and seen only by chance.
-		if (!before || before.identity !== payout.identity) return false;
-		updated.push(payout);
-	}
-
-	// It fits: changed versions where they are indexed, then the newest payouts, oldest of them first.
-	for (const payout of updated) {
-		known.bytes += payout.bytes - (known.byOrderId.get(payout.orderId)?.bytes ?? 0);
-		known.byOrderId.set(payout.orderId, payout);
-		known.index.update(payout.record);
-	}
-	for (let position = fresh.length - 1; position >= 0; position--) {
-		const payout = fresh[position];
-		known.bytes += payout.bytes - (known.byOrderId.get(payout.orderId)?.bytes ?? 0);
-		known.byOrderId.set(payout.orderId, payout);
-		known.index.add(payout.record);
-		known.newestMs = newer(known.newestMs, payout.createdMs);
-	}
-	return true;
-}
-
-/**
  * The window's index for the ask, after the check that the window asked for holds no more payouts than a
  * read may (the same error as a full read's, with the look-back that fits).
  */
@@ -309,119 +191,4 @@ function windowOf(
 		assertWindowFits(this.getNode(), ask, newestFirst, readStartedMs);
 	}
 	return state.index;
-}
-
-function newer(a: number | undefined, b: number | undefined): number | undefined {
-	if (a === undefined) return b;
-	return b === undefined ? a : Math.max(a, b);
-}
-
-/** Pages shift while payouts are created during a read: the first sighting (newest version) counts. */
-function uniqueByOrderId(records: readonly PayoutRecord[]): PayoutRecord[] {
-	const seen = new Set<string>();
-	return records.filter((record) => {
-		const orderId = String(record.orderId);
-		if (seen.has(orderId)) return false;
-		seen.add(orderId);
-		return true;
-	});
-}
-
-/**
- * A payout as read, kept as it is: the records of a history read reach no one but the cache (the ledger
- * outputs copies). Its size is measured once, when it is first kept.
- */
-function cached(record: PayoutRecord, before?: CachedPayout): CachedPayout {
-	const identity = identityOf(record);
-	return {
-		orderId: String(record.orderId),
-		record,
-		createdMs: payoutCreatedMs(record),
-		identity,
-		bytes: before?.identity === identity ? before.bytes : JSON.stringify(record).length,
-	};
-}
-
-/**
- * What makes a payout the payout it is for the guard: where its references come from (comments, merchant
- * order ID), what it pays (recipient, network, currency, amounts) and when it was created (its window).
- * Status, finality and amounts sent change as it settles; these never should.
- */
-function identityOf(record: PayoutRecord): string {
-	return JSON.stringify([
-		record.createdAt,
-		record.comments,
-		record.merchantOrderId,
-		record.toAddress,
-		record.network,
-		record.settledCurrency,
-		record.settledAmountRequested,
-		record.baseAmount,
-		record.baseCurrency,
-	]);
-}
-
-function accountHistory(account: string): AccountHistory {
-	const history = accounts.get(account) ?? {};
-	// Map order: the account used longest ago first, for keepWithinLimits.
-	accounts.delete(account);
-	accounts.set(account, history);
-	return history;
-}
-
-/**
- * Forgets the accounts used longest ago until all kept payouts and accounts fit the limits; an account whose
- * window alone does not fit is not kept (its executions read in full, as without a cache). An account with a
- * read under way keeps its entry (the read's executions wait on it) but not its window.
- */
-function keepWithinLimits(current: string) {
-	let records = 0;
-	let bytes = 0;
-	for (const history of accounts.values()) {
-		records += history.state?.byOrderId.size ?? 0;
-		bytes += history.state?.bytes ?? 0;
-	}
-	const fits = () =>
-		records <= HISTORY_CACHE_LIMITS.maxRecords &&
-		bytes <= HISTORY_CACHE_LIMITS.maxBytes &&
-		accounts.size <= HISTORY_CACHE_LIMITS.maxAccounts;
-	for (const [account, history] of accounts) {
-		if (fits()) return;
-		if (account === current) continue;
-		records -= history.state?.byOrderId.size ?? 0;
-		bytes -= history.state?.bytes ?? 0;
-		forgetAccount(account, history);
-	}
-	if (!fits()) {
-		const history = accounts.get(current);
-		if (history) history.state = undefined;
-	}
-}
-
-/** Forgets the accounts whose window is too old to build on (the next read is a full one anyway). */
-function forgetStaleAccounts(nowMs: number) {
-	for (const [account, history] of accounts) {
-		if (
-			history.state &&
-			nowMs - history.state.fullReadAtMs <= HISTORY_CACHE_LIMITS.fullReadMaxAgeMs
-		) {
-			continue;
-		}
-		forgetAccount(account, history);
-	}
-}
-
-function forgetAccount(account: string, history: AccountHistory) {
-	history.state = undefined;
-	if (!history.refresh) accounts.delete(account);
-}
-
-/** How many accounts the cache holds anything for (tests check that it stays bounded). */
-export function cachedAccounts(): number {
-	return accounts.size;
-}
-
-/** Forgets every account's window (tests start each case from a fresh process). */
-export function forgetHistoryCache() {
-	accounts.clear();
 }

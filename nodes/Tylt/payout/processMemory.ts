@@ -9,7 +9,7 @@
  */
 import type { PayoutRecord } from '../helpers/types';
 import { claimKey } from './claims';
-import { forgetHistoryCache } from './historyCache';
+import { forgetHistoryCache } from './historyCacheStore';
 
 /** Tunable so tests can shorten the hold; not user options. */
 export const PROCESS_MEMORY_LIMITS = {

@@ -1,11 +1,13 @@
 /**
- * Options → Check Balance First of Payout → Create. The router runs create item by item, so the first item
- * that asks plans the whole execution: every item's parameters read with its own index and checked as create
- * checks them, the payouts the duplicate guard would skip left out. The plan is checked against one balance
- * read before that first item sends anything, and every later item gets the same answer.
+ * Options → Check Balance First of Payout → Create, planned from the items the create's own checks passed
+ * (create.check.ts): their request bodies, the payouts the duplicate guard would skip left out, a reference
+ * paid once. The plan is summed per settled currency and compared with one balance read before anything of
+ * the execution is sent. A real item that asks is refused when the balance falls short; a dry run that asks
+ * gets the check in its report.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { catalogNumber } from '../../../shared/decimalText';
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
 import type { PayoutRequestBody } from '../../helpers/types';
 import {
@@ -16,33 +18,52 @@ import {
 	type PlannedPayout,
 } from '../../payout/balanceCheck';
 import { guardSkips } from '../../payout/guard';
-import { validatePayout } from '../../payout/validation';
-import { catalogNumber } from '../../../shared/decimalText';
 import type { OperationScope } from '../operationScope';
-import { payoutReference, readPayoutInput } from './create.item';
-import { readCreateOptions, type CreateOptions } from './create.options';
+import type { ItemOutcome } from '../types';
+import type { CheckedPayout, ReadyPayout } from './create.check';
 
 /**
- * Runs the check for one item (planning the execution on the first call). A real run that is not covered
- * throws before anything is sent; a dry run gets the check as data, for its report.
+ * Answers the dry runs (with the check when they asked for it) and refuses the real items that asked for it
+ * when the balance falls short; the rest is ready to send. A failed or odd balance read refuses every item that
+ * asked, before anything is sent (fail closed).
  */
 export async function checkBalanceFirst(
 	this: IExecuteFunctions,
 	scope: OperationScope,
-	itemIndex: number,
-	options: CreateOptions,
-): Promise<IDataObject | undefined> {
-	const check = await scope.balanceCheck(
-		async () => await planExecution.call(this, scope, itemIndex, options),
-	);
-	if (options.dryRun) return balanceCheckReport(check.asIfReal);
-	if (!check.sending.enough) throw balanceShortError(this.getNode(), check.sending, itemIndex);
-	return undefined;
+	checked: readonly CheckedPayout[],
+): Promise<{ answered: ItemOutcome[]; ready: ReadyPayout[] }> {
+	const asking = checked.find((payout) => payout.options.checkBalanceFirst);
+	const check = asking
+		? await planBalance.call(this, scope, checked, asking).then(
+				(plan) => ({ plan }),
+				(error: Error) => ({ error }),
+			)
+		: undefined;
+	const answered: ItemOutcome[] = [];
+	const ready: ReadyPayout[] = [];
+	for (const payout of checked) {
+		const { itemIndex } = payout;
+		const plan = check !== undefined && payout.options.checkBalanceFirst ? check : undefined;
+		if (plan && 'error' in plan) {
+			answered.push({ itemIndex, error: plan.error });
+		} else if (payout.dryRunReport) {
+			const report = plan ? withBalanceCheck(payout.dryRunReport, plan.plan) : payout.dryRunReport;
+			answered.push({ itemIndex, output: [{ json: report }] });
+		} else if (plan && !plan.plan.sending.enough) {
+			answered.push({
+				itemIndex,
+				error: balanceShortError(this.getNode(), plan.plan.sending, itemIndex),
+			});
+		} else {
+			ready.push(payout);
+		}
+	}
+	return { answered, ready };
 }
 
 /** A dry run's report with the check: a real run would send nothing when the balance falls short. */
-export function withBalanceCheck(report: IDataObject, balanceCheck: IDataObject | undefined) {
-	if (!balanceCheck) return report;
+function withBalanceCheck(report: IDataObject, plan: ExecutionBalanceCheck): IDataObject {
+	const balanceCheck = balanceCheckReport(plan.asIfReal);
 	return {
 		...report,
 		wouldSend: report.wouldSend === true && balanceCheck.enough === true,
@@ -50,101 +71,51 @@ export function withBalanceCheck(report: IDataObject, balanceCheck: IDataObject 
 	};
 }
 
-interface Candidate {
-	payout: PlannedPayout;
-	dryRun: boolean;
-	/** Set when the duplicate guard is on: a reference is sent at most once per execution. */
-	reference?: string;
-}
-
-async function planExecution(
+/** The execution's plan against one balance read; reads made with the first asking item's index and timeout. */
+async function planBalance(
 	this: IExecuteFunctions,
 	scope: OperationScope,
-	itemIndex: number,
-	options: CreateOptions,
+	checked: readonly CheckedPayout[],
+	asking: CheckedPayout,
 ): Promise<ExecutionBalanceCheck> {
-	// Reads fail the check (fail closed); an item that fails its own checks is simply not planned.
-	const [catalog, balances] = await Promise.all([
-		scope.currencyCatalog(itemIndex, options.timeoutMs),
-		scope.accountBalances(itemIndex, options.timeoutMs),
-	]);
-	const candidates: Candidate[] = [];
-	const itemCount = this.getInputData().length;
-	for (let index = 0; index < itemCount; index++) {
-		const item = plannedItem.call(this, index, catalog);
-		if (!item) continue;
-		const { body, reference, formerReferences, itemOptions } = item;
-		if (itemOptions.duplicateGuard) {
-			const [ledger, account] = await Promise.all([
-				scope.payoutLedger(index, itemOptions.lookBackHours, itemOptions.timeoutMs),
-				scope.tyltAccount(),
-			]);
-			const references = { reference, formerReferences };
-			if (guardSkips({ ledger, account }, references, itemOptions.lookBackHours)) continue;
-		}
-		candidates.push({
-			payout: {
-				itemIndex: index,
-				settledCurrency: body.settledCurrency,
-				networkSymbol: body.networkSymbol,
-				amount: body.baseAmount,
-				baseCurrency: body.baseCurrency,
-				networkFee: networkFeeOf(catalog, body),
-			},
-			dryRun: itemOptions.dryRun,
-			reference: itemOptions.duplicateGuard ? reference : undefined,
-		});
-	}
+	const balances = await scope.accountBalances(asking.itemIndex, asking.options.timeoutMs);
+	const planned = checked.filter(
+		(payout) =>
+			!payout.guard ||
+			!guardSkips(
+				payout.guard,
+				{ reference: payout.reference, formerReferences: payout.formerReferences },
+				payout.options.lookBackHours,
+			),
+	);
+	const sending = planned.filter((payout) => !payout.dryRunReport);
 	return {
-		sending: checkBalance(
-			onePerReference(candidates.filter((candidate) => !candidate.dryRun)),
-			balances,
-		),
-		asIfReal: checkBalance(onePerReference(candidates), balances),
+		sending: checkBalance(onePerReference(sending).map(plannedPayout), balances),
+		asIfReal: checkBalance(onePerReference(planned).map(plannedPayout), balances),
 	};
 }
 
-/** One item as create would send it, or undefined when it is no payout create or fails its checks. */
-function plannedItem(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	catalog: CurrencyCatalog,
-):
-	| {
-			body: PayoutRequestBody;
-			reference: string;
-			formerReferences: string[];
-			itemOptions: CreateOptions;
-	  }
-	| undefined {
-	try {
-		if (
-			this.getNodeParameter('resource', itemIndex) !== 'payout' ||
-			this.getNodeParameter('operation', itemIndex, '') !== 'create'
-		) {
-			return undefined;
-		}
-		const itemOptions = readCreateOptions(this, itemIndex);
-		const input = readPayoutInput(this, itemIndex);
-		const body = validatePayout(this.getNode(), input, catalog, itemIndex);
-		return { body, ...payoutReference(this, itemOptions, body), itemOptions };
-	} catch {
-		// The item fails the same way on its own turn, and sends nothing.
-		return undefined;
-	}
+/** The guard sends a reference once per execution: a repeat comes back as already sent. */
+function onePerReference(payouts: readonly CheckedPayout[]): CheckedPayout[] {
+	const seen = new Set<string>();
+	return payouts.filter((payout) => {
+		if (!payout.guard) return true;
+		if (seen.has(payout.reference)) return false;
+		seen.add(payout.reference);
+		return true;
+	});
 }
 
-/** The guard sends a reference once per execution: a repeat comes back as already sent. */
-function onePerReference(candidates: readonly Candidate[]): PlannedPayout[] {
-	const seen = new Set<string>();
-	return candidates
-		.filter((candidate) => {
-			if (candidate.reference === undefined) return true;
-			if (seen.has(candidate.reference)) return false;
-			seen.add(candidate.reference);
-			return true;
-		})
-		.map((candidate) => candidate.payout);
+function plannedPayout(payout: CheckedPayout): PlannedPayout {
+	const { body, catalog, itemIndex } = payout;
+	return {
+		itemIndex,
+		settledCurrency: body.settledCurrency,
+		networkSymbol: body.networkSymbol,
+		amount: body.baseAmount,
+		baseCurrency: body.baseCurrency,
+		networkFee: networkFeeOf(catalog, body),
+	};
 }
 
 function networkFeeOf(catalog: CurrencyCatalog, body: PayoutRequestBody): number | undefined {

@@ -6,6 +6,7 @@ import { MAX_REFERENCE_LENGTH } from '../../payout/references';
 import { REQUEST_TIMEOUT_MS } from '../../transport';
 import { hasPanelV2, VERSION_1 } from '../nodeVersion';
 import { timeout } from './create.fields';
+import { CREATE_OPTION_LABELS, type CreateOptionName } from './create.labels';
 import {
 	DEFAULT_CONCURRENT_PAYOUTS,
 	MAX_CONCURRENT_PAYOUTS,
@@ -41,7 +42,7 @@ export const optionsDescription: INodeProperties = {
 	displayOptions: { show: { resource: ['payout'], operation: ['create'], '@version': VERSION_1 } },
 	options: [
 		{
-			displayName: 'AI Agent Max Amount',
+			displayName: CREATE_OPTION_LABELS.toolMaxAmount,
 			name: 'toolMaxAmount',
 			type: 'number',
 			typeOptions: { minValue: 0 },
@@ -50,7 +51,7 @@ export const optionsDescription: INodeProperties = {
 				'When an AI agent uses this node as a tool, the largest Base Amount it may pay per call, in AI Agent Max Amount Currency. 0 (the default) means agents cannot create payouts.',
 		},
 		{
-			displayName: 'AI Agent Max Amount Currency',
+			displayName: CREATE_OPTION_LABELS.toolMaxAmountCurrency,
 			name: 'toolMaxAmountCurrency',
 			type: 'string',
 			default: '',
@@ -59,7 +60,7 @@ export const optionsDescription: INodeProperties = {
 				'The currency AI Agent Max Amount is in: a crypto symbol (USDT) for payouts sized in crypto, or a fiat code (USD) for payouts with a Base Currency. An agent’s payout in any other currency is refused.',
 		},
 		{
-			displayName: 'Check Balance First',
+			displayName: CREATE_OPTION_LABELS.checkBalanceFirst,
 			name: 'checkBalanceFirst',
 			type: 'boolean',
 			default: false,
@@ -67,7 +68,7 @@ export const optionsDescription: INodeProperties = {
 				'Whether to add up, before the first payout of the execution is sent, what all its items will debit per currency (amount plus network fee; not items already sent, not dry runs) and compare it with one read of the TYLT balance. Not enough: nothing is sent, and the error names each currency’s total, balance and shortfall.',
 		},
 		{
-			displayName: 'Concurrent Payouts',
+			displayName: CREATE_OPTION_LABELS.concurrentPayouts,
 			name: 'concurrentPayouts',
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT_PAYOUTS, numberPrecision: 0 },
@@ -76,7 +77,7 @@ export const optionsDescription: INodeProperties = {
 				'How many payouts of one execution may be on their way to TYLT at once (the smallest value any item sets counts). TYLT documents no rate limit: when it answers HTTP 429, the node waits as TYLT asks, halves this number for the rest of the execution and sends the refused payout again.',
 		},
 		{
-			displayName: 'Dry Run',
+			displayName: CREATE_OPTION_LABELS.dryRun,
 			name: 'dryRun',
 			type: 'boolean',
 			default: false,
@@ -84,7 +85,7 @@ export const optionsDescription: INodeProperties = {
 				'Whether to check everything and return what would be sent (amount, network fee, limits, reference) without sending',
 		},
 		{
-			displayName: 'Duplicate Guard',
+			displayName: CREATE_OPTION_LABELS.duplicateGuard,
 			name: 'duplicateGuard',
 			type: 'boolean',
 			default: true,
@@ -92,7 +93,7 @@ export const optionsDescription: INodeProperties = {
 				'Whether to skip a payout whose reference TYLT already has (history inside the look-back) or this n8n process already sent, returning the existing payout instead. Keep it on: re-runs, retries and overlapping executions then never pay twice.',
 		},
 		{
-			displayName: 'Duplicate Look-Back (Hours)',
+			displayName: CREATE_OPTION_LABELS.lookBackHours,
 			name: 'lookBackHours',
 			type: 'number',
 			typeOptions: { minValue: 1 },
@@ -101,7 +102,7 @@ export const optionsDescription: INodeProperties = {
 				'How far back the duplicate guard searches TYLT payout history. Only payouts inside this window count. A window holding more than 10,000 payouts is an error that says which look-back fits.',
 		},
 		{
-			displayName: 'In-Doubt Check (Seconds)',
+			displayName: CREATE_OPTION_LABELS.inDoubtCheckSeconds,
 			name: 'inDoubtCheckSeconds',
 			type: 'number',
 			typeOptions: { minValue: 0 },
@@ -110,7 +111,7 @@ export const optionsDescription: INodeProperties = {
 				'When a create gets no usable answer (timeout, dropped connection), how long to look for the payout in TYLT history before reporting the outcome as unknown. 0 reports it at once.',
 		},
 		{
-			displayName: 'Pause Between Payouts (Ms)',
+			displayName: CREATE_OPTION_LABELS.pauseBetweenPayoutsMs,
 			name: 'pauseBetweenPayoutsMs',
 			type: 'number',
 			typeOptions: { minValue: 0 },
@@ -119,7 +120,7 @@ export const optionsDescription: INodeProperties = {
 				'Milliseconds to wait between two payouts of one execution, for large batches (TYLT documents no rate limit)',
 		},
 		{
-			displayName: 'Reference',
+			displayName: CREATE_OPTION_LABELS.reference,
 			name: 'reference',
 			type: 'string',
 			default: '',
@@ -128,7 +129,7 @@ export const optionsDescription: INodeProperties = {
 				'Identifies this payout so it is never sent twice, e.g. a spreadsheet row ID or invoice number. Empty: derived from recipient, currency, network and amount.',
 		},
 		{
-			displayName: 'Send Reference as Merchant Order ID',
+			displayName: CREATE_OPTION_LABELS.referenceAsMerchantOrderId,
 			name: 'referenceAsMerchantOrderId',
 			type: 'boolean',
 			default: false,
@@ -165,34 +166,38 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 	const raw: RawOptions = panelV2
 		? { ...options, reference: context.getNodeParameter('reference', itemIndex, '') }
 		: options;
-	const fail = (label: string, name: string, value: unknown, reason: string) =>
-		invalidFieldError(context.getNode(), { label, name, value, reason, itemIndex });
+	const fail = (name: CreateOptionName, value: unknown, reason: string) =>
+		invalidFieldError(context.getNode(), {
+			label: CREATE_OPTION_LABELS[name],
+			name,
+			value,
+			reason,
+			itemIndex,
+		});
 
 	const number = (
-		label: string,
-		name: keyof RawOptions,
+		name: CreateOptionName,
 		fallback: number,
 		minimum: number,
 		maximum = Infinity,
 	) => {
 		const value = raw[name] ?? fallback;
 		if (typeof value !== 'number' || !Number.isFinite(value) || value < minimum) {
-			throw fail(label, name, value, `it must be a number of at least ${minimum}`);
+			throw fail(name, value, `it must be a number of at least ${minimum}`);
 		}
-		if (value > maximum) throw fail(label, name, value, `it must be at most ${maximum}`);
+		if (value > maximum) throw fail(name, value, `it must be at most ${maximum}`);
 		return value;
 	};
 
 	const wholeNumber = (
-		label: string,
-		name: keyof RawOptions,
+		name: CreateOptionName,
 		fallback: number,
 		minimum: number,
 		maximum: number,
 	) => {
 		const value = raw[name] ?? fallback;
 		if (!Number.isInteger(value) || (value as number) < minimum || (value as number) > maximum) {
-			throw fail(label, name, value, `it must be a whole number from ${minimum} to ${maximum}`);
+			throw fail(name, value, `it must be a whole number from ${minimum} to ${maximum}`);
 		}
 		return value as number;
 	};
@@ -206,7 +211,6 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		reference = String(raw.reference).trim();
 		if (reference.length > MAX_REFERENCE_LENGTH || !REFERENCE_CHARACTERS.test(reference)) {
 			throw fail(
-				'Reference',
 				'reference',
 				raw.reference,
 				`use up to ${MAX_REFERENCE_LENGTH} letters, digits or . _ : @ / # -`,
@@ -215,13 +219,10 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 	}
 
 	const pacing: Pacing = panelV2
-		? pacingOf(
-				number('Max Payouts Per Second', 'maxPayoutsPerSecond', 0, 0, MAX_PAYOUTS_PER_SECOND),
-			)
+		? pacingOf(number('maxPayoutsPerSecond', 0, 0, MAX_PAYOUTS_PER_SECOND))
 		: {
-				pauseBetweenPayoutsMs: number('Pause Between Payouts (Ms)', 'pauseBetweenPayoutsMs', 0, 0),
+				pauseBetweenPayoutsMs: number('pauseBetweenPayoutsMs', 0, 0),
 				concurrentPayouts: wholeNumber(
-					'Concurrent Payouts',
 					'concurrentPayouts',
 					DEFAULT_CONCURRENT_PAYOUTS,
 					1,
@@ -233,14 +234,14 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		duplicateGuard: raw.duplicateGuard ?? true,
 		checkBalanceFirst: raw.checkBalanceFirst ?? false,
 		reference,
-		lookBackHours: number('Duplicate Look-Back (Hours)', 'lookBackHours', 168, 1),
-		inDoubtCheckMs: number('In-Doubt Check (Seconds)', 'inDoubtCheckSeconds', 30, 0) * 1000,
+		lookBackHours: number('lookBackHours', 168, 1),
+		inDoubtCheckMs: number('inDoubtCheckSeconds', 30, 0) * 1000,
 		referenceAsMerchantOrderId: raw.referenceAsMerchantOrderId ?? false,
 		dryRun: raw.dryRun ?? false,
 		...pacing,
-		timeoutMs: number('Timeout (Seconds)', 'timeoutSeconds', REQUEST_TIMEOUT_MS / 1000, 0.1) * 1000,
+		timeoutMs: number('timeoutSeconds', REQUEST_TIMEOUT_MS / 1000, 0.1) * 1000,
 		agentCap: {
-			maxAmount: number('AI Agent Max Amount', 'toolMaxAmount', 0, 0),
+			maxAmount: number('toolMaxAmount', 0, 0),
 			currency: String(raw.toolMaxAmountCurrency ?? '')
 				.trim()
 				.toUpperCase(),

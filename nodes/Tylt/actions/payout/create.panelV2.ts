@@ -9,6 +9,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { MAX_REFERENCE_LENGTH } from '../../payout/references';
 import { FROM_VERSION_2 } from '../nodeVersion';
 import { comments, customerName, redirectUrl, timeout } from './create.fields';
+import { CREATE_OPTION_LABELS } from './create.labels';
 import { MAX_PAYOUTS_PER_SECOND } from './create.pacing';
 
 const showFor = { resource: ['payout'], operation: ['create'], '@version': FROM_VERSION_2 };
@@ -59,7 +60,7 @@ const amountFields: INodeProperties[] = [
 		displayOptions: { show: showFor },
 	},
 	{
-		displayName: 'Reference',
+		displayName: CREATE_OPTION_LABELS.reference,
 		name: 'reference',
 		type: 'string',
 		default: '',
@@ -96,7 +97,7 @@ const additionalFields: INodeProperties = {
 // n8n lists a collection's options in the order given here: what a user decides first, the engine's knobs
 // after, the AI agent's cap last. Each option is a named constant, so the order is the array's.
 const dryRun: INodeProperties = {
-	displayName: 'Dry Run',
+	displayName: CREATE_OPTION_LABELS.dryRun,
 	name: 'dryRun',
 	type: 'boolean',
 	default: false,
@@ -105,7 +106,7 @@ const dryRun: INodeProperties = {
 };
 
 const checkBalanceFirst: INodeProperties = {
-	displayName: 'Check Balance First',
+	displayName: CREATE_OPTION_LABELS.checkBalanceFirst,
 	name: 'checkBalanceFirst',
 	type: 'boolean',
 	default: false,
@@ -114,7 +115,7 @@ const checkBalanceFirst: INodeProperties = {
 };
 
 const duplicateGuard: INodeProperties = {
-	displayName: 'Duplicate Guard',
+	displayName: CREATE_OPTION_LABELS.duplicateGuard,
 	name: 'duplicateGuard',
 	type: 'boolean',
 	default: true,
@@ -123,7 +124,7 @@ const duplicateGuard: INodeProperties = {
 };
 
 const maxPayoutsPerSecond: INodeProperties = {
-	displayName: 'Max Payouts Per Second',
+	displayName: CREATE_OPTION_LABELS.maxPayoutsPerSecond,
 	name: 'maxPayoutsPerSecond',
 	type: 'number',
 	typeOptions: { minValue: 0, maxValue: MAX_PAYOUTS_PER_SECOND },
@@ -133,7 +134,7 @@ const maxPayoutsPerSecond: INodeProperties = {
 };
 
 const lookBack: INodeProperties = {
-	displayName: 'Duplicate Look-Back (Hours)',
+	displayName: CREATE_OPTION_LABELS.lookBackHours,
 	name: 'lookBackHours',
 	type: 'number',
 	typeOptions: { minValue: 1 },
@@ -142,7 +143,7 @@ const lookBack: INodeProperties = {
 };
 
 const inDoubtCheck: INodeProperties = {
-	displayName: 'In-Doubt Check (Seconds)',
+	displayName: CREATE_OPTION_LABELS.inDoubtCheckSeconds,
 	name: 'inDoubtCheckSeconds',
 	type: 'number',
 	typeOptions: { minValue: 0 },
@@ -152,7 +153,7 @@ const inDoubtCheck: INodeProperties = {
 };
 
 const referenceAsMerchantOrderId: INodeProperties = {
-	displayName: 'Send Reference as Merchant Order ID',
+	displayName: CREATE_OPTION_LABELS.referenceAsMerchantOrderId,
 	name: 'referenceAsMerchantOrderId',
 	type: 'boolean',
 	default: false,
@@ -161,7 +162,7 @@ const referenceAsMerchantOrderId: INodeProperties = {
 };
 
 const agentMaxAmount: INodeProperties = {
-	displayName: 'AI Agent Max Amount',
+	displayName: CREATE_OPTION_LABELS.toolMaxAmount,
 	name: 'toolMaxAmount',
 	type: 'number',
 	typeOptions: { minValue: 0 },
@@ -170,7 +171,7 @@ const agentMaxAmount: INodeProperties = {
 };
 
 const agentMaxAmountCurrency: INodeProperties = {
-	displayName: 'AI Agent Max Amount Currency',
+	displayName: CREATE_OPTION_LABELS.toolMaxAmountCurrency,
 	name: 'toolMaxAmountCurrency',
 	type: 'string',
 	default: '',

@@ -1,0 +1,169 @@
+/**
+ * Payout → Create's sending step: the checked payouts go out through CreateTraffic, up to the batch's
+ * concurrency at once, started in input order, one row of a reference after another; without Continue On
+ * Fail the first error stops every payout that has not started.
+ */
+import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { cancelSignalOf } from '../../../shared/pause';
+import { CreateNotStarted, CreateTraffic, type CreateTurn } from '../../payout/createTraffic';
+import { createPayoutOnce } from '../../payout/guard';
+import { rememberSent } from '../../payout/processMemory';
+import { createPayoutRequest } from '../../transport';
+import type { OperationScope } from '../operationScope';
+import type { ItemOutcome } from '../types';
+import type { ReadyPayout } from './create.check';
+import { createOutput } from './create.output';
+
+/**
+ * Sends the checked payouts and answers one outcome per item. Rows that share a reference go one after another,
+ * so the later row outputs the earlier row's payout (alreadySent: true). Without Continue On Fail, an item's
+ * error stops every payout that has not started (CreateTraffic decides right before each create, after every
+ * wait); creates already on their way finish and are recorded, and a re-run outputs them as already sent.
+ */
+export async function sendAll(
+	this: IExecuteFunctions,
+	ready: readonly ReadyPayout[],
+	scope: OperationScope,
+): Promise<ItemOutcome[]> {
+	const outcomes: ItemOutcome[] = [];
+	const concurrency = concurrencyOf(ready);
+	const traffic = new CreateTraffic(concurrency, cancelSignalOf(this), !this.continueOnFail());
+	const lastOfReference = new Map<string, Promise<void>>();
+	/** The first error while the batch stops at one: what a payout that did not start names as the reason. */
+	let firstError: { itemIndex: number; error: Error } | undefined;
+	let next = 0;
+	const sendNext = async () => {
+		while (!traffic.isStopped && next < ready.length) {
+			const payout = ready[next++];
+			const earlier = lastOfReference.get(payout.reference);
+			const turn = traffic.turn();
+			const settled = (async () => {
+				await earlier;
+				return await send.call(this, payout, turn, scope);
+			})().then(
+				(output) => {
+					outcomes.push({ itemIndex: payout.itemIndex, output });
+					turn.end();
+				},
+				(error: Error) => {
+					firstError ??= { itemIndex: payout.itemIndex, error };
+					outcomes.push({
+						itemIndex: payout.itemIndex,
+						error:
+							error instanceof CreateNotStarted
+								? notStartedError(this.getNode(), payout.itemIndex, firstError)
+								: error,
+					});
+					turn.end(error);
+				},
+			);
+			// The later row of a reference starts once this one's outcome is recorded (and the batch's stop, if any).
+			lastOfReference.set(payout.reference, settled);
+			await settled;
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, ready.length) }, sendNext));
+	return outcomes;
+}
+
+/** How many paid items a stopped batch's error names one by one; the rest are counted. */
+const PAID_ITEMS_NAMED = 20;
+
+/**
+ * An error without Continue On Fail fails the execution, and n8n then outputs none of its payouts: those made
+ * before the error, or on their way when the batch stopped. Every error of the batch names the items paid.
+ */
+export function tellWhatWasPaid(outcomes: ItemOutcome[]): void {
+	const paid = outcomes
+		.filter((outcome) => 'output' in outcome && outcome.output[0]?.json.alreadySent === false)
+		.map((outcome) => outcome.itemIndex)
+		.sort((a, b) => a - b);
+	if (paid.length === 0) return;
+	const named = paid.slice(0, PAID_ITEMS_NAMED).join(', ');
+	const more = paid.length > PAID_ITEMS_NAMED ? ` and ${paid.length - PAID_ITEMS_NAMED} more` : '';
+	const note = `Paid in this execution all the same: item${paid.length === 1 ? '' : 's'} ${named}${more}. A run again with Duplicate Guard on outputs ${paid.length === 1 ? 'it' : 'them'} with alreadySent true instead of paying again.`;
+	const errors = new Set(
+		outcomes.flatMap((outcome) => ('error' in outcome ? [outcome.error] : [])),
+	);
+	for (const error of errors as Set<Error & { description?: string | null }>) {
+		error.description = error.description ? `${error.description} ${note}` : note;
+	}
+}
+
+/** A payout the batch's stop kept from starting: nothing reached TYLT, so it is "not sent", never in doubt. */
+function notStartedError(
+	node: INode,
+	itemIndex: number,
+	stop: { itemIndex: number; error: Error },
+): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		`The payout of item ${itemIndex} was not sent: the error of item ${stop.itemIndex} stopped the batch before it started (${stop.error.message})`,
+		{
+			itemIndex,
+			description:
+				'Without Continue On Fail, an item’s error stops every payout that has not started yet. Nothing reached TYLT for this item: run the workflow again to send it (with Duplicate Guard on, payouts already made are output with alreadySent true).',
+		},
+	);
+}
+
+/**
+ * How many payouts of this execution go out at once: the most cautious item's Concurrent Payouts, and one at
+ * a time as soon as an item has the duplicate guard off. Without the guard nothing would output a payout that
+ * was on its way when an earlier item failed, so a re-run would pay it again; one at a time, the failure stops
+ * every later payout before it starts. (A reduce, not Math.min(...spread): a batch may hold many rows.)
+ */
+function concurrencyOf(ready: readonly ReadyPayout[]): number {
+	return ready.reduce(
+		(fewest, payout) => Math.min(fewest, payout.guard ? payout.options.concurrentPayouts : 1),
+		Infinity,
+	);
+}
+
+/** Sends one checked payout: through the duplicate guard when it is on. */
+async function send(
+	this: IExecuteFunctions,
+	payout: ReadyPayout,
+	turn: CreateTurn,
+	scope: OperationScope,
+): Promise<INodeExecutionData[]> {
+	const { itemIndex, options, body, reference } = payout;
+	const sendCreate = async <T>(create: () => Promise<T>) =>
+		await turn.send(options.pauseBetweenPayoutsMs, create);
+	if (!payout.guard) {
+		const payoutRecord = await sendCreate(
+			async () => await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs),
+		);
+		// Remembered like a guarded send: a guarded row or execution of this reference then outputs it.
+		rememberSent(await scope.tyltAccount(), reference, payoutRecord);
+		return [
+			{
+				json: createOutput(this, {
+					record: payoutRecord,
+					alreadySent: false,
+					...referenceOf(payout),
+				}),
+			},
+		];
+	}
+	const outcome = await createPayoutOnce.call(
+		this,
+		{ ...payout.guard, sendCreate },
+		{
+			body,
+			reference,
+			formerReferences: payout.formerReferences,
+			itemIndex,
+			lookBackHours: options.lookBackHours,
+			timeoutMs: options.timeoutMs,
+			inDoubtCheckMs: options.inDoubtCheckMs,
+		},
+	);
+	return [{ json: createOutput(this, { ...outcome, ...referenceOf(payout) }) }];
+}
+
+function referenceOf(payout: ReadyPayout) {
+	return { reference: payout.reference, referenceSet: payout.options.reference !== undefined };
+}

@@ -1,0 +1,143 @@
+/**
+ * The history cache's process-wide store: one entry per TYLT account (module-level, keyed by the account hash,
+ * like the claims), and the bounds that keep it small (records, bytes, accounts, the age of a full read).
+ * What goes in and when is historyCache.ts; whether a read fits what is known is historyCacheMerge.ts.
+ */
+import type { PayoutRecord } from '../helpers/types';
+import { LATE_ARRIVAL_GRACE_MS } from './history';
+import type { ReferenceIndex } from './ledger';
+
+/** Tunable so tests can shrink them; not user options. */
+export const HISTORY_CACHE_LIMITS = {
+	/**
+	 * Each incremental read goes this far below the newest payout known: a payout TYLT lists up to this long
+	 * after a later one (a slow create) is still seen. The polling trigger's grace, for one notion of "late"
+	 * across the package. It costs what the account paid in that time, not its history: at one payout a minute
+	 * one page, at one a second five.
+	 */
+	lateArrivalMarginMs: LATE_ARRIVAL_GRACE_MS,
+	/** Room for payouts new since the last read on an incremental read's first page. */
+	newPayoutsPerPage: 25,
+	/** An account's window is read in full again when its last full read is older than this. */
+	fullReadMaxAgeMs: 60 * 60_000,
+	/** Payouts kept for all accounts together; past it, the accounts used longest ago are forgotten. */
+	maxRecords: 20_000,
+	/** Accounts kept; past it, the accounts used longest ago are forgotten (each costs a little, even empty). */
+	maxAccounts: 100,
+	/** The same for the payouts' size as JSON (characters, about bytes). */
+	maxBytes: 32 * 1024 * 1024,
+};
+
+/** One payout as the cache holds it. */
+export interface CachedPayout {
+	orderId: string;
+	record: PayoutRecord;
+	createdMs: number | undefined;
+	/** What must never change about a payout between two reads (see identityOf). */
+	identity: string;
+	bytes: number;
+}
+
+/**
+ * An account's window: every payout TYLT listed created at or after `coveredFromMs`. Brought up to date in
+ * place by incremental reads (only once a read is known to fit: an execution's ledger may hold `index`, and
+ * it then sees newer versions and newer payouts, never fewer); a full read makes a new one.
+ */
+export interface WindowState {
+	byOrderId: Map<string, CachedPayout>;
+	/** The payouts by reference, for the ledgers of the executions this window serves. */
+	index: ReferenceIndex;
+	coveredFromMs: number;
+	fullReadAtMs: number;
+	/** The newest createdAt known; undefined when no payout has a readable one. */
+	newestMs: number | undefined;
+	bytes: number;
+}
+
+export interface Refresh {
+	startedMs: number;
+	cutoffMs: number;
+	done: Promise<WindowState>;
+}
+
+/**
+ * What the cache holds for one account. It goes as a whole when its window goes (too old to build on, or
+ * forgotten for the limits) and no read is under way: a process that has seen many Base URLs or keys holds
+ * nothing for the old ones.
+ */
+export interface AccountHistory {
+	state?: WindowState;
+	refresh?: Refresh;
+	/**
+	 * The largest page TYLT served this account: its cap, if it has one, is at least this, so a first page
+	 * shorter than asked and than this is the end of history (see payoutHistoryPages).
+	 */
+	servesAtLeast?: number;
+}
+
+export const accounts = new Map<string, AccountHistory>();
+
+export function accountHistory(account: string): AccountHistory {
+	const history = accounts.get(account) ?? {};
+	// Map order: the account used longest ago first, for keepWithinLimits.
+	accounts.delete(account);
+	accounts.set(account, history);
+	return history;
+}
+
+/**
+ * Forgets the accounts used longest ago until all kept payouts and accounts fit the limits; an account whose
+ * window alone does not fit is not kept (its executions read in full, as without a cache). An account with a
+ * read under way keeps its entry (the read's executions wait on it) but not its window.
+ */
+export function keepWithinLimits(current: string) {
+	let records = 0;
+	let bytes = 0;
+	for (const history of accounts.values()) {
+		records += history.state?.byOrderId.size ?? 0;
+		bytes += history.state?.bytes ?? 0;
+	}
+	const fits = () =>
+		records <= HISTORY_CACHE_LIMITS.maxRecords &&
+		bytes <= HISTORY_CACHE_LIMITS.maxBytes &&
+		accounts.size <= HISTORY_CACHE_LIMITS.maxAccounts;
+	for (const [account, history] of accounts) {
+		if (fits()) return;
+		if (account === current) continue;
+		records -= history.state?.byOrderId.size ?? 0;
+		bytes -= history.state?.bytes ?? 0;
+		forgetAccount(account, history);
+	}
+	if (!fits()) {
+		const history = accounts.get(current);
+		if (history) history.state = undefined;
+	}
+}
+
+/** Forgets the accounts whose window is too old to build on (the next read is a full one anyway). */
+export function forgetStaleAccounts(nowMs: number) {
+	for (const [account, history] of accounts) {
+		if (
+			history.state &&
+			nowMs - history.state.fullReadAtMs <= HISTORY_CACHE_LIMITS.fullReadMaxAgeMs
+		) {
+			continue;
+		}
+		forgetAccount(account, history);
+	}
+}
+
+function forgetAccount(account: string, history: AccountHistory) {
+	history.state = undefined;
+	if (!history.refresh) accounts.delete(account);
+}
+
+/** How many accounts the cache holds anything for (tests check that it stays bounded). */
+export function cachedAccounts(): number {
+	return accounts.size;
+}
+
+/** Forgets every account's window (tests start each case from a fresh process). */
+export function forgetHistoryCache() {
+	accounts.clear();
+}
