@@ -1,0 +1,102 @@
+/**
+ * Adversary (issue 24, items 4 and 5): attacks on exact amounts and recipients that held on main. Kept as a
+ * compact record: each line is an attack, and the assertion is what the node did about it.
+ */
+import { sameDecimal } from '../../nodes/shared/decimalText';
+import { addressProblem } from '../../nodes/Tylt/addresses';
+import { CurrencyCatalog } from '../../nodes/Tylt/helpers/currencyCatalog';
+import type { CurrencyRecord, PayoutRecord } from '../../nodes/Tylt/helpers/types';
+import { differencesFrom } from '../../nodes/Tylt/payout/samePayout';
+import { validatePayout } from '../../nodes/Tylt/payout/validation';
+import { SEEDED_CURRENCIES } from '../../sandbox';
+import { workflowNode } from '../../tools/harness/workflowNode';
+import { tronAddress } from '../support/sandboxKit';
+
+const node = workflowNode('tylt');
+const catalog = new CurrencyCatalog(structuredClone(SEEDED_CURRENCIES) as CurrencyRecord[]);
+const RECIPIENT = tronAddress('held recipient');
+
+describe('amounts', () => {
+	it.each<[unknown, unknown, boolean]>([
+		['50', 50, true],
+		[' 50 ', 50, true],
+		['0050', 50, true],
+		['5e1', 50, true],
+		['-0', 0, true],
+		['50.000000000000001', 50, false],
+		['49999.99996', 50_000, false],
+		['1e21', 1e21, true],
+		['50,0', 50, false],
+		['0x32', 50, false],
+		[null, 0, false],
+	])('TYLT writes %p, the item sends %p: same amount %p', (record, item, same) => {
+		expect(sameDecimal(record, item)).toBe(same);
+	});
+
+	it.each<[string, unknown]>([
+		['an exponent in text', '5e1'],
+		['digits a double drops', '25.000000000000000001'],
+		['zero', 0],
+		['negative zero', -0],
+		['above 10^12', 1e13],
+		['a number beyond a double', Number('1e400')],
+	])('an item amount with %s is refused before anything is sent', (_what, baseAmount) => {
+		expect(() =>
+			validatePayout(
+				node,
+				{ settledCurrency: 'USDT', networkSymbol: 'TRX', address: RECIPIENT, baseAmount },
+				catalog,
+				0,
+			),
+		).toThrow(/Base Amount/);
+	});
+
+	it('a record of 49,999.99996 is not the item of 50,000 (a collision, not "already sent")', () => {
+		const record = {
+			toAddress: RECIPIENT,
+			network: 'TRX',
+			settledCurrency: 'USDT',
+			settledAmountRequested: '49999.99996',
+		} as unknown as PayoutRecord;
+		const body = {
+			baseAmount: 50_000,
+			address: RECIPIENT,
+			settledCurrency: 'USDT',
+			networkSymbol: 'TRX',
+		};
+		expect(differencesFrom(record, body)).toEqual(['amount 49999.99996 there, 50000 in this item']);
+	});
+});
+
+describe('recipients', () => {
+	const USDT_ETH = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+	it.each<[string, string, string]>([
+		['the USDT contract, lower case', 'ETH', USDT_ETH.toLowerCase()],
+		['the USDT contract, upper-case hex', 'ETH', `0x${USDT_ETH.slice(2).toUpperCase()}`],
+		[
+			'the USDC contract paying USDT on the same network',
+			'ETH',
+			'0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+		],
+		['the TRC20 USDT contract', 'TRX', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
+		['the network symbol in lower case', 'trx', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
+	])('%s is refused as a recipient', (_what, networkSymbol, address) => {
+		expect(addressProblem(networkSymbol, address, catalog.tokenContractsOn(networkSymbol))).toMatch(
+			/token contract/,
+		);
+	});
+
+	it.each<[string, string, string]>([
+		['an EVM address on TRON', 'TRX', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'],
+		['a TRON address on an EVM network', 'BSC', RECIPIENT],
+		['a TRON address on Solana', 'SOL', RECIPIENT],
+		['a broken EIP-55 checksum', 'ETH', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d358'],
+		['a trailing space', 'TRX', `${RECIPIENT} `],
+		['a zero-width space', 'ETH', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359\u200b'],
+		['a Bitcoin testnet address on BTC', 'BTC', 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx'],
+		['a Litecoin address on BTC', 'BTC', 'ltc1qg82tjhtmx4mf8l4nrh9x6jrzpwkdyz2d6fspm9'],
+		['the nil UUID on TPNK', 'TPNK', '00000000-0000-0000-0000-000000000000'],
+	])('%s is refused', (_what, networkSymbol, address) => {
+		expect(addressProblem(networkSymbol, address)).toBeDefined();
+	});
+});

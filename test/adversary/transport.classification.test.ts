@@ -1,0 +1,176 @@
+/**
+ * Adversary (transport refactor): every way TYLT may answer a create is classified as before the split into
+ * attempt.ts / request.ts / errors.ts (80118d5): a create that may have reached TYLT is an unknown outcome
+ * (the class the duplicate guard asks `instanceof`), sent exactly once; only a refusal, a request that never left
+ * and the credential's own refusal say "not sent"; a read is retried.
+ */
+import type { Fault } from '../../sandbox/types';
+import type { PayoutRequestBody } from '../../nodes/Tylt/helpers/types';
+import {
+	RETRY_POLICY,
+	TyltApiError,
+	TyltCredentialRefusedError,
+	TyltOutcomeUnknownError,
+	TyltRateLimitedError,
+	TyltRefusedError,
+	TyltUnavailableError,
+	TyltUnreachableError,
+	createPayoutRequest,
+	getPayoutHistoryPage,
+} from '../../nodes/Tylt/transport';
+import { createExecuteContext, type TyltCredentialData } from '../../tools/harness/n8nContext';
+import { credentialsFor, requestsTo, tronAddress, useSandbox } from '../support/sandboxKit';
+
+const sandbox = useSandbox();
+
+const BODY: PayoutRequestBody = {
+	baseAmount: 25,
+	address: tronAddress('transport adversary'),
+	settledCurrency: 'USDT',
+	networkSymbol: 'TRX',
+} as PayoutRequestBody;
+
+const contextFor = (credentials: TyltCredentialData = credentialsFor(sandbox)) =>
+	createExecuteContext({ parameters: {}, credentials });
+
+async function createFailure(credentials?: TyltCredentialData, timeoutMs?: number) {
+	const context = contextFor(credentials);
+	return await createPayoutRequest.call(context, BODY, 0, timeoutMs).then(
+		() => {
+			throw new Error('the create succeeded');
+		},
+		(error: unknown) => error,
+	);
+}
+
+const RECORD = JSON.stringify({ data: { orderId: 'X' }, errorCode: 7, msg: 'odd' });
+
+const UNKNOWN: Array<[string, Fault]> = [
+	['HTTP 500', { kind: 'status', status: 500 }],
+	['HTTP 502 after the work was done', { kind: 'status', status: 502, processed: true }],
+	[
+		'HTTP 503 with a JSON refusal body',
+		{ kind: 'status', status: 503, body: '{"errorCode":1,"msg":"busy"}' },
+	],
+	['HTTP 302 redirect', { kind: 'status', status: 302, headers: { location: '/elsewhere' } }],
+	[
+		'HTTP 200 with a record and a non-zero errorCode',
+		{ kind: 'status', status: 200, body: RECORD, contentType: 'application/json' },
+	],
+	['HTTP 200 with an empty body', { kind: 'status', status: 200, body: '' }],
+	[
+		'HTTP 200 with a JSON array',
+		{ kind: 'status', status: 200, body: '[]', contentType: 'application/json' },
+	],
+	[
+		'HTTP 200 with data null and no errorCode',
+		{
+			kind: 'status',
+			status: 200,
+			body: '{"data":null,"msg":"ok"}',
+			contentType: 'application/json',
+		},
+	],
+	['malformed JSON', { kind: 'malformedJson' }],
+	['a dropped connection', { kind: 'drop' }],
+	['a created payout whose answer was lost', { kind: 'createdButResponseLost' }],
+];
+
+describe('a create that may have reached TYLT is an unknown outcome, sent once', () => {
+	it.each(UNKNOWN)('%s', async (_case, fault) => {
+		sandbox.injectFault('createPayout', fault);
+
+		const error = await createFailure();
+
+		expect(error).toBeInstanceOf(TyltOutcomeUnknownError);
+		expect(error).not.toBeInstanceOf(TyltRateLimitedError);
+		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
+	});
+
+	it('no answer within the timeout', async () => {
+		sandbox.injectFault('createPayout', { kind: 'delay', ms: 1500 });
+
+		const error = await createFailure(undefined, 200);
+
+		expect(error).toBeInstanceOf(TyltOutcomeUnknownError);
+		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
+	});
+
+	it('HTTP 429 is rate limited, and still an unknown outcome the guard sees', async () => {
+		sandbox.injectFault('createPayout', {
+			kind: 'status',
+			status: 429,
+			headers: { 'retry-after': '2' },
+		});
+
+		const error = await createFailure();
+
+		expect(error).toBeInstanceOf(TyltRateLimitedError);
+		expect(error).toBeInstanceOf(TyltOutcomeUnknownError);
+		expect((error as TyltRateLimitedError).retryAfterMs).toBe(2000);
+		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
+	});
+});
+
+describe('only what surely did not create a payout says so', () => {
+	it.each<[string, Fault]>([
+		['HTTP 400', { kind: 'status', status: 400, body: '{"errorCode":5,"msg":"no"}' }],
+		['HTTP 200 with errorCode and no record', { kind: 'errorCode', errorCode: 9, msg: 'refused' }],
+	])('%s is a refusal', async (_case, fault) => {
+		sandbox.injectFault('createPayout', fault);
+
+		const error = await createFailure();
+
+		expect(error).toBeInstanceOf(TyltRefusedError);
+		expect(error).not.toBeInstanceOf(TyltOutcomeUnknownError);
+	});
+
+	it('a Base URL nobody listens on is unreachable: not sent', async () => {
+		const error = await createFailure({
+			...credentialsFor(sandbox),
+			baseUrl: 'http://127.0.0.1:9',
+		});
+
+		expect(error).toBeInstanceOf(TyltUnreachableError);
+		expect(error).not.toBeInstanceOf(TyltOutcomeUnknownError);
+	});
+
+	it('the credential’s spending-limit refusal is the credential refusing, not an unknown outcome', async () => {
+		const error = await createFailure({ ...credentialsFor(sandbox), maxAmountPerPayout: 'USDT 1' });
+
+		expect(error).toBeInstanceOf(TyltCredentialRefusedError);
+		expect(error).toBeInstanceOf(TyltApiError);
+		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
+	});
+});
+
+describe('a read is retried', () => {
+	const configured = { ...RETRY_POLICY };
+	beforeAll(() => Object.assign(RETRY_POLICY, { baseDelayMs: 0, maxDelayMs: 0 }));
+	afterAll(() => Object.assign(RETRY_POLICY, configured));
+
+	it.each<[string, Fault]>([
+		['HTTP 500', { kind: 'status', status: 500 }],
+		['HTTP 429', { kind: 'status', status: 429 }],
+		['malformed JSON', { kind: 'malformedJson' }],
+		['a dropped connection', { kind: 'drop' }],
+	])('%s once, then the page', async (_case, fault) => {
+		sandbox.injectFault('payoutHistory', fault);
+
+		const page = await getPayoutHistoryPage.call(contextFor(), { rows: 10, page: 1 });
+
+		expect(Array.isArray(page)).toBe(true);
+		expect(requestsTo(sandbox, 'payoutHistory')).toHaveLength(2);
+	});
+
+	it('gives up with TyltUnavailableError after the bounded tries', async () => {
+		sandbox.injectFault('payoutHistory', { kind: 'status', status: 500, times: 10 });
+
+		const error = await getPayoutHistoryPage
+			.call(contextFor(), { rows: 10, page: 1 })
+			.catch((failure: unknown) => failure);
+
+		expect(error).toBeInstanceOf(TyltUnavailableError);
+		expect(requestsTo(sandbox, 'payoutHistory')).toHaveLength(RETRY_POLICY.maxRetries + 1);
+	});
+});
