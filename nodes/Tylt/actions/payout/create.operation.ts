@@ -34,9 +34,10 @@ export async function executeAll(
 	// payouts before it are still sent.
 	const stopAt = this.continueOnFail() ? Infinity : firstErrorItem(outcomes);
 	const sendable = ready.filter((payout) => payout.itemIndex < stopAt);
-	if (sendable.length > 0) outcomes.push(...(await sendAll.call(this, sendable, scope)));
+	const sent = sendable.length > 0 ? await sendAll.call(this, sendable, scope) : [];
+	outcomes.push(...sent);
 	// Without Continue On Fail an error fails the execution, which then outputs none of these payouts.
-	if (!this.continueOnFail()) tellWhatWasPaid(outcomes);
+	if (!this.continueOnFail()) tellWhatWasPaid(sent, outcomes);
 	return outcomes;
 }
 

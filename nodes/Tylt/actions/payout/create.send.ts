@@ -73,10 +73,15 @@ const PAID_ITEMS_NAMED = 20;
 
 /**
  * An error without Continue On Fail fails the execution, and n8n then outputs none of its payouts: those made
- * before the error, or on their way when the batch stopped. Every error of the batch names the items paid.
+ * before the error, or on their way when the batch stopped. Every error of the batch (`outcomes`) names the
+ * items paid by its creates (`sent`).
  */
-export function tellWhatWasPaid(outcomes: ItemOutcome[]): void {
-	const paid = outcomes
+export function tellWhatWasPaid(
+	sent: readonly ItemOutcome[],
+	outcomes: readonly ItemOutcome[],
+): void {
+	// Only creates count: a dry run's report says alreadySent false too, and nothing was paid for it.
+	const paid = sent
 		.filter((outcome) => 'output' in outcome && outcome.output[0]?.json.alreadySent === false)
 		.map((outcome) => outcome.itemIndex)
 		.sort((a, b) => a - b);
