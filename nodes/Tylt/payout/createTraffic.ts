@@ -147,16 +147,17 @@ export class CreateTraffic {
 	}
 
 	/**
-	 * Waits out failed creates' verdicts and this create's start. A create that fails during the wait sends it
-	 * back to wait for that verdict and a new start. Returns early when the batch or the execution stopped (the
-	 * transport refuses to send in a stopped execution, as "not sent").
+	 * Waits out failed creates' verdicts and this create's start. A create that fails during the wait, or a 429's
+	 * Retry-After that arrives during it, sends it back to wait again. Returns early when the batch or the
+	 * execution stopped (the transport refuses to send in a stopped execution, as "not sent").
 	 */
 	private async startWhenDecidedAndDue(pauseMs: number) {
 		for (;;) {
 			while (this.undecided.size > 0) await Promise.all(this.undecided);
 			if (this.wake.signal.aborted) return;
 			await this.startWhenDue(pauseMs);
-			if (this.wake.signal.aborted || this.undecided.size === 0) return;
+			if (this.wake.signal.aborted) return;
+			if (this.undecided.size === 0 && Date.now() >= this.resumeAtMs) return;
 		}
 	}
 
