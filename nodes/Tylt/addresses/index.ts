@@ -97,3 +97,15 @@ export function addressProblem(
 	if (!contract) return undefined;
 	return `it is the ${contract.currencySymbol} token contract on ${symbol || 'this network'}, not a wallet: tokens sent to a token contract are lost for good`;
 }
+
+/**
+ * The network symbols whose addresses are written as `networkSymbol`'s are (its row of ADDRESS_FORMATS, upper
+ * case): a token contract listed under any of them is no wallet on this one either. Only the symbol itself
+ * for a network without a format row.
+ */
+export function networksSharingFormat(networkSymbol: string): ReadonlySet<string> {
+	const symbol = String(networkSymbol).trim().toUpperCase();
+	return (
+		ADDRESS_FORMATS.find((format) => format.networks.has(symbol))?.networks ?? new Set([symbol])
+	);
+}

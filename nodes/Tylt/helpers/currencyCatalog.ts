@@ -23,16 +23,19 @@ export class CurrencyCatalog {
 	}
 
 	/**
-	 * Every token contract the list names on `networkSymbol`, whatever its currency: none of them is a wallet,
-	 * so none may be a payout's recipient. Networks that give no contract (a native coin) add nothing.
+	 * Every token contract the list names on any of `networkSymbols` (upper case), whatever its currency: none of
+	 * them is a wallet, so none may be a payout's recipient. Networks that give no contract (a native coin) add
+	 * nothing.
 	 */
-	tokenContractsOn(networkSymbol: string): TokenContract[] {
-		return this.currencies.flatMap((currency) => {
-			const network = this.findNetwork(currency, networkSymbol);
-			const contractAddress = network?.contractAddress;
-			if (typeof contractAddress !== 'string' || contractAddress.trim() === '') return [];
-			return [{ currencySymbol: currency.currencySymbol, contractAddress }];
-		});
+	tokenContractsOn(networkSymbols: ReadonlySet<string>): TokenContract[] {
+		return this.currencies.flatMap((currency) =>
+			(currency.networks ?? []).flatMap((network) => {
+				const { contractAddress } = network;
+				if (!networkSymbols.has(String(network.networkSymbol).trim().toUpperCase())) return [];
+				if (typeof contractAddress !== 'string' || contractAddress.trim() === '') return [];
+				return [{ currencySymbol: currency.currencySymbol, contractAddress }];
+			}),
+		);
 	}
 
 	withdrawableNetworks(currency: CurrencyRecord): NetworkRecord[] {

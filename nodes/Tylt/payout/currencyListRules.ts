@@ -1,5 +1,5 @@
 /** The payout's checks against TYLT's currency list: currency, network, withdrawal limits, address format. */
-import { addressProblem } from '../addresses';
+import { addressProblem, networksSharingFormat } from '../addresses';
 import type { CurrencyCatalog } from '../helpers/currencyCatalog';
 import { compareExact, exactDecimal, exactText, type ExactDecimal } from '../../shared/decimalText';
 import type { CurrencyRecord, NetworkRecord } from '../helpers/types';
@@ -69,9 +69,12 @@ export const CATALOG_RULES: FieldRule[] = [
 		label: 'Address',
 		check(value, resolved) {
 			// A payout to a mistyped address, or to a token's contract, is lost: check the format of the
-			// networks we know, and every contract the currency list names on this network.
+			// networks we know, and every contract the currency list names on this network or on any network
+			// that writes addresses the same way (TRX and TRC20, SOL and SPL: one chain under two symbols).
 			const { networkSymbol } = resolved.network as NetworkRecord;
-			const tokenContracts = (resolved.catalog as CurrencyCatalog).tokenContractsOn(networkSymbol);
+			const tokenContracts = (resolved.catalog as CurrencyCatalog).tokenContractsOn(
+				networksSharingFormat(networkSymbol),
+			);
 			return addressProblem(networkSymbol, value as string, tokenContracts);
 		},
 	},
