@@ -62,6 +62,9 @@ export interface ExactDecimal {
 
 export const EXACT_ZERO: ExactDecimal = { units: 0n, scale: 0 };
 
+/** The largest power of ten an exact decimal is scaled by (numbers reach 1e308 and 5e-324). */
+const MAX_DECIMAL_EXPONENT = 400;
+
 /**
  * The exact decimal an amount stands for. A number: its shortest round-trip text, which is what a JSON number
  * carries, so what a payout body sends and what a user typed (`0.1`, never 0.1000000000000000055…; a sum
@@ -85,6 +88,9 @@ export function exactDecimal(value: unknown): ExactDecimal | undefined {
 	if (normal === '0') return EXACT_ZERO;
 	const [digits, exponentText] = normal.split('e');
 	const exponent = Number(exponentText);
+	// Scaling by 10^exponent costs time and memory in the exponent: a text such as "1e-1000000000" from TYLT
+	// would hang the execution. Every amount a JavaScript number can hold lies well inside this bound.
+	if (Math.abs(exponent) > MAX_DECIMAL_EXPONENT) return undefined;
 	const units = BigInt(digits);
 	return exponent >= 0
 		? { units: units * 10n ** BigInt(exponent), scale: 0 }

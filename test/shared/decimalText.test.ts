@@ -97,3 +97,13 @@ describe('sameDecimal: one amount however it is spelled, two amounts however clo
 		expect(sameDecimal(a, b)).toBe(false);
 	});
 });
+
+describe('an exponent no amount has', () => {
+	it('is not an amount, and is answered at once (a huge power of ten is never built)', () => {
+		expect(exactDecimal('1e-1000000000')).toBeUndefined();
+		expect(exactDecimal('1e1000000000')).toBeUndefined();
+		expect(sameDecimal('1e-1000000000', 0)).toBe(false);
+		expect(exactDecimal('5e-324')).toBeDefined();
+		expect(exactDecimal(Number.MAX_VALUE)).toBeDefined();
+	});
+});
