@@ -82,7 +82,6 @@ describe('steady state: an execution after the first reads only what is new', ()
 		expect(third).toMatchObject({ requests: 4, history: 2, creates: 1 });
 	});
 
-
 	it('the next execution finds the previous one’s payout (in the cache and on the page read) and sends nothing', async () => {
 		suite.sandbox.seedPayouts(500);
 		const first = await execution('again');
