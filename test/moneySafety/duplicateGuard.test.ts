@@ -255,16 +255,17 @@ describe('how far back TYLT history is read (Duplicate Look-Back)', () => {
 			parameters: payoutWith({ reference: 'old-row', lookBackHours: 240 }),
 		});
 
-		// Two full pages, then the short one holding the match: shorter than the pages before, it ends history.
-		expect(historyPagesRead()).toBe(3);
+		// Two full pages, the short one holding the match, and the empty page that ends history (a short page
+		// never ends a read the guard decides from).
+		expect(historyPagesRead()).toBe(4);
 		expect(output.json).toMatchObject({ alreadySent: true, orderId: match.orderId });
 		expect(creates()).toHaveLength(0);
 	});
 
 	it.each([
 		[168, 2],
-		// The whole history is inside: six full pages, then a short one, which ends it.
-		[1000, 7],
+		// The whole history is inside: six full pages, a short one, and the empty page that ends it.
+		[1000, 8],
 	])(
 		'reads no further than needed: 250 recent and 1,000 500-hour-old payouts, look-back %i hours → %i pages',
 		async (lookBackHours, pages) => {

@@ -48,10 +48,10 @@ async function execution(reference: string, options: IDataObject = {}) {
 }
 
 /**
- * Full read of `records` payouts (more than one page): 200 a page; a last page shorter than 200 ends the read,
- * else the empty page after it does.
+ * Full read of `records` payouts (more than one page): 200 a page, then the empty page that ends it (a short
+ * last page never ends a read the guard decides from: TYLT may cap a page by its bytes or its load).
  */
-const fullReadPages = (records: number) => Math.floor(records / 200) + 1;
+const fullReadPages = (records: number) => Math.ceil(records / 200) + 1;
 
 describe('steady state: an execution after the first reads only what is new', () => {
 	it.each([2_000, 10_000])(
@@ -72,7 +72,7 @@ describe('steady state: an execution after the first reads only what is new', ()
 	);
 
 	// A young account (no payout older than the margin, and never a page as long as asked): a first page shorter
-	// than asked may be TYLT's cap until TYLT has served a longer page, so the empty page is asked too.
+	// than asked may be TYLT's cap (and a cap may change between reads), so the empty page is asked too.
 	it('with a history shorter than one page, an execution reads it whole: the short page and the empty page that ends it', async () => {
 		await execution('short-1');
 		await execution('short-2');
@@ -80,19 +80,6 @@ describe('steady state: an execution after the first reads only what is new', ()
 		const third = await execution('short-3');
 
 		expect(third).toMatchObject({ requests: 4, history: 2, creates: 1 });
-	});
-
-	it('a first page shorter than a page TYLT served this account before is the end: no empty page is asked', async () => {
-		suite.sandbox.seedPayouts(2_000);
-		await execution('served-200-before');
-		// Another history for the same account (known payouts gone): the incremental read does not fit, and the
-		// full read's first page of 10 is shorter than the pages of 200 TYLT served this account.
-		suite.sandbox.reset();
-		suite.sandbox.seedPayouts(10);
-
-		const next = await execution('after-pages-of-200');
-
-		expect(next).toMatchObject({ history: 2, creates: 1 });
 	});
 
 	it('the next execution finds the previous one’s payout (in the cache and on the page read) and sends nothing', async () => {

@@ -52,8 +52,6 @@ export interface PayoutHistoryWindowRequest {
 	itemIndex?: number;
 	/** The parameter that sets the window, named in the error when the window holds too much. */
 	lookBackParameter?: string;
-	/** Rows a page TYLT is known to serve this account (see payoutHistoryPages). */
-	servesAtLeast?: number;
 }
 
 /**
@@ -73,9 +71,10 @@ export function isInsideWindow(record: PayoutRecord, cutoffMs: number): boolean 
  * The payouts created inside the window, newest first (history's order). Pages are read until one holds a
  * payout older than the cut-off, or history ends (see payoutHistoryPages); once a record came out of creation
  * order, only the end of history ends the read. Payouts older than the cut-off are left out, also those on a
- * page read anyway. A window holding more than `maxRecords` payouts throws an error that says which look-back
- * would fit; a read that repeats a page or goes past HISTORY_READ_LIMITS throws too: a partial scan would let
- * a duplicate through unnoticed.
+ * page read anyway; a page shorter than the one before does not end the read (its reader decides something).
+ * A window holding more than `maxRecords` payouts throws an error that says which look-back would fit; a read
+ * that serves a page of payouts already served or goes past HISTORY_READ_LIMITS throws too: a partial scan
+ * would let a duplicate through unnoticed.
  */
 export async function readPayoutHistoryWindow(
 	this: TyltContext,
@@ -86,12 +85,12 @@ export async function readPayoutHistoryWindow(
 
 /**
  * readPayoutHistoryWindow, also returning the payouts older than the cut-off that the pages read held anyway
- * (the history cache checks them against what it knows) and the largest page TYLT served.
+ * (the history cache checks them against what it knows).
  */
 export async function readPayoutHistoryBackTo(
 	this: TyltContext,
 	request: PayoutHistoryWindowRequest,
-): Promise<{ inside: PayoutRecord[]; olderOnLastPage: PayoutRecord[]; largestPage: number }> {
+): Promise<{ inside: PayoutRecord[]; olderOnLastPage: PayoutRecord[] }> {
 	const startedMs = Date.now();
 	const cutoffMs = windowCutoff(request, startedMs);
 	const rows = Math.min(
@@ -106,16 +105,13 @@ export async function readPayoutHistoryBackTo(
 			rows,
 			timeoutMs: request.timeoutMs,
 			maxRecords: HISTORY_READ_LIMITS.maxRecordsRead,
-			repeatedPage: 'error',
-			servesAtLeast: request.servesAtLeast,
+			reader: 'decision',
 			purpose: UNENDING_READ_PURPOSE,
 		},
 		request.itemIndex,
 	);
 	const order = new CreationOrder();
-	let largestPage = 0;
 	for await (const received of pages) {
-		largestPage = Math.max(largestPage, received.length);
 		for (const record of received) {
 			order.see(record);
 			if (isInsideWindow(record, cutoffMs)) inside.push(record);
@@ -126,7 +122,7 @@ export async function readPayoutHistoryBackTo(
 		// inside the window may still come later, so the read goes on to the empty page.
 		if (olderOnLastPage.length > 0 && order.held) break;
 	}
-	return { inside, olderOnLastPage, largestPage };
+	return { inside, olderOnLastPage };
 }
 
 /**

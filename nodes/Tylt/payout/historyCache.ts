@@ -104,7 +104,7 @@ async function refreshed(
 		known.coveredFromMs > ask.cutoffMs ||
 		startedMs - known.fullReadAtMs > HISTORY_CACHE_LIMITS.fullReadMaxAgeMs
 	) {
-		return await fullRead.call(this, history, ask, startedMs);
+		return await fullRead.call(this, ask, startedMs);
 	}
 	// A payout dated ahead of this clock counts as dated now: taken as it is, it would lift the lower end above
 	// every payout made since, and each would then force a full read. (Reading further down is always safe.)
@@ -117,20 +117,14 @@ async function refreshed(
 		...ask,
 		cutoffMs: readBackToMs,
 		pageSize: incrementalPageSize(known, readBackToMs),
-		servesAtLeast: history.servesAtLeast,
 	});
-	learnPageSize(history, read.largestPage);
 	if (mergeRead(known, readBackToMs, read.inside, read.olderOnLastPage)) return known;
-	return await fullRead.call(this, history, ask, Date.now());
-}
-
-function learnPageSize(history: AccountHistory, served: number) {
-	history.servesAtLeast = Math.max(history.servesAtLeast ?? 0, served);
+	return await fullRead.call(this, ask, Date.now());
 }
 
 /**
  * Rows to ask per page of an incremental read: the known payouts it must see again, and room for the new
- * ones since the last read (HISTORY_CACHE_LIMITS.newPayoutsPerPage); at most TYLT's largest page. Pages
+ * ones since the last read (HISTORY_CACHE_LIMITS.newPayoutsPerPage); at most HISTORY_PAGE_SIZE_MAX. Pages
  * are read on to the lower end whatever their size: a smaller page only costs less to send and parse.
  */
 function incrementalPageSize(known: WindowState, readBackToMs: number): number {
@@ -143,15 +137,10 @@ function incrementalPageSize(known: WindowState, readBackToMs: number): number {
 
 async function fullRead(
 	this: TyltContext,
-	history: AccountHistory,
 	ask: HistoryWindowAsk,
 	startedMs: number,
 ): Promise<WindowState> {
-	const { inside, largestPage } = await readPayoutHistoryBackTo.call(this, {
-		...ask,
-		servesAtLeast: history.servesAtLeast,
-	});
-	learnPageSize(history, largestPage);
+	const { inside } = await readPayoutHistoryBackTo.call(this, ask);
 	const payouts = uniqueByOrderId(inside).map((record) => cached(record));
 	let newestMs: number | undefined;
 	let bytes = 0;

@@ -68,11 +68,6 @@ export interface Refresh {
 export interface AccountHistory {
 	state?: WindowState;
 	refresh?: Refresh;
-	/**
-	 * The largest page TYLT served this account: its cap, if it has one, is at least this, so a first page
-	 * shorter than asked and than this is the end of history (see payoutHistoryPages).
-	 */
-	servesAtLeast?: number;
 }
 
 export const accounts = new Map<string, AccountHistory>();

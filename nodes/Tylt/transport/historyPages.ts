@@ -2,16 +2,18 @@
  * Paging through TYLT payout history: the one place that decides where history ends. Every reader (the
  * duplicate guard and its history cache, Payout → Get, Get Many, the polling trigger) pages through here.
  *
- * TYLT documents neither its largest page nor what a page past the end holds, so:
+ * TYLT documents neither its largest page, nor that it serves the same number of rows on every page, nor what a
+ * page past the end holds, so:
  * - an empty page is the end;
- * - a page shorter than asked is the end when TYLT is known to serve more rows a page than it holds (an
- *   earlier page of the same read, or `servesAtLeast` from earlier reads): TYLT's cap, if any, is at least that
- *   large. Only a page shorter than asked and than every page TYLT was seen to serve may be TYLT's cap;
- * - a page with the same payouts in the same order as the page before is how many paged APIs answer a page
- *   past the end (or history moved by exactly one page while it was read): the reader says whether that is the
- *   end or an error;
- * - no read goes on forever: past `maxRecords` records read (inside any window or not), or past the pages those
- *   records fill, it stops with an error.
+ * - a page shorter than asked is the end only for a listing (Get Many, which decides nothing), and only when an
+ *   earlier page of the same read was longer. A reader that decides something (the guard, Payout → Get, the
+ *   polling trigger) reads on: TYLT may cap a page by its bytes or its load while history goes on, and a cap
+ *   may change between reads, so no page size is remembered from one read to the next;
+ * - a page made only of payouts this read already served is how many paged APIs answer a page past the end
+ *   (the last page again, or the first), or history moved by whole pages while it was read: the end for a
+ *   listing, an error for a decision (the read cannot prove it saw all of history);
+ * - no read goes on forever: past `maxRecords` records read (inside any window or not), or past the pages
+ *   those records fill at the fewest rows TYLT served a page, it stops with an error.
  */
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -20,24 +22,24 @@ import type { PayoutRecord } from '../helpers/types';
 import { getPayoutHistoryPage } from './calls';
 import type { TyltContext } from './credentials';
 
+/**
+ * Who reads: a 'listing' shows history and decides nothing (Get Many), so it may take the likely end for the
+ * end; a 'decision' sends, reports "not found" or reports changes from what it read, so only proof ends it.
+ */
+export type HistoryReader = 'listing' | 'decision';
+
 export interface HistoryPagesRequest {
 	/** Rows asked for on the first page. */
 	rows: number;
 	timeoutMs?: number;
 	/** Records read (all of them) past which the read stops with an error; the pages they fill bound it too. */
 	maxRecords: number;
-	/**
-	 * What a page repeating the one before means to this reader: 'end' (history ends there; the repeat is not
-	 * returned) or 'error' (the read cannot prove it saw all of history).
-	 */
-	repeatedPage: 'end' | 'error';
-	/** The largest page TYLT is known to have served this account before: rows it serves at least. */
-	servesAtLeast?: number;
+	reader: HistoryReader;
 	/** What the reader does with history, for the error when the read does not end (one sentence). */
 	purpose?: string;
 }
 
-/** Why a read of history stopped before its end: it repeated itself or went on past its bound. */
+/** Why a read of history stopped before its end: it served nothing new or went on past its bound. */
 export class UnendingHistoryError extends NodeOperationError {
 	constructor(
 		node: INode,
@@ -47,22 +49,17 @@ export class UnendingHistoryError extends NodeOperationError {
 	) {
 		const message =
 			reason === 'repeatedPage'
-				? `TYLT payout history did not end: page ${read.pages} holds the same payouts as page ${read.pages - 1}`
-				: `TYLT payout history did not end within ${read.maxRecords.toLocaleString('en-US')} payouts read (${read.pages} pages)`;
+				? `TYLT payout history did not end: page ${read.pages} holds only payouts earlier pages already served`
+				: `TYLT payout history did not end within ${read.maxRecords.toLocaleString('en-US')} payouts read (${read.records.toLocaleString('en-US')} payouts in ${read.pages} pages)`;
 		const why =
 			reason === 'repeatedPage'
-				? 'TYLT answered a page past the end with the last page again, or history moved by exactly one page while it was read: either way this read cannot prove it saw every payout.'
+				? 'TYLT answered a page past the end with a page it served before, or history moved by whole pages while it was read: either way this read cannot prove it saw every payout.'
 				: 'History read in creation order stops at the first payout older than the window; history listed in another order, or answered with new pages forever, is read to its end, and this one did not end within the bound.';
 		super(node, message, {
 			itemIndex,
 			description: [why, read.purpose].filter(Boolean).join(' '),
 		});
 	}
-}
-
-/** The same payouts in the same order: orderIds compared as text (TYLT may send them as numbers or strings). */
-function samePayouts(a: readonly string[] | undefined, b: readonly string[]): boolean {
-	return a !== undefined && a.length === b.length && a.every((orderId, at) => orderId === b[at]);
 }
 
 /**
@@ -76,19 +73,20 @@ export async function* payoutHistoryPages(
 	itemIndex?: number,
 ): AsyncGenerator<PayoutRecord[]> {
 	let rows = paging.rows;
-	let servesAtLeast = paging.servesAtLeast ?? 0;
-	const maxPages = Math.ceil(paging.maxRecords / rows) + 1;
-	let previous: string[] | undefined;
+	let largestServed = 0;
+	let fewestServed = rows;
+	// orderIds compared as text: TYLT may send them as numbers or strings.
+	const served = new Set<string>();
 	let records = 0;
 	for (let page = 1; ; page++) {
-		const unending = (reason: UnendingHistoryError['reason']) =>
+		const unending = (reason: UnendingHistoryError['reason'], pages: number) =>
 			new UnendingHistoryError(
 				this.getNode(),
 				reason,
-				{ pages: page, records, maxRecords: paging.maxRecords, purpose: paging.purpose },
+				{ pages, records, maxRecords: paging.maxRecords, purpose: paging.purpose },
 				itemIndex,
 			);
-		if (page > maxPages) throw unending('tooLong');
+		if (page > Math.ceil(paging.maxRecords / fewestServed) + 1) throw unending('tooLong', page - 1);
 		const received = await getPayoutHistoryPage.call(
 			this,
 			{ rows, page, timeoutMs: paging.timeoutMs },
@@ -96,17 +94,20 @@ export async function* payoutHistoryPages(
 		);
 		if (received.length === 0) return;
 		const orderIds = received.map((record) => String(record.orderId));
-		if (samePayouts(previous, orderIds)) {
-			if (paging.repeatedPage === 'end') return;
-			throw unending('repeatedPage');
+		if (orderIds.every((orderId) => served.has(orderId))) {
+			if (paging.reader === 'listing') return;
+			throw unending('repeatedPage', page);
 		}
 		records += received.length;
-		if (records > paging.maxRecords) throw unending('tooLong');
+		if (records > paging.maxRecords) throw unending('tooLong', page);
+		for (const orderId of orderIds) served.add(orderId);
 		yield received;
-		if (received.length < rows && received.length < servesAtLeast) return;
+		if (paging.reader === 'listing' && received.length < rows && received.length < largestServed) {
+			return;
+		}
 		if (page === 1 && received.length < rows) rows = received.length;
-		servesAtLeast = Math.max(servesAtLeast, received.length);
-		previous = orderIds;
+		largestServed = Math.max(largestServed, received.length);
+		fewestServed = Math.min(fewestServed, received.length);
 	}
 }
 
@@ -128,8 +129,8 @@ export const GET_MANY_LIMITS = {
 
 /**
  * Pages through payout history, newest first (Payout → Get Many). Each page is requested only when the records
- * so far fall short, so a limit never costs more pages than it needs. A page repeating the one before ends the
- * list: it is how many paged APIs answer a page past the end (the list is a snapshot; nothing is decided from it).
+ * so far fall short, so a limit never costs more pages than it needs. A listing: it decides nothing, so the
+ * likely end of history ends it (see payoutHistoryPages).
  */
 export async function getPayoutHistory(
 	this: TyltContext,
@@ -147,7 +148,7 @@ export async function getPayoutHistory(
 			// With a limit the last page may reach past it; Return All stops at its bound.
 			maxRecords:
 				paging.limit === undefined ? GET_MANY_LIMITS.returnAllMaxRecords : paging.limit + rows,
-			repeatedPage: 'end',
+			reader: 'listing',
 			purpose: 'Set Return All off and a Limit to list the newest payouts.',
 		},
 		itemIndex,

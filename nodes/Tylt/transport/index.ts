@@ -28,4 +28,4 @@ export {
 	payoutHistoryPages,
 	UnendingHistoryError,
 } from './historyPages';
-export type { HistoryPagesRequest } from './historyPages';
+export type { HistoryPagesRequest, HistoryReader } from './historyPages';

@@ -1,9 +1,9 @@
 /**
- * Adversary (issue 24, item 2/3): the history cache remembers the largest page TYLT served an account
- * (`servesAtLeast`), and payoutHistoryPages treats a later page shorter than asked and than that size as the
- * end of history. The spec shows no maximum `rows`: a TYLT that served 200 rows once and caps lower later (a
- * deploy, a load-dependent cap) is not ruled out. Then the guard reads only the first, capped page, misses the
- * payout on the next one, and pays its reference a second time.
+ * Adversary (issue 24, item 2/3): the history cache once remembered the largest page TYLT served an account
+ * and took a later first page shorter than that for the end of history. The spec shows no maximum `rows`: a
+ * TYLT that served 200 rows once and caps lower later (a deploy, a load-dependent cap) is not ruled out, and
+ * the guard then read only the first, capped page and paid the reference on the next one a second time. No
+ * page size is remembered between reads now.
  */
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';

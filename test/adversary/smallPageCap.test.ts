@@ -1,9 +1,9 @@
 /**
- * Adversary (issue 24, item 2): every paged read is bounded by records read, and by "the pages those records
- * fill", counted at the rows ASKED for (maxPages = ⌈maxRecords ÷ rows⌉ + 1). A TYLT that serves fewer rows than
- * asked (the spec shows no maximum `rows`; one that ignores `rows` and serves a default of 10 is not ruled out)
- * fills far more pages: the duplicate guard then stops after 101 pages, 1,010 payouts, and refuses every payout
- * of an account with more than that in its look-back, saying it read 20,000 (the promise is 10,000).
+ * Adversary (issue 24, item 2): every paged read is bounded by records read, and by the pages those records
+ * fill. Counted at the rows ASKED for, a TYLT that serves fewer rows than asked (the spec shows no maximum
+ * `rows`; one that ignores `rows` and serves a default of 10 is not ruled out) made the guard stop after 101
+ * pages, 1,010 payouts, and refuse every payout of an account with more than that in its look-back. The pages
+ * are counted at the rows TYLT served.
  */
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';

@@ -2,8 +2,9 @@
  * Adversary (issue 24, item 3): "a page shorter than a page TYLT already served in the same read is the end".
  * The spec names no maximum `rows` and no rule that TYLT serves the same number every time: a TYLT that caps a
  * page by its size in bytes (long comments), or under load, serves 200 rows on page 1 and 150 on page 2 while
- * history goes on. The duplicate guard then stops after page 2, misses the payout on page 3, and pays twice;
- * Payout → Get by reference says there is no such payout (the same reader serves the polling trigger).
+ * history goes on. The duplicate guard stopped after page 2, missed the payout on page 3, and paid twice;
+ * Payout → Get by reference said there was no such payout (the same reader serves the polling trigger). Only
+ * a listing (Get Many) may take that rule now; every reader that decides reads on to an empty page.
  */
 import { payoutCreate, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
