@@ -10,8 +10,9 @@
  *   polling trigger) reads on: TYLT may cap a page by its bytes or its load while history goes on, and a cap
  *   may change between reads, so no page size is remembered from one read to the next;
  * - a page made only of payouts this read already served is how many paged APIs answer a page past the end
- *   (the last page again, or the first), or history moved by whole pages while it was read: the end for a
- *   listing, an error for a decision (the read cannot prove it saw all of history);
+ *   (the last page again, or the first), or history pushed down by payouts made while it was read: the end for
+ *   a listing; a decision reads on, and only several such pages in a row are an error (the read cannot prove
+ *   it saw all of history);
  * - no read goes on forever: past `maxRecords` records read (inside any window or not), or past the pages
  *   those records fill at the fewest rows TYLT served a page, it stops with an error.
  */
@@ -63,6 +64,12 @@ export class UnendingHistoryError extends NodeOperationError {
 }
 
 /**
+ * Pages in a row that a decision reader reads on through while they hold only payouts already served (history
+ * pushed down by payouts made meanwhile) before it takes them for a TYLT repeating pages past the end.
+ */
+const MAX_PAGES_SERVING_NOTHING_NEW = 5;
+
+/**
  * Payout history page by page, newest first, until it ends (see above; the consumer may stop sooner). After a
  * first page shorter than asked, pages are asked at the size TYLT served, which puts page N at the same records
  * whether TYLT counts its offset in rows asked or rows served: nothing is skipped.
@@ -78,6 +85,7 @@ export async function* payoutHistoryPages(
 	// orderIds compared as text: TYLT may send them as numbers or strings.
 	const served = new Set<string>();
 	let records = 0;
+	let pagesServingNothingNew = 0;
 	for (let page = 1; ; page++) {
 		const unending = (reason: UnendingHistoryError['reason'], pages: number) =>
 			new UnendingHistoryError(
@@ -96,8 +104,15 @@ export async function* payoutHistoryPages(
 		const orderIds = received.map((record) => String(record.orderId));
 		if (orderIds.every((orderId) => served.has(orderId))) {
 			if (paging.reader === 'listing') return;
-			throw unending('repeatedPage', page);
+			// Payouts made while history is read push it down: a page may then hold only payouts already
+			// served, and the pages after it go on to older ones. Only pages that go on serving nothing new are
+			// a TYLT answering past the end with pages it served before.
+			if (++pagesServingNothingNew > MAX_PAGES_SERVING_NOTHING_NEW) {
+				throw unending('repeatedPage', page);
+			}
+			continue;
 		}
+		pagesServingNothingNew = 0;
 		records += received.length;
 		if (records > paging.maxRecords) throw unending('tooLong', page);
 		for (const orderId of orderIds) served.add(orderId);
