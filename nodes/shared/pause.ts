@@ -13,7 +13,8 @@ export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
 		signal.addEventListener('abort', onAbort, { once: true });
 	});
 	try {
-		await Promise.race([sleep(ms), aborted]);
+		// n8n-workflow 2.x's sleep clears its timer on abort (and then rejects); 1.x ignores the signal.
+		await Promise.race([sleep(ms, signal).catch(() => undefined), aborted]);
 	} finally {
 		signal.removeEventListener('abort', onAbort);
 	}

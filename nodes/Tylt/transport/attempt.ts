@@ -10,8 +10,10 @@ import type {
 } from 'n8n-workflow';
 
 import { credentialRefusalIn } from '../../shared/credentialRefusal';
+import { pause } from '../../shared/pause';
 import { credentialsOnce, type TyltContext } from './credentials';
 import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
+import { redactSecrets } from './redaction';
 
 export interface TyltRequest {
 	method: IHttpRequestMethods;
@@ -35,6 +37,13 @@ export interface TyltRequest {
 }
 
 export const REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * The HTTP client's timeout only fires when the socket goes idle: an answer that trickles in never trips it.
+ * Each attempt therefore also has a wall-clock deadline, this much after the timeout, so the client's own
+ * timeout (with its clearer network code) wins whenever it can.
+ */
+const DEADLINE_GRACE_MS = 1000;
 
 interface TyltResponse {
 	statusCode: number;
@@ -68,13 +77,17 @@ export async function attemptOnce(
 	request: TyltRequest,
 	signal: AbortSignal | undefined,
 ): Promise<Attempt> {
+	const timeoutMs = request.timeoutMs ?? REQUEST_TIMEOUT_MS;
+	// Aborted at the deadline, so n8n versions that honour it close the socket too; others ignore it.
+	const deadline = new AbortController();
 	const options: IHttpRequestOptions = {
 		method: request.method,
 		url: request.path,
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
-		timeout: request.timeoutMs ?? REQUEST_TIMEOUT_MS,
+		timeout: timeoutMs,
+		abortSignal: deadline.signal,
 	};
 	if (request.body) options.body = request.body;
 	if (request.qs) options.qs = request.qs;
@@ -85,9 +98,18 @@ export async function attemptOnce(
 	if (signal?.aborted) return { outcome: 'stopped' };
 	let response: TyltResponse;
 	try {
-		response = await this.helpers.httpRequestWithAuthentication.call(this, 'tyltApi', options, {
-			credentialsDecrypted,
-		});
+		const answer = await withinDeadline(
+			this.helpers.httpRequestWithAuthentication.call(this, 'tyltApi', options, {
+				credentialsDecrypted,
+			}) as Promise<TyltResponse>,
+			timeoutMs + DEADLINE_GRACE_MS,
+			deadline,
+		);
+		if (answer === PAST_DEADLINE) {
+			// A create may have reached TYLT (its answer is still on the way); a read simply has no answer.
+			return { outcome: 'transient', cause: 'no answer within the timeout' };
+		}
+		response = answer;
 	} catch (error) {
 		const refusal = credentialRefusalIn(error);
 		if (refusal) return { outcome: 'notSigned', cause: refusal.message };
@@ -102,7 +124,12 @@ export async function attemptOnce(
 	}
 
 	const { statusCode } = response;
-	const envelope = parseEnvelope(response.body);
+	// TYLT's words reach errors; a msg echoing what was sent must not show the key or the signature.
+	const envelope = redactedEnvelope(parseEnvelope(response.body), [
+		credentialsDecrypted?.data?.apiKey,
+		credentialsDecrypted?.data?.apiSecret,
+		credentialsDecrypted?.data?.additionalSecret,
+	]);
 	if (statusCode === 429 || statusCode >= 500) {
 		return {
 			outcome: 'transient',
@@ -147,22 +174,68 @@ export async function attemptOnce(
 	return { outcome: 'success', data: envelope.data };
 }
 
-const NEVER_CONNECTED = new Set([
-	'ECONNREFUSED',
-	'ENOTFOUND',
-	'EAI_AGAIN',
-	'EHOSTUNREACH',
-	'ENETUNREACH',
-]);
+const PAST_DEADLINE = Symbol('past the deadline');
+
+/**
+ * `request`, or PAST_DEADLINE when it has not settled `ms` after the start. Either way `deadline` is aborted
+ * when this returns, which also ends the pause: no timer outlives the attempt.
+ */
+async function withinDeadline<T>(
+	request: Promise<T>,
+	ms: number,
+	deadline: AbortController,
+): Promise<T | typeof PAST_DEADLINE> {
+	// A request that settles after the deadline is no longer listened to; its failure is expected, not news.
+	request.catch(() => undefined);
+	try {
+		return await Promise.race([
+			request,
+			pause(ms, deadline.signal).then((): typeof PAST_DEADLINE => PAST_DEADLINE),
+		]);
+	} finally {
+		deadline.abort();
+	}
+}
+
+/** The name lookup fails before any connection is made. */
+const NAME_LOOKUP_FAILURES = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * How deep n8n nests the system error: NodeApiError → n8n's error → Node's error (the one with `syscall`).
+ */
+const CAUSE_DEPTH = 4;
+
+/** The network code and the system call it failed in, from the innermost error that names them. */
+function systemErrorIn(error: JsonObject): { code: string; syscall?: string } {
+	let code = String(error.code ?? error.httpCode ?? '');
+	let syscall: string | undefined;
+	let layer: JsonObject | undefined = error;
+	for (let depth = 0; layer && depth < CAUSE_DEPTH; depth++) {
+		if (typeof layer.code === 'string' && layer.code !== '') code = layer.code;
+		if (typeof layer.syscall === 'string') syscall = layer.syscall;
+		const cause: unknown = layer.cause;
+		layer = cause !== null && typeof cause === 'object' ? (cause as JsonObject) : undefined;
+	}
+	return { code, syscall };
+}
+
+/**
+ * Only a failure to connect proves the request never left: Node raises EHOSTUNREACH or ENETUNREACH on an
+ * established connection too (`read EHOSTUNREACH`), after a create was written.
+ */
+function neverConnected({ code, syscall }: { code: string; syscall?: string }): boolean {
+	if (code === 'ECONNREFUSED' || syscall === 'connect') return true;
+	return NAME_LOOKUP_FAILURES.has(code) && (syscall === undefined || syscall === 'getaddrinfo');
+}
 
 function networkFailure(error: JsonObject): Attempt {
-	// n8n wraps the transport error: the network code and words are on its cause.
+	const system = systemErrorIn(error);
+	const { code } = system;
 	const cause = (error.cause ?? {}) as JsonObject;
-	const code = String(cause.code ?? error.code ?? error.httpCode ?? '');
 	const words = `${String(cause.message ?? '')} ${String(error.message ?? '')}`;
 	// Messages carry words, never the raw code: n8n swaps any message naming a network code for its own
 	// generic text, which would hide whether a payout may exist.
-	if (NEVER_CONNECTED.has(code)) {
+	if (neverConnected(system)) {
 		// The request never left this machine, so even a create is known not to have happened.
 		return { outcome: 'unreachable', cause: 'TYLT could not be reached', code };
 	}
@@ -170,6 +243,14 @@ function networkFailure(error: JsonObject): Attempt {
 		return { outcome: 'transient', cause: 'no answer within the timeout', code };
 	}
 	return { outcome: 'transient', cause: 'the connection was dropped', code };
+}
+
+function redactedEnvelope(
+	envelope: TyltEnvelope | undefined,
+	secrets: readonly unknown[],
+): TyltEnvelope | undefined {
+	if (envelope?.msg === undefined || envelope.msg === null) return envelope;
+	return { ...envelope, msg: redactSecrets(String(envelope.msg), secrets) };
 }
 
 function parseEnvelope(body: unknown): TyltEnvelope | undefined {

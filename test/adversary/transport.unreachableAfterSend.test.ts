@@ -45,3 +45,25 @@ it.each(['EHOSTUNREACH', 'ENETUNREACH'])(
 		expect(error).toBeInstanceOf(TyltOutcomeUnknownError);
 	},
 );
+
+it.each([
+	['connect', 'EHOSTUNREACH'],
+	['getaddrinfo', 'ENOTFOUND'],
+	['getaddrinfo', 'EAI_AGAIN'],
+])('a create that failed at `%s %s` never left: not sent', async (syscall, code) => {
+	const context = createExecuteContext({ parameters: {}, credentials: credentialsFor(sandbox) });
+	// As n8n wraps it: its own error, whose cause is Node's (the one naming the system call).
+	context.helpers.httpRequestWithAuthentication = async function () {
+		const system = Object.assign(new Error(`${syscall} ${code}`), { code, syscall });
+		throw Object.assign(new Error('wrapped'), {
+			cause: Object.assign(new Error(system.message), { code, cause: system }),
+		});
+	} as typeof context.helpers.httpRequestWithAuthentication;
+
+	const error = await createPayoutRequest
+		.call(context, BODY, 0)
+		.catch((failure: unknown) => failure);
+
+	expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
+	expect(error).toBeInstanceOf(TyltUnreachableError);
+});
