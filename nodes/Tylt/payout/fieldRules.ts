@@ -5,6 +5,7 @@
 import { addressCharacterProblem } from '../addresses';
 import type { CurrencyCatalog } from '../helpers/currencyCatalog';
 import { isPlainDecimal, isSentAsTyped } from '../../shared/decimalText';
+import { isFiatCode } from '../../shared/fiatCurrencies';
 import type { CurrencyRecord, NetworkRecord } from '../helpers/types';
 
 /** Payout parameters exactly as read from one item, before anything is trusted. */
@@ -37,7 +38,6 @@ export interface FieldRule {
 	check(value: unknown, resolved: Resolved): string | undefined;
 }
 
-const FIAT_CODE = /^[A-Za-z]{3}$/;
 const MAX_EXACT_AMOUNT = 1e12;
 
 // Checks that need nothing but the item: they run before anything is fetched, so such a bad item costs no request.
@@ -47,8 +47,9 @@ export const FIELD_RULES: FieldRule[] = [
 		label: 'Base Currency',
 		optional: true,
 		check(value, resolved) {
-			if (typeof value !== 'string' || !FIAT_CODE.test(value.trim())) {
-				return 'a 3-letter fiat currency code such as USD or EUR is required';
+			// A crypto symbol (DAI, ETH) would size the payout in another crypto: only fiat is converted by TYLT.
+			if (typeof value !== 'string' || !isFiatCode(value)) {
+				return 'a 3-letter ISO 4217 fiat currency code such as USD or EUR is required, never a crypto symbol (it would size the payout in another crypto). Nothing was sent';
 			}
 			resolved.baseCurrency = value.trim().toUpperCase();
 			return undefined;

@@ -3,6 +3,7 @@
  * Allowed Recipient Addresses bind every request signed with the credential, the HTTP Request node's too.
  */
 import { compareExact, exactDecimal, exactText, type ExactDecimal } from '../decimalText';
+import { isFiatCode } from '../fiatCurrencies';
 import { canonicalAddress } from '../walletAddress';
 import { LIMIT_FIELDS, type SpendingLimitTexts } from './fields';
 import type { JsonValue } from './jsonText';
@@ -59,22 +60,27 @@ function amountRefusal(limits: CurrencyLimits, fields: PayoutFields): string | u
 	const settled = currencyOf(fields.settledCurrency, { absentWhenEmpty: false });
 	if (base === null)
 		return `its baseCurrency is ${describe(fields.baseCurrency)}, not a currency symbol`;
-	if (base === undefined && !settled) {
+	if (!settled) {
 		return `its settledCurrency is ${describe(fields.settledCurrency)}, not a currency symbol, so ${LIMIT_FIELDS.maxAmountPerPayout} cannot be applied`;
 	}
+	const listed = [...limits.keys()].join(', ');
+	// The settled currency is what leaves the account: it must be allowed even when the amount is sized in fiat.
+	if (!limits.has(settled)) {
+		return `${LIMIT_FIELDS.maxAmountPerPayout} names no limit for ${settled} (only ${listed}), so no payout in ${settled} may be made with this credential. Add ${settled} and its limit to allow it`;
+	}
+	// Sized in another crypto, the settled currency's own limit would never bind: only fiat sizes a payout.
+	if (base !== undefined && base !== settled && !isFiatCode(base)) {
+		return `it is sized in ${base} (baseCurrency), which is not an ISO 4217 fiat code: a payout sized in another crypto would escape the ${settled} limit in ${LIMIT_FIELDS.maxAmountPerPayout}. Send the amount in ${settled} without baseCurrency`;
+	}
 	// TYLT reads baseAmount in baseCurrency when one is given, and converts it to the settled currency itself.
-	const currency = (base ?? settled) as string;
+	const currency = base ?? settled;
 	const amount = amountOf(fields.baseAmount);
 	if (amount === undefined) {
 		return `its baseAmount is ${describe(fields.baseAmount)}, not a plain positive decimal, so ${LIMIT_FIELDS.maxAmountPerPayout} cannot be applied`;
 	}
 	const limit = limits.get(currency);
 	if (limit === undefined) {
-		const listed = [...limits.keys()].join(', ');
-		if (base !== undefined && base !== settled) {
-			return `it is sized in ${currency} (baseCurrency), which TYLT converts to ${settled || 'the settled currency'} only when it creates the payout, so ${LIMIT_FIELDS.maxAmountPerPayout} (${listed}) cannot be checked. To allow payouts sized in ${currency}, add ${currency} and its limit to ${LIMIT_FIELDS.maxAmountPerPayout}, for example "${currency} 450"`;
-		}
-		return `${LIMIT_FIELDS.maxAmountPerPayout} names no limit for ${currency} (only ${listed}), so no payout in ${currency} may be made with this credential. Add ${currency} and its limit to allow it`;
+		return `it is sized in ${currency} (baseCurrency), which TYLT converts to ${settled} only when it creates the payout, so ${LIMIT_FIELDS.maxAmountPerPayout} (${listed}) cannot be checked. To allow payouts sized in ${currency}, add ${currency} and its limit to ${LIMIT_FIELDS.maxAmountPerPayout}, for example "${currency} 450"`;
 	}
 	if (compareExact(amount, limit) <= 0) return undefined;
 	return `${exactText(amount)} ${currency} is above ${LIMIT_FIELDS.maxAmountPerPayout} for ${currency} (${exactText(limit)} ${currency})`;

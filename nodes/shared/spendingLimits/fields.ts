@@ -39,7 +39,7 @@ export const SPENDING_LIMIT_PROPERTIES: INodeProperties[] = [
 		default: '',
 		placeholder: 'USDT 500, USDC 500, EUR 450',
 		description:
-			'The largest amount one payout may have, per currency: symbol and amount pairs separated by commas. A payout sized in a fiat Base Currency needs that currency listed too. A currency not listed cannot be paid.',
+			'The largest amount one payout may have, per currency: symbol and amount pairs separated by commas. A payout sized in a fiat Base Currency needs both that currency and its settled currency listed; a crypto Base Currency is refused. A currency not listed cannot be paid.',
 	},
 	{
 		displayName: LIMIT_FIELDS.allowedAddresses,

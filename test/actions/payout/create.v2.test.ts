@@ -102,6 +102,15 @@ describe('Amount In', () => {
 		expect(sentBodies()[0]).not.toHaveProperty('baseCurrency');
 	});
 
+	it('an Amount In that is neither option is refused, naming it', async () => {
+		const error = await tylt.fail({
+			parameters: createV2({ amountIn: 'Fiat', baseCurrency: 'EUR', reference: 'fiat-3' }),
+			typeVersion: 2,
+		});
+		expect(error.message).toMatch(/^Invalid Amount In "Fiat" in item 0: it must be exactly/);
+		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
+	});
+
 	it('Fiat Currency without a Base Currency is refused, never sent as crypto', async () => {
 		const error = await tylt.fail({
 			parameters: createV2({ amountIn: 'fiat', baseCurrency: ' ', reference: 'fiat-2' }),

@@ -1,12 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { invalidFieldError } from '../../helpers/fieldError';
 import type { PayoutRequestBody } from '../../helpers/types';
 import { defaultReference, formerDefaultReferences } from '../../payout/references';
 import type { PayoutInput } from '../../payout/validation';
 import { hasPanelV2 } from '../nodeVersion';
 import type { CreateOptions } from './create.options';
-import { AMOUNT_IN_FIAT } from './create.panelV2';
+import { baseCurrencyV2 } from './create.amountIn';
 
 /**
  * One item's payout parameters, read with its own index: by the create itself and by batch planning. Version 1
@@ -23,19 +22,8 @@ export function readPayoutInput(context: IExecuteFunctions, itemIndex: number): 
 	if (!hasPanelV2(context)) return input;
 	// The visible choice decides, whatever else the saved JSON holds.
 	delete input.baseCurrency;
-	if (context.getNodeParameter('amountIn', itemIndex) !== AMOUNT_IN_FIAT) return input;
-	const baseCurrency = context.getNodeParameter('baseCurrency', itemIndex, '');
-	// Fail closed: an amount meant as fiat must never be sent as that many crypto units.
-	if (typeof baseCurrency !== 'string' || baseCurrency.trim() === '') {
-		throw invalidFieldError(context.getNode(), {
-			label: 'Base Currency',
-			name: 'baseCurrency',
-			value: baseCurrency,
-			reason: 'Amount In is Fiat Currency, so a 3-letter fiat code such as USD is required',
-			itemIndex,
-		});
-	}
-	return { ...input, baseCurrency };
+	const baseCurrency = baseCurrencyV2(context, itemIndex);
+	return baseCurrency === undefined ? input : { ...input, baseCurrency };
 }
 
 /**

@@ -14,6 +14,8 @@ import { MAX_PAYOUTS_PER_SECOND } from './create.pacing';
 
 const showFor = { resource: ['payout'], operation: ['create'], '@version': FROM_VERSION_2 };
 
+/** Amount In's two values: an item whose Amount In is neither (a hand-edited workflow) fails, nothing sent. */
+export const AMOUNT_IN_SETTLED = 'settledCurrency';
 export const AMOUNT_IN_FIAT = 'fiat';
 
 const amountFields: INodeProperties[] = [
@@ -25,7 +27,7 @@ const amountFields: INodeProperties[] = [
 		options: [
 			{
 				name: 'Settled Currency',
-				value: 'settledCurrency',
+				value: AMOUNT_IN_SETTLED,
 				description: 'The amount is crypto, e.g. 25 USDT',
 			},
 			{
@@ -34,7 +36,7 @@ const amountFields: INodeProperties[] = [
 				description: 'The amount is fiat, e.g. 25 USD, and TYLT converts it to the settled crypto',
 			},
 		],
-		default: 'settledCurrency',
+		default: AMOUNT_IN_SETTLED,
 		description: 'What the Base Amount is counted in',
 		hint: 'With a fiat currency, how much crypto the recipient gets depends on TYLT’s rate when the payout is made',
 		displayOptions: { show: showFor },
@@ -46,7 +48,7 @@ const amountFields: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. USD',
-		description: 'The 3-letter fiat code the Base Amount is in',
+		description: 'The ISO 4217 fiat code the Base Amount is in (not a crypto symbol)',
 		displayOptions: { show: { ...showFor, amountIn: [AMOUNT_IN_FIAT] } },
 	},
 	{
