@@ -12,6 +12,7 @@ import {
 	DRILL,
 	executionsByOrder,
 	expectEveryAnswer200,
+	expectOnePaidEnding,
 	expectOnePayoutPerOrder,
 	openPayoutForm,
 	paidOnce,
@@ -52,6 +53,8 @@ describe('Payout request form submitted several times at once (issue #10)', () =
 			expectEveryAnswer200(report);
 			// TYLT: exactly one payout per order, in every round.
 			expectOnePayoutPerOrder(report);
+			// The submitters: one was told "Paid", every other one "Already paid".
+			expectOnePaidEnding(report);
 			// n8n: one execution per submission, all successful; one sent the payout, the others output it with
 			// alreadySent: true.
 			const executions = (

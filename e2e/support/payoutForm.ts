@@ -99,7 +99,6 @@ function payoutsFor(payouts: PayoutRecord[], reference: string): PayoutRecord[] 
 	);
 }
 
-/** A submission the form did not answer within SUBMISSION_TIMEOUT_MS. */
 /**
  * The payout form of the e2e suite's n8n, activated behind a basic-auth login of its own (stored as a credential
  * named `credentialName`): what a file that submits the form sets up once, in its beforeAll.
@@ -121,6 +120,7 @@ export async function openPayoutForm(
 	});
 }
 
+/** A submission whose ending did not come within SUBMISSION_TIMEOUT_MS. */
 export const NO_ANSWER = 'no answer';
 /** Several times a round's one or two seconds: a submission waiting this long is never answered. */
 export const SUBMISSION_TIMEOUT_MS = 10000;
@@ -143,6 +143,8 @@ export interface DrillRound {
 	orderNumber: string;
 	/** Every submission's HTTP status (or NO_ANSWER), in the order they were sent. */
 	answers: Array<number | typeof NO_ANSWER>;
+	/** The title of the form ending each submitter saw (or NO_ANSWER), sorted. */
+	endings: string[];
 	/** The payouts TYLT holds for the order after every submission was answered. */
 	payouts: PayoutRecord[];
 	ms: number;
@@ -181,7 +183,7 @@ export async function concurrentSubmissionDrill(
 		const orderNumber = `ORD-${runTag}-${options.submissionsPerRound}x-${round}`;
 		const request: PayoutFormRequest = { ...order, orderNumber };
 		const started = Date.now();
-		const answers = await Promise.all(
+		const submissions = await Promise.all(
 			Array.from({ length: options.submissionsPerRound }, async () => {
 				try {
 					const answer = await submitForm(
@@ -191,9 +193,11 @@ export async function concurrentSubmissionDrill(
 						form.login,
 						SUBMISSION_TIMEOUT_MS,
 					);
-					return answer.status;
+					return { status: answer.status, ending: answer.ending?.title ?? NO_ANSWER };
 				} catch (error) {
-					if ((error as Error).name === 'TimeoutError') return NO_ANSWER;
+					if ((error as Error).name === 'TimeoutError') {
+						return { status: NO_ANSWER, ending: NO_ANSWER } as const;
+					}
 					throw error;
 				}
 			}),
@@ -201,7 +205,8 @@ export async function concurrentSubmissionDrill(
 		const ms = Date.now() - started;
 		rounds.push({
 			orderNumber,
-			answers,
+			answers: submissions.map((submission) => submission.status),
+			endings: submissions.map((submission) => submission.ending).sort(),
 			payouts: payoutsFor(await options.payouts(), orderNumber),
 			ms,
 		});
@@ -220,7 +225,18 @@ export async function concurrentSubmissionDrill(
 	};
 }
 
-/** Every submission of every round was answered 200 (the form's answer once its execution ended). */
+/** The titles of examples/payout-on-form.json's endings (its Form Ending nodes), as the submitter reads them. */
+export const ENDINGS = {
+	paid: 'Paid',
+	alreadyPaid: 'Already paid',
+	inDoubt: 'In doubt: do not submit again',
+	refused: 'Not paid',
+	overTheLimit: 'Not paid: over the limit',
+	/** payout-on-form-queue-mode.json: another submission of the order holds its Redis claim. */
+	claimedElsewhere: 'Already submitted',
+} as const;
+
+/** Every submission of every round was answered 200 (the form's answer, then its ending page). */
 export function expectEveryAnswer200(report: DrillReport): void {
 	expect(report.rounds.map((round) => round.answers)).toEqual(
 		report.rounds.map(() => Array(report.submissionsPerRound).fill(200)),
@@ -265,6 +281,15 @@ export function executionsByOrder(
 			orderIds: [...new Set(outputs.map((item) => String(item.orderId)))].sort(),
 		};
 	});
+}
+
+/** Every round's submitters saw one "Paid" and, all the others, `others` (sorted as DrillRound.endings). */
+export function expectOnePaidEnding(
+	report: DrillReport,
+	others: string = ENDINGS.alreadyPaid,
+): void {
+	const oneRound = [ENDINGS.paid, ...Array(report.submissionsPerRound - 1).fill(others)].sort();
+	expect(report.rounds.map((round) => round.endings)).toEqual(report.rounds.map(() => oneRound));
 }
 
 /** What every round must show when the order was paid exactly once: the executions' side. */
