@@ -31,8 +31,8 @@ export interface FormAnswer {
 	ending?: FormEnding;
 }
 
-/** How often the page asks whether the execution reached its ending (the page itself starts at 1 s). */
-const STATUS_POLL_MS = 100;
+/** How often to ask whether the execution reached its ending (the page asks after 1 s, then ever less often). */
+const STATUS_POLL_MS = 500;
 /** Execution states after which no ending page will come. */
 const ENDED = ['success', 'error', 'crashed', 'canceled', 'null'];
 
@@ -112,7 +112,9 @@ function textOf(html: string): string {
 		.replace(/&lt;/g, '<')
 		.replace(/&gt;/g, '>')
 		.replace(/&quot;/g, '"')
-		.replace(/&#(x27|39);/g, "'")
+		// Handlebars (n8n 1.x renders the message through it) writes ' ` = as &#x27; &#x60; &#x3D;.
+		.replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+		.replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
 		.replace(/&amp;/g, '&')
 		.trim();
 }

@@ -183,6 +183,47 @@ export class Editor {
 		return choices;
 	}
 
+	/**
+	 * Clicks the open panel's "Execute step" and waits until its output panel shows a table; returns the table's
+	 * column headers and its rows' cells (innerText), as a user reads them.
+	 */
+	async executeStep(timeout = 30000): Promise<{ columns: string[]; rows: string[][] }> {
+		const { page } = this;
+		await page.click('[data-test-id="ndv"] [data-test-id="node-execute-button"]');
+		const table = '[data-test-id="ndv-output-panel"] [data-test-id="ndv-data-container"] table';
+		await page.waitForSelector(table, { visible: true, timeout });
+		return await page.$eval(table, (element) => ({
+			columns: Array.from(element.querySelectorAll('thead th')).map((cell) =>
+				(cell as HTMLElement).innerText.trim(),
+			),
+			rows: Array.from(element.querySelectorAll('tbody tr')).map((row) =>
+				Array.from(row.querySelectorAll('td')).map((cell) =>
+					(cell as HTMLElement).innerText.trim(),
+				),
+			),
+		}));
+	}
+
+	/** Opens a stored credential's edit dialog (its own URL, as the Credentials list links it). */
+	async openCredential(credentialId: string): Promise<void> {
+		const { page } = this;
+		await page.goto(`${this.baseUrl}/home/credentials/${credentialId}`, {
+			waitUntil: 'networkidle0',
+		});
+		await page.waitForSelector('[data-test-id="credential-edit-dialog"]', { visible: true });
+	}
+
+	/** The visible labels of the open credential dialog, in screen order. */
+	async credentialLabels(): Promise<string[]> {
+		return await this.page.$$eval(
+			'[data-test-id="credential-edit-dialog"] label.n8n-input-label',
+			(labels) =>
+				(labels as HTMLElement[])
+					.filter((label) => label.offsetParent !== null)
+					.map((label) => label.innerText.split('\n')[0].trim()),
+		);
+	}
+
 	/** Moves the mouse off the parameters, so no hover toolbar (Fixed / Expression) shows in a screenshot. */
 	async restMouse(): Promise<void> {
 		await this.page.mouse.move(1200, 860);
