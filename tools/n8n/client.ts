@@ -25,8 +25,6 @@ export interface WorkflowJson {
 	>;
 	settings?: Record<string, unknown>;
 	staticData?: Record<string, unknown>;
-	/** Output data pinned on nodes by name (a Manual Trigger's items, say), as the editor stores it. */
-	pinData?: Record<string, Array<{ json: Record<string, unknown> }>>;
 }
 
 export interface StoredWorkflow extends WorkflowJson {

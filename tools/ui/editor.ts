@@ -190,7 +190,7 @@ export class Editor {
 	async executeStep(timeout = 30000): Promise<{ columns: string[]; rows: string[][] }> {
 		const { page } = this;
 		await page.click('[data-test-id="ndv"] [data-test-id="node-execute-button"]');
-		const table = '[data-test-id="ndv-output-panel"] [data-test-id="ndv-data-container"] table';
+		const table = '[data-test-id="output-panel"] [data-test-id="ndv-data-container"] table';
 		await page.waitForSelector(table, { visible: true, timeout });
 		return await page.$eval(table, (element) => ({
 			columns: Array.from(element.querySelectorAll('thead th')).map((cell) =>
