@@ -49,13 +49,24 @@ export class Editor {
 
 	/** The visible parameter labels of the open panel, in screen order, without the credential's. */
 	async visibleLabels(): Promise<string[]> {
-		return await this.page.$$eval(
-			'[data-test-id="ndv"] [data-test-id="node-parameters"] label.n8n-input-label',
-			(labels) =>
-				(labels as HTMLElement[])
-					.filter((label) => label.offsetParent !== null)
-					.filter((label) => !label.closest('[data-test-id="node-credentials-slot"]'))
-					.map((label) => label.innerText.split('\n')[0].trim()),
+		return await this.labelsIn('[data-test-id="ndv"] [data-test-id="node-parameters"]');
+	}
+
+	/**
+	 * The visible input labels under `scope`, in screen order, outside the node's credential slot; each label's
+	 * first line, without the " *" a required field's label ends in.
+	 */
+	private async labelsIn(scope: string): Promise<string[]> {
+		return await this.page.$$eval(`${scope} label.n8n-input-label`, (labels) =>
+			(labels as HTMLElement[])
+				.filter((label) => label.offsetParent !== null)
+				.filter((label) => !label.closest('[data-test-id="node-credentials-slot"]'))
+				.map((label) =>
+					label.innerText
+						.split('\n')[0]
+						.replace(/\s*\*$/, '')
+						.trim(),
+				),
 		);
 	}
 
@@ -215,13 +226,13 @@ export class Editor {
 
 	/** The visible labels of the open credential dialog, in screen order. */
 	async credentialLabels(): Promise<string[]> {
-		return await this.page.$$eval(
-			'[data-test-id="credential-edit-dialog"] label.n8n-input-label',
-			(labels) =>
-				(labels as HTMLElement[])
-					.filter((label) => label.offsetParent !== null)
-					.map((label) => label.innerText.split('\n')[0].trim()),
-		);
+		return await this.labelsIn('[data-test-id="credential-edit-dialog"]');
+	}
+
+	/** Resizes the tab (n8n lays its dialogs and panels out again), e.g. to show a long form whole. */
+	async resize(width: number, height: number): Promise<void> {
+		await this.page.setViewport({ width, height });
+		await sleep(500);
 	}
 
 	/** Moves the mouse off the parameters, so no hover toolbar (Fixed / Expression) shows in a screenshot. */

@@ -15,6 +15,8 @@ export async function credentialForm({
 	const declared = new TyltApi().properties
 		.filter((property) => property.type !== 'notice')
 		.map((property) => property.displayName);
+	// Tall enough for the dialog to show every field, the spending limits at the bottom included.
+	await editor.resize(1440, 1400);
 	await editor.openCredential(stage.credential.id);
 	const labels = await editor.credentialLabels();
 	const missing = declared.filter((label) => !labels.includes(label));

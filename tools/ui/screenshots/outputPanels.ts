@@ -23,6 +23,8 @@ export async function payoutOutputPanel({
 	saveScreenshot,
 }: PanelCapture): Promise<void> {
 	const { check, same } = checks;
+	// Wide enough for the output table to show the decision columns and skippedBecause.
+	await editor.resize(1920, 1000);
 	await editor.openNodePanel(stage.payoutOutputWorkflowId, TYLT_NODE);
 	const title = await editor.textOf('[data-test-id="node-title-container"]');
 	check(title === PAYOUT_NODE_NAME, 'the payouts-by-invoice workflow opens its TYLT node', title);
@@ -61,6 +63,7 @@ export async function dryRunOutputPanel({
 	saveScreenshot,
 }: PanelCapture): Promise<void> {
 	const { check } = checks;
+	await editor.resize(1920, 1000);
 	await editor.openNodePanel(stage.dryRunWorkflowId, TYLT_NODE);
 	const { columns, rows } = await editor.executeStep();
 	check(
