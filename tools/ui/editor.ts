@@ -224,6 +224,17 @@ export class Editor {
 		await page.waitForSelector('[data-test-id="credential-edit-dialog"]', { visible: true });
 	}
 
+	/** Scrolls every scrollable box of the open credential dialog to its end (its last fields in view). */
+	async scrollCredentialToEnd(): Promise<void> {
+		await this.page.$$eval('[data-test-id="credential-edit-dialog"] *', (elements) => {
+			for (const element of elements as HTMLElement[]) {
+				if (element.scrollHeight > element.clientHeight + 1)
+					element.scrollTop = element.scrollHeight;
+			}
+		});
+		await sleep(300);
+	}
+
 	/** The visible labels of the open credential dialog, in screen order. */
 	async credentialLabels(): Promise<string[]> {
 		return await this.labelsIn('[data-test-id="credential-edit-dialog"]');

@@ -1,5 +1,8 @@
 /// <reference lib="dom" />
-/** The TYLT API credential's form: keys, the extra callback secret, the spending limits; credential.png. */
+/**
+ * The TYLT API credential's form: every field it declares is shown; credential.png is its end (Base URL and the
+ * spending limits; the extra callback secret is just above).
+ */
 import { TyltApi } from '../../../credentials/TyltApi.credentials';
 import { show } from './checks';
 import type { PanelCapture } from './stage';
@@ -15,8 +18,6 @@ export async function credentialForm({
 	const declared = new TyltApi().properties
 		.filter((property) => property.type !== 'notice')
 		.map((property) => property.displayName);
-	// Tall enough for the dialog to show every field, the spending limits at the bottom included.
-	await editor.resize(1440, 1400);
 	await editor.openCredential(stage.credential.id);
 	const labels = await editor.credentialLabels();
 	const missing = declared.filter((label) => !labels.includes(label));
@@ -25,6 +26,8 @@ export async function credentialForm({
 		`the TYLT API credential form shows ${show(declared)}`,
 		`missing ${show(missing)} in ${show(labels)}`,
 	);
+	// The dialog scrolls inside: its end shows Base URL and the spending limits.
+	await editor.scrollCredentialToEnd();
 	await editor.restMouse();
 	await saveScreenshot('credential.png');
 }
