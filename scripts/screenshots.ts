@@ -5,8 +5,8 @@
  * Chromium when /usr/bin/chromium is missing, starts the sandbox and a fresh n8n on free loopback ports
  * (tools/ui/screenshots/stage.ts), signs in through the editor, opens the nodes' panels by double-clicking
  * them on the canvas and checks what a user sees (payoutPanel.ts, payoutGetPanel.ts, triggerPanel.ts,
- * pollingTriggerPanel.ts). It writes
- * docs/screenshots/*.png.
+ * pollingTriggerPanel.ts), runs Payout → Create in the editor (outputPanels.ts: a payout sent beside a skipped
+ * repeat, a dry run) and opens the TYLT API credential (credentialForm.ts). It writes docs/screenshots/*.png.
  *
  * A failed check ends the run with exit code 1, the reason, and a screenshot of the page at that moment
  * (kept in a temp folder, with n8n's log). Everything started is stopped, also on failure and on Ctrl-C.
@@ -24,6 +24,8 @@ import { ensureChromium, launchChromium } from '../tools/ui/chromium';
 import { Editor } from '../tools/ui/editor';
 import * as browserTab from '../tools/ui/screenshots/browserTab';
 import { CheckFailed, Checks } from '../tools/ui/screenshots/checks';
+import { credentialForm } from '../tools/ui/screenshots/credentialForm';
+import { dryRunOutputPanel, payoutOutputPanel } from '../tools/ui/screenshots/outputPanels';
 import { payoutGetPanel } from '../tools/ui/screenshots/payoutGetPanel';
 import { payoutPanel } from '../tools/ui/screenshots/payoutPanel';
 import { pollingTriggerPanel } from '../tools/ui/screenshots/pollingTriggerPanel';
@@ -79,7 +81,15 @@ async function main(): Promise<void> {
 		await signedIn.signIn(stage.client);
 		checks.check(true, `signed in through the editor's sign-in form as ${stage.client.email}`);
 		// A fresh tab per panel: leaving the edited, unsaved payout workflow would stop at "leave this page?".
-		for (const panel of [payoutPanel, payoutGetPanel, triggerPanel, pollingTriggerPanel]) {
+		for (const panel of [
+			payoutPanel,
+			payoutOutputPanel,
+			dryRunOutputPanel,
+			credentialForm,
+			payoutGetPanel,
+			triggerPanel,
+			pollingTriggerPanel,
+		]) {
 			const editor = await openTab();
 			const saveScreenshot = (name: string) => browserTab.saveScreenshot(editor.page, name, log);
 			await panel({ editor, stage, checks, saveScreenshot });

@@ -9,8 +9,9 @@
 # The smoke covers what a user meets on any version: the package loads and n8n lists its nodes; every
 # operation (Payout → Create / Get / Get Many, Currency → Get Many, Pay-In → Get); the TYLT Trigger (signed
 # callbacks, a forged one refused with 401, a repeat answered without a run); the TYLT Payout Status Trigger
-# (polling, across a restart of n8n); the credential test; the duplicate guard's claims (the payout form
-# submitted several times at once pays once) and its in-doubt check.
+# (polling, across a restart of n8n); the credential test; the payout form and its endings (paid, already
+# paid, refused, in doubt, over the limit: n8n's Form node 1, which 1.99 has); the duplicate guard's claims (the
+# payout form submitted several times at once pays once) and its in-doubt check.
 #
 # Env: TYLT_COMPAT_VERSIONS  the runtimes to run, oldest first: VERSION (on Node 24) or VERSION/nodeMAJOR
 #      (default below; each VERSION needs tools/n8n/runtime-VERSION/ except the default runtime's 2.41.1, and
@@ -31,6 +32,7 @@ e2e/createAndWait.test.ts
 e2e/credential.test.ts
 e2e/settlement.test.ts
 e2e/pollingTrigger.test.ts
+e2e/payoutOnForm.test.ts
 e2e/concurrentSubmissions.test.ts
 e2e/retryOnFail.test.ts
 "

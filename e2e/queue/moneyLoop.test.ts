@@ -16,6 +16,7 @@ import path from 'node:path';
 import { startSandbox, type TyltSandbox } from '../../sandbox';
 import { examples } from '../support/examples';
 import { submitForm, type Login } from '../support/form';
+import { ENDINGS } from '../support/payoutForm';
 import {
 	nodeOutput,
 	REPO_ROOT,
@@ -238,7 +239,7 @@ describe('n8n in queue mode (main, worker, webhook processor on Redis and Postgr
 		expectNoUnknownNodeType();
 	});
 
-	it('a production form submission (webhook processor → worker) pays once, and not again for the same order', async () => {
+	it('a production form submission (webhook processor → worker) pays once and says "Paid", and not again for the same order ("Already paid")', async () => {
 		const login = await n8n.createCredential({
 			name: 'Payout form login',
 			type: 'httpBasicAuth',
@@ -266,6 +267,11 @@ describe('n8n in queue mode (main, worker, webhook processor on Redis and Postgr
 		const second = await submitForm(url, form, order, LOGIN);
 
 		expect([first.status, second.status]).toEqual([200, 200]);
+		// The form endings, served by the webhook processor once the worker reached them.
+		expect([first.ending?.title, second.ending?.title]).toEqual([
+			ENDINGS.paid,
+			ENDINGS.alreadyPaid,
+		]);
 		const runs = await n8n.waitForExecutions(formStored.id, 2, 60000);
 		expect(runs.map((run) => [run.mode, run.status])).toEqual([
 			['webhook', 'success'],

@@ -252,5 +252,8 @@ export function tyltRecord(item: Record<string, any>): Record<string, any> {
 	const record = { ...item };
 	delete record.alreadySent;
 	delete record.merchantReference;
+	// Version 2 also says in words what it decided.
+	delete record.outcome;
+	delete record.skippedBecause;
 	return record;
 }

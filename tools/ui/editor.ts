@@ -49,13 +49,24 @@ export class Editor {
 
 	/** The visible parameter labels of the open panel, in screen order, without the credential's. */
 	async visibleLabels(): Promise<string[]> {
-		return await this.page.$$eval(
-			'[data-test-id="ndv"] [data-test-id="node-parameters"] label.n8n-input-label',
-			(labels) =>
-				(labels as HTMLElement[])
-					.filter((label) => label.offsetParent !== null)
-					.filter((label) => !label.closest('[data-test-id="node-credentials-slot"]'))
-					.map((label) => label.innerText.split('\n')[0].trim()),
+		return await this.labelsIn('[data-test-id="ndv"] [data-test-id="node-parameters"]');
+	}
+
+	/**
+	 * The visible input labels under `scope`, in screen order, outside the node's credential slot; each label's
+	 * first line, without the " *" a required field's label ends in.
+	 */
+	private async labelsIn(scope: string): Promise<string[]> {
+		return await this.page.$$eval(`${scope} label.n8n-input-label`, (labels) =>
+			(labels as HTMLElement[])
+				.filter((label) => label.offsetParent !== null)
+				.filter((label) => !label.closest('[data-test-id="node-credentials-slot"]'))
+				.map((label) =>
+					label.innerText
+						.split('\n')[0]
+						.replace(/\s*\*$/, '')
+						.trim(),
+				),
 		);
 	}
 
@@ -181,6 +192,58 @@ export class Editor {
 		await whileOpen?.();
 		await this.closeDropdown();
 		return choices;
+	}
+
+	/**
+	 * Clicks the open panel's "Execute step" and waits until its output panel shows a table; returns the table's
+	 * column headers and its rows' cells (innerText), as a user reads them.
+	 */
+	async executeStep(timeout = 30000): Promise<{ columns: string[]; rows: string[][] }> {
+		const { page } = this;
+		await page.click('[data-test-id="ndv"] [data-test-id="node-execute-button"]');
+		const table = '[data-test-id="output-panel"] [data-test-id="ndv-data-container"] table';
+		await page.waitForSelector(table, { visible: true, timeout });
+		return await page.$eval(table, (element) => ({
+			columns: Array.from(element.querySelectorAll('thead th')).map((cell) =>
+				(cell as HTMLElement).innerText.trim(),
+			),
+			rows: Array.from(element.querySelectorAll('tbody tr')).map((row) =>
+				Array.from(row.querySelectorAll('td')).map((cell) =>
+					(cell as HTMLElement).innerText.trim(),
+				),
+			),
+		}));
+	}
+
+	/** Opens a stored credential's edit dialog (its own URL, as the Credentials list links it). */
+	async openCredential(credentialId: string): Promise<void> {
+		const { page } = this;
+		await page.goto(`${this.baseUrl}/home/credentials/${credentialId}`, {
+			waitUntil: 'networkidle0',
+		});
+		await page.waitForSelector('[data-test-id="credential-edit-dialog"]', { visible: true });
+	}
+
+	/** Scrolls every scrollable box of the open credential dialog to its end (its last fields in view). */
+	async scrollCredentialToEnd(): Promise<void> {
+		await this.page.$$eval('[data-test-id="credential-edit-dialog"] *', (elements) => {
+			for (const element of elements as HTMLElement[]) {
+				if (element.scrollHeight > element.clientHeight + 1)
+					element.scrollTop = element.scrollHeight;
+			}
+		});
+		await sleep(300);
+	}
+
+	/** The visible labels of the open credential dialog, in screen order. */
+	async credentialLabels(): Promise<string[]> {
+		return await this.labelsIn('[data-test-id="credential-edit-dialog"]');
+	}
+
+	/** Resizes the tab (n8n lays its dialogs and panels out again), e.g. to show a long form whole. */
+	async resize(width: number, height: number): Promise<void> {
+		await this.page.setViewport({ width, height });
+		await sleep(500);
 	}
 
 	/** Moves the mouse off the parameters, so no hover toolbar (Fixed / Expression) shows in a screenshot. */

@@ -11,9 +11,14 @@ import { NodeHelpers } from 'n8n-workflow';
 import { SEEDED_CURRENCIES, type NetworkRecord } from '../../../sandbox';
 import { REPO_ROOT } from '../../n8n';
 import { show } from './checks';
-import { PAYOUT_NODE_NAME, STAGE_NODE_VERSION, TYLT_NODE, type PanelCapture } from './stage';
+import {
+	PAYOUT_NODE_NAME,
+	SAMPLE_ADDRESS,
+	STAGE_NODE_VERSION,
+	TYLT_NODE,
+	type PanelCapture,
+} from './stage';
 
-const SAMPLE_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 // What the UX guidelines ask the panel to show (dropdowns loaded from TYLT say "Name or ID").
 const REQUIRED_LABELS = [
 	'Credential',

@@ -1,7 +1,8 @@
 /**
  * What the screenshots are taken of: the sandbox and a fresh n8n on free ports, the "TYLT sandbox" credential,
- * and four workflows (Manual Trigger → TYLT Payout → Create with Settled Currency USDT; Manual Trigger → TYLT
- * Payout → Get by order ID, waiting until final; a TYLT Trigger; a TYLT Payout Status Trigger).
+ * and these workflows: Manual Trigger → TYLT Payout → Create with Settled Currency USDT; the same paying two
+ * invoices (Edit Fields → Split Out), one of them paid by an earlier run (and once more with Dry Run on); Manual Trigger → TYLT Payout →
+ * Get by order ID, waiting until final; a TYLT Trigger; a TYLT Payout Status Trigger.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -20,11 +21,23 @@ export const TYLT_POLLING_TRIGGER = 'n8n-nodes-tylt.tyltPayoutStatusTrigger';
 export const PAYOUT_NODE_NAME = 'TYLT';
 export const PAYOUT_GET_NODE_NAME = 'Get payout';
 const MANUAL_TRIGGER_NAME = 'When clicking ‘Execute workflow’';
+const INVOICES_NODE_NAME = 'Invoices';
+const ONE_PER_INVOICE_NODE_NAME = 'One item per invoice';
 // A fixed webhook id: trigger.png then changes from run to run only in n8n's (free) port.
 export const TRIGGER_WEBHOOK_ID = '3f6b2c1e-8d4a-4b7e-9c2f-5a1d0e7b8c94';
 
+/** The recipient of the stage's payouts (a TRON address the sandbox accepts). */
+export const SAMPLE_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+/** The invoices the output workflow pays: the first was paid before the screenshot, the second was not. */
+export const PAID_BEFORE_INVOICE = 'INV-2041';
+export const NEW_INVOICE = 'INV-2042';
+
 export interface Stage extends SandboxedN8n {
 	payoutWorkflowId: string;
+	/** Manual Trigger (two invoices pinned, the first paid already) → Payout → Create by invoice. */
+	payoutOutputWorkflowId: string;
+	/** The same with Dry Run on, for one new invoice. */
+	dryRunWorkflowId: string;
 	payoutGetWorkflowId: string;
 	triggerWorkflowId: string;
 	pollingWorkflowId: string;
@@ -113,10 +126,75 @@ export async function setUpStage(
 		],
 		connections: {},
 	});
+	// Payouts by invoice: a run that pays the first invoice, then the workflow the screenshot runs again. The
+	// invoices come from an Edit Fields node, split into one item each (the public API stores no pinned data).
+	const invoicePayouts = async (name: string, invoices: string[], options: object = {}) =>
+		await stack.client.createWorkflow({
+			name,
+			nodes: [
+				node(MANUAL_TRIGGER_NAME, 'n8n-nodes-base.manualTrigger', [0, 0]),
+				node(INVOICES_NODE_NAME, 'n8n-nodes-base.set', [200, 0], {
+					typeVersion: 3.4,
+					parameters: {
+						mode: 'manual',
+						assignments: {
+							assignments: [
+								{
+									id: crypto.randomUUID(),
+									name: 'invoice',
+									value: `={{ ${JSON.stringify(invoices)} }}`,
+									type: 'array',
+								},
+							],
+						},
+						options: {},
+					},
+				}),
+				node(ONE_PER_INVOICE_NODE_NAME, 'n8n-nodes-base.splitOut', [400, 0], {
+					parameters: { fieldToSplitOut: 'invoice', options: {} },
+				}),
+				node(PAYOUT_NODE_NAME, TYLT_NODE, [600, 0], {
+					typeVersion: STAGE_NODE_VERSION,
+					parameters: {
+						resource: 'payout',
+						operation: 'create',
+						settledCurrency: 'USDT',
+						networkSymbol: 'TRX',
+						address: SAMPLE_ADDRESS,
+						baseAmount: 25,
+						reference: '={{ $json.invoice }}',
+						options,
+					},
+					credentials,
+				}),
+			],
+			connections: {
+				[MANUAL_TRIGGER_NAME]: { main: [[{ node: INVOICES_NODE_NAME, type: 'main', index: 0 }]] },
+				[INVOICES_NODE_NAME]: {
+					main: [[{ node: ONE_PER_INVOICE_NODE_NAME, type: 'main', index: 0 }]],
+				},
+				[ONE_PER_INVOICE_NODE_NAME]: {
+					main: [[{ node: PAYOUT_NODE_NAME, type: 'main', index: 0 }]],
+				},
+			},
+		});
+	const firstRun = await invoicePayouts('TYLT payout, first run (screenshots)', [
+		PAID_BEFORE_INVOICE,
+	]);
+	await stack.client.runWorkflowOnce(firstRun.id);
+	const payoutOutputWorkflow = await invoicePayouts('TYLT payouts by invoice (screenshots)', [
+		PAID_BEFORE_INVOICE,
+		NEW_INVOICE,
+	]);
+	const dryRunWorkflow = await invoicePayouts('TYLT payouts, dry run (screenshots)', ['INV-2043'], {
+		dryRun: true,
+	});
 	log(`sandbox, n8n, owner, credential and workflows: ${seconds(Date.now() - startedAt)}`);
 	return {
 		...stack,
 		payoutWorkflowId: payoutWorkflow.id,
+		payoutOutputWorkflowId: payoutOutputWorkflow.id,
+		dryRunWorkflowId: dryRunWorkflow.id,
 		payoutGetWorkflowId: payoutGetWorkflow.id,
 		triggerWorkflowId: triggerWorkflow.id,
 		pollingWorkflowId: pollingWorkflow.id,
