@@ -104,7 +104,7 @@ describe('Payout → Create (examples/create-payout.json)', () => {
 });
 
 describe('Payout → Get Many, Return All (examples/read-tylt.json, "All payouts")', () => {
-	it('outputs the whole seeded history in TYLT order, one request per page of 100, to the empty page', async () => {
+	it('outputs the whole seeded history in TYLT order, one request per page of 100, ending on the short last page', async () => {
 		await e2e.sandbox.seedPayouts(250);
 		const history = await e2e.sandbox.payouts();
 
@@ -118,9 +118,8 @@ describe('Payout → Get Many, Return All (examples/read-tylt.json, "All payouts
 		expect(pages.map((request) => request.query)).toEqual([
 			'rows=100&page=1',
 			'rows=100&page=2',
+			// Shorter than the pages TYLT served before it in this read: a listing takes it for the end.
 			'rows=100&page=3',
-			// The short third page may be TYLT's cap: only an empty page ends history.
-			'rows=100&page=4',
 		]);
 	});
 });
