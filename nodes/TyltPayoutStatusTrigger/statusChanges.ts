@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { PayoutRecord } from '../Tylt/helpers/types';
+import type { PayoutRecord } from '../Tylt/transport/records';
 import { LATE_ARRIVAL_GRACE_MS, payoutCreatedMs } from '../Tylt/payout/history';
 import { isFinalRecord } from '../shared/payoutEvents/orderEvent';
 import type { PollState, WaitingPayout } from './pollState';

@@ -5,7 +5,7 @@
 import { sameDecimal } from '../../nodes/shared/decimalText';
 import { addressProblem, networksSharingFormat } from '../../nodes/Tylt/addresses';
 import { CurrencyCatalog } from '../../nodes/Tylt/helpers/currencyCatalog';
-import type { CurrencyRecord, PayoutRecord } from '../../nodes/Tylt/helpers/types';
+import type { CurrencyRecord, PayoutRecord } from '../../nodes/Tylt/transport/records';
 import { differencesFrom } from '../../nodes/Tylt/payout/samePayout';
 import { validatePayout } from '../../nodes/Tylt/payout/validation';
 import { SEEDED_CURRENCIES } from '../../sandbox';

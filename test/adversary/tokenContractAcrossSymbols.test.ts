@@ -5,7 +5,7 @@
  * anyone can send lamports to and nobody can take them back from) then goes through.
  */
 import { CurrencyCatalog } from '../../nodes/Tylt/helpers/currencyCatalog';
-import type { CurrencyRecord, NetworkRecord } from '../../nodes/Tylt/helpers/types';
+import type { CurrencyRecord, NetworkRecord } from '../../nodes/Tylt/transport/records';
 import { validatePayout } from '../../nodes/Tylt/payout/validation';
 import { workflowNode } from '../../tools/harness/workflowNode';
 

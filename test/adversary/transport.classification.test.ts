@@ -5,7 +5,7 @@
  * and the credential's own refusal say "not sent"; a read is retried.
  */
 import type { Fault } from '../../sandbox/types';
-import type { PayoutRequestBody } from '../../nodes/Tylt/helpers/types';
+import type { PayoutRequestBody } from '../../nodes/Tylt/transport/records';
 import {
 	RETRY_POLICY,
 	TyltApiError,

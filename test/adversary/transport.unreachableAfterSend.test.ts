@@ -5,7 +5,7 @@
  * died after the request was written), so TYLT may have made the payout. Only a failure to connect (syscall
  * `connect`, or the name lookup) proves nothing left; after that the create's outcome is unknown.
  */
-import type { PayoutRequestBody } from '../../nodes/Tylt/helpers/types';
+import type { PayoutRequestBody } from '../../nodes/Tylt/transport/records';
 import {
 	TyltOutcomeUnknownError,
 	TyltUnreachableError,

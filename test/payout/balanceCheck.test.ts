@@ -7,7 +7,7 @@ import {
 	checkBalance,
 	type PlannedPayout,
 } from '../../nodes/Tylt/payout/balanceCheck';
-import type { AccountBalance } from '../../nodes/Tylt/helpers/types';
+import type { AccountBalance } from '../../nodes/Tylt/transport/records';
 
 let nextItem = 0;
 function payout(amount: number, overrides: Partial<PlannedPayout> = {}): PlannedPayout {

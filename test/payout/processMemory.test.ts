@@ -10,7 +10,7 @@ import {
 	rememberSent,
 	sentRecently,
 } from '../../nodes/Tylt/payout/processMemory';
-import type { PayoutRecord } from '../../nodes/Tylt/helpers/types';
+import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 
 const configured = { ...PROCESS_MEMORY_LIMITS };
 afterEach(() => {

@@ -1,5 +1,5 @@
 /** Finding the payout that carries a reference in history, newest first. */
-import type { PayoutRecord } from '../../nodes/Tylt/helpers/types';
+import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 import { findReference } from '../../nodes/Tylt/payout/references';
 
 const record = (comments: string, merchantOrderId = '', orderId = 'PO1') =>

@@ -2,7 +2,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CurrencyCatalog } from '../../nodes/Tylt/helpers/currencyCatalog';
-import type { CurrencyRecord } from '../../nodes/Tylt/helpers/types';
+import type { CurrencyRecord } from '../../nodes/Tylt/transport/records';
 import {
 	checkPayoutFields,
 	validatePayout,

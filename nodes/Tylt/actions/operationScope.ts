@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
-import type { AccountBalance } from '../helpers/types';
+import type { AccountBalance } from '../transport/records';
 import { payoutHistoryWindow } from '../payout/historyCache';
 import { PayoutLedger } from '../payout/ledger';
 import { CREATE_OPTION_LABELS } from './payout/create.labels';

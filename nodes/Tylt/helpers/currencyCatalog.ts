@@ -1,5 +1,5 @@
 import type { TokenContract } from '../addresses';
-import type { CurrencyRecord, NetworkRecord } from './types';
+import type { CurrencyRecord, NetworkRecord } from '../transport/records';
 
 /** The supported currency list, indexed for lookups. Symbols match case-insensitively, as users type them. */
 export class CurrencyCatalog {

@@ -3,7 +3,7 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { MEMO_OPTION_HINT, needsMemo } from '../addresses';
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
 import { catalogNumber } from '../../shared/decimalText';
-import type { CurrencyRecord, NetworkRecord } from '../helpers/types';
+import type { CurrencyRecord, NetworkRecord } from '../transport/records';
 import { getSupportedCurrencies } from '../transport';
 
 export async function getCurrencies(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

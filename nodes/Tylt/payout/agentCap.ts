@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { compareExact, exactDecimal } from '../../shared/decimalText';
 import { invalidFieldError } from '../helpers/fieldError';
-import type { PayoutRequestBody } from '../helpers/types';
+import type { PayoutRequestBody } from '../transport/records';
 
 export interface AgentCap {
 	/** The largest amount per call; 0 means agents may not pay at all. */
@@ -64,5 +64,7 @@ export function assertWithinAgentCap(
 function isAtMost(amount: number, cap: number): boolean {
 	const exactAmount = exactDecimal(amount);
 	const exactCap = exactDecimal(cap);
-	return exactAmount !== undefined && exactCap !== undefined && compareExact(exactAmount, exactCap) <= 0;
+	return (
+		exactAmount !== undefined && exactCap !== undefined && compareExact(exactAmount, exactCap) <= 0
+	);
 }

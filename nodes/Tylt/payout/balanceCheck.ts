@@ -19,7 +19,7 @@ import {
 	subtractExact,
 	type ExactDecimal,
 } from '../../shared/decimalText';
-import type { AccountBalance } from '../helpers/types';
+import type { AccountBalance } from '../transport/records';
 
 /** One payout the execution will send, as validated (the exact body values) plus its network's fee. */
 export interface PlannedPayout {

@@ -2,7 +2,7 @@
 import { addressProblem, networksSharingFormat } from '../addresses';
 import type { CurrencyCatalog } from '../helpers/currencyCatalog';
 import { compareExact, exactDecimal, exactText, type ExactDecimal } from '../../shared/decimalText';
-import type { CurrencyRecord, NetworkRecord } from '../helpers/types';
+import type { CurrencyRecord, NetworkRecord } from '../transport/records';
 import type { FieldRule } from './fieldRules';
 
 // Checks against TYLT's currency list, in this order: later rules rely on what earlier ones resolved.

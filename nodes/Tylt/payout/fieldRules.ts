@@ -6,7 +6,7 @@ import { addressCharacterProblem } from '../addresses';
 import type { CurrencyCatalog } from '../helpers/currencyCatalog';
 import { isPlainDecimal, isSentAsTyped } from '../../shared/decimalText';
 import { isFiatCode } from '../../shared/fiatCurrencies';
-import type { CurrencyRecord, NetworkRecord } from '../helpers/types';
+import type { CurrencyRecord, NetworkRecord } from '../transport/records';
 
 /** Payout parameters exactly as read from one item, before anything is trusted. */
 export interface PayoutInput {

@@ -11,7 +11,7 @@
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
+import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
 import { createPayoutRequest, TyltOutcomeUnknownError } from '../transport';
 import { claimReference } from './claims';
 import type { ReferenceMatch } from './history';

@@ -7,7 +7,7 @@ import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { tyltTimeMs } from '../../shared/tyltTime';
-import type { PayoutRecord } from '../helpers/types';
+import type { PayoutRecord } from '../transport/records';
 import { HISTORY_PAGE_SIZE_MAX, payoutHistoryPages, type TyltContext } from '../transport';
 
 export { findReference, type ReferenceMatch } from './references';

@@ -3,7 +3,7 @@
  * (mergeRead), and what of a payout must never change between two reads (identityOf). Fail closed: a read
  * that does not fit changes nothing, and the caller reads the window in full again.
  */
-import type { PayoutRecord } from '../helpers/types';
+import type { PayoutRecord } from '../transport/records';
 import { payoutCreatedMs } from './history';
 import type { CachedPayout, WindowState } from './historyCacheStore';
 

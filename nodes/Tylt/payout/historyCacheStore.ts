@@ -3,7 +3,7 @@
  * like the claims), and the bounds that keep it small (records, bytes, accounts, the age of a full read).
  * What goes in and when is historyCache.ts; whether a read fits what is known is historyCacheMerge.ts.
  */
-import type { PayoutRecord } from '../helpers/types';
+import type { PayoutRecord } from '../transport/records';
 import { LATE_ARRIVAL_GRACE_MS } from './history';
 import type { ReferenceIndex } from './ledger';
 

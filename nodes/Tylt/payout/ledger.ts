@@ -1,4 +1,4 @@
-import type { PayoutRecord } from '../helpers/types';
+import type { PayoutRecord } from '../transport/records';
 import { referencesOf } from '../../shared/referenceTag';
 import { isInsideWindow, payoutCreatedMs } from './history';
 import type { ReferenceMatch } from './references';

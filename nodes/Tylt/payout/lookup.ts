@@ -1,4 +1,4 @@
-import type { PayoutRecord } from '../helpers/types';
+import type { PayoutRecord } from '../transport/records';
 import { getPayoutInformation, type TyltContext } from '../transport';
 import { isInsideWindow, readPayoutHistoryWindow } from './history';
 import { findReference } from './references';

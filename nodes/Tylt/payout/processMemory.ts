@@ -7,7 +7,7 @@
  *   send (a long batch outlives the hold, and its own history read predates the lost create).
  * Both are bounded in size and age; keys hold the account hash, never the API key.
  */
-import type { PayoutRecord } from '../helpers/types';
+import type { PayoutRecord } from '../transport/records';
 import { claimKey } from './claims';
 import { forgetHistoryCache } from './historyCacheStore';
 

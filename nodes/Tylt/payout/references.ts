@@ -2,7 +2,7 @@ import { createHash } from 'crypto';
 
 import { referencesOf } from '../../shared/referenceTag';
 import { canonicalAddress } from '../addresses';
-import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
+import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
 
 export const MAX_REFERENCE_LENGTH = 64;
 

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { sameDecimal } from '../../shared/decimalText';
 import { canonicalAddress } from '../addresses';
-import type { PayoutRecord, PayoutRequestBody } from '../helpers/types';
+import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
 import type { ReferenceMatch } from './references';
 
 function sameText(a: unknown, b: unknown): boolean {

@@ -2,7 +2,7 @@ import type { INode } from 'n8n-workflow';
 
 import type { CurrencyCatalog } from '../helpers/currencyCatalog';
 import { invalidFieldError } from '../helpers/fieldError';
-import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../helpers/types';
+import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../transport/records';
 import { CATALOG_RULES } from './currencyListRules';
 import { FIELD_RULES, type FieldRule, type PayoutInput, type Resolved } from './fieldRules';
 

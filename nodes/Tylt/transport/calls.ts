@@ -1,11 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type {
-	AccountBalance,
-	CurrencyRecord,
-	PayoutRecord,
-	PayoutRequestBody,
-} from '../helpers/types';
+import type { AccountBalance, CurrencyRecord, PayoutRecord, PayoutRequestBody } from './records';
 import { TYLT_ENDPOINTS } from './endpoints';
 import {
 	accountBalanceEnvelope,

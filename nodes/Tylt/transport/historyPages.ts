@@ -19,7 +19,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { PayoutRecord } from '../helpers/types';
+import type { PayoutRecord } from './records';
 import { getPayoutHistoryPage } from './calls';
 import type { TyltContext } from './credentials';
 

@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { catalogNumber } from '../../../shared/decimalText';
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
-import type { PayoutRequestBody } from '../../helpers/types';
+import type { PayoutRequestBody } from '../../transport/records';
 import {
 	balanceCheckReport,
 	balanceShortError,

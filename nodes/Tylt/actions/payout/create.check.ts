@@ -8,7 +8,7 @@ import type {
 	NetworkRecord,
 	PayoutRecord,
 	PayoutRequestBody,
-} from '../../helpers/types';
+} from '../../transport/records';
 import { assertAgentCapSet, assertWithinAgentCap } from '../../payout/agentCap';
 import { previewPayoutOnce } from '../../payout/guard';
 import type { PayoutLedger } from '../../payout/ledger';

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { PayoutRequestBody } from '../../helpers/types';
+import type { PayoutRequestBody } from '../../transport/records';
 import { defaultReference, formerDefaultReferences } from '../../payout/references';
 import type { PayoutInput } from '../../payout/validation';
 import { hasPanelV2 } from '../nodeVersion';

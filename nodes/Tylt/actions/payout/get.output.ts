@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { PayoutRecord } from '../../helpers/types';
+import type { PayoutRecord } from '../../transport/records';
 import type { FoundPayout, PayoutLookup } from '../../payout/lookup';
 import { describeLookup } from '../../payout/lookup';
 import { isFinalRecord } from '../../../shared/payoutEvents/orderEvent';
