@@ -299,16 +299,16 @@ describe('a create TYLT answers with a refusal', () => {
 	});
 
 	it('HTTP 400 from TYLT’s own validation: not retried, and the error carries TYLT’s msg', async () => {
-		// XYZ passes the node's 3-letter check; only TYLT knows it is no fiat currency.
+		// JPY is a fiat code, so it passes the node's own check; only TYLT knows it does not convert it.
 		const error = await suite.fail({
 			parameters: payoutCreate({
-				additionalFields: { baseCurrency: 'XYZ' },
+				additionalFields: { baseCurrency: 'JPY' },
 				options: { reference: REFERENCE },
 			}),
 		});
 
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toContain('Invalid baseCurrency "XYZ"');
+		expect(error.message).toContain('Invalid baseCurrency "JPY"');
 		expect(error.httpCode).toBe('400');
 		expect(creates().map((request) => request.status)).toEqual([400]);
 	});

@@ -63,14 +63,14 @@ async function runFailing(
 
 describe('TYLT refuses a request', () => {
 	it('a payout TYLT rejects with HTTP 400 fails with TYLT’s message, on the item that caused it', async () => {
-		// XYZ is three letters, so it passes the node's own check; only TYLT knows it is no fiat currency.
+		// JPY is a fiat code, so it passes the node's own check; only TYLT knows it does not convert it.
 		const error = await runFailing(
 			payoutCreate({ additionalFields: { baseCurrency: '={{ $json.baseCurrency }}' } }),
-			{ items: [{ baseCurrency: 'USD' }, { baseCurrency: 'XYZ' }] },
+			{ items: [{ baseCurrency: 'USD' }, { baseCurrency: 'JPY' }] },
 		);
 
 		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toContain('Invalid baseCurrency "XYZ"');
+		expect(error.message).toContain('Invalid baseCurrency "JPY"');
 		expect(error.context.itemIndex).toBe(1);
 		expect(error.httpCode).toBe('400');
 		expect(requestsTo(sandbox, 'createPayout').map((request) => request.status)).toEqual([
@@ -82,13 +82,13 @@ describe('TYLT refuses a request', () => {
 	it('with Continue On Fail, the rejected payout becomes an error item and the next one is still sent', async () => {
 		const output = await runTyltNode({
 			credentials: credentialsFor(sandbox),
-			items: [{ baseCurrency: 'XYZ' }, { baseCurrency: 'USD' }],
+			items: [{ baseCurrency: 'JPY' }, { baseCurrency: 'USD' }],
 			parameters: payoutCreate({ additionalFields: { baseCurrency: '={{ $json.baseCurrency }}' } }),
 			continueOnFail: true,
 		});
 
 		expect(output[0]).toEqual({
-			json: { error: expect.stringContaining('Invalid baseCurrency "XYZ"') },
+			json: { error: expect.stringContaining('Invalid baseCurrency "JPY"') },
 			pairedItem: { item: 0 },
 		});
 		expect(output[1]).toMatchObject({ json: { status: 'Pending' }, pairedItem: { item: 1 } });
