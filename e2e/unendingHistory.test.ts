@@ -42,7 +42,8 @@ it('Payout → Create with the duplicate guard sends nothing while history does 
 
 	const first = await e2e.n8n.runWorkflowOnce(stored.id);
 
-	expect(await historyRequests()).toBeLessThanOrEqual(2);
+	// Page 1, then at most page 2 and the five after it that serve nothing new.
+	expect(await historyRequests()).toBeLessThanOrEqual(7);
 	if (first.status === 'error') {
 		expect(failureOf(first).message).toMatch(
 			/did not end: page 7 holds only payouts earlier pages already served/,
@@ -63,7 +64,7 @@ it('Payout → Create with the duplicate guard sends nothing while history does 
 	expect(await e2e.sandbox.payouts()).toHaveLength(5 + recipients.length);
 });
 
-it('the polling trigger’s scheduled polls fail visibly, within two history requests each, rather than never ending', async () => {
+it('the polling trigger’s scheduled polls fail visibly, within seven history requests each, rather than never ending', async () => {
 	await e2e.sandbox.seedPayouts(30);
 	const workflow = e2e.example('payoutSettledPolling');
 	// Every 3 s (n8n refuses poll times under a minute apart, but accepts several fixed seconds).
@@ -102,9 +103,11 @@ it('the polling trigger’s scheduled polls fail visibly, within two history req
 	expect(failureOf(failed[0]).message).toMatch(
 		/did not end: page 7 holds only payouts earlier pages already served/,
 	);
-	// Every poll ended: page 1, then page 2 (which ends history or repeats page 1), never a page 3.
+	// Every poll ended: page 1, then page 2 (which ends history or repeats page 1) and at most the five after
+	// it that serve nothing new, never a page 8.
 	const pages = (await e2e.sandbox.requests())
 		.filter((request) => request.endpoint === 'payoutHistory')
-		.map((request) => new URLSearchParams(request.query).get('page'));
-	expect(new Set(pages)).toEqual(new Set(['1', '2']));
+		.map((request) => Number(new URLSearchParams(request.query).get('page')));
+	expect(Math.max(...pages)).toBeLessThanOrEqual(7);
+	expect(pages).toContain(7);
 });
