@@ -7,6 +7,7 @@ import type { IRequestOptions } from 'n8n-workflow';
 
 import { TyltApi } from '../../credentials/TyltApi.credentials';
 import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/fields';
+import { withNodeVoucher } from '../../nodes/shared/spendingLimits/nodeVouchers';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
 import { credentialsFor, EVM_ADDRESS, tronAddress, useSandbox } from '../support/sandboxKit';
 
@@ -53,7 +54,7 @@ describe('the credential’s fields', () => {
 
 		expect(notice?.displayName).toMatch(/bind every workflow that uses this credential/);
 		expect(names.indexOf('spendingLimitsNotice')).toBeLessThan(names.indexOf('maxAmountPerPayout'));
-		for (const name of ['maxAmountPerPayout', 'allowedAddresses']) {
+		for (const name of ['maxAmountPerPayout', 'maxAmountPer24Hours', 'allowedAddresses']) {
 			const property = properties.find((candidate) => candidate.name === name);
 			expect(property).toMatchObject({ type: 'string', default: '' });
 			expect(property?.required).toBeFalsy();
@@ -163,5 +164,41 @@ describe('the HTTP Request node with a limited credential', () => {
 			json: true,
 		});
 		expect(response.errorCode).toBe(0);
+	});
+});
+
+describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may pay', () => {
+	const DAILY = { ...LIMITS, maxAmountPer24Hours: 'USDT 1000' };
+
+	it('refuses the HTTP Request node’s payout that every other limit allows, and sends nothing', async () => {
+		await expect(httpRequestNode(DAILY, payout({ baseAmount: 10 }))).rejects.toThrow(
+			/Max Amount per 24 Hours is set, and only the TYLT node's Payout → Create can add up/,
+		);
+		expect(sandbox.requests).toEqual([]);
+	});
+
+	it('signs a payout the TYLT node vouched for, exactly once, and no other body', async () => {
+		const vouched = payout({ baseAmount: 10 });
+		const result = await withNodeVoucher(JSON.stringify(vouched), async () => {
+			const paid = await httpRequestNode(DAILY, vouched);
+			const again = await httpRequestNode(DAILY, vouched).catch((error: Error) => error);
+			const other = await httpRequestNode(DAILY, payout({ baseAmount: 11 })).catch(
+				(error: Error) => error,
+			);
+			return { paid, again, other };
+		});
+
+		expect(result.paid.errorCode).toBe(0);
+		expect(String(result.again)).toMatch(/only the TYLT node/);
+		expect(String(result.other)).toMatch(/only the TYLT node/);
+		expect(sandbox.requests).toHaveLength(1);
+	});
+
+	it('a voucher goes with the create it was given for', async () => {
+		const vouched = payout({ baseAmount: 10 });
+		await withNodeVoucher(JSON.stringify(vouched), async () => undefined);
+
+		await expect(httpRequestNode(DAILY, vouched)).rejects.toThrow(/only the TYLT node/);
+		expect(sandbox.requests).toEqual([]);
 	});
 });

@@ -5,7 +5,9 @@ import type { AccountBalance } from '../transport/records';
 import { payoutHistoryWindow } from '../payout/historyCache';
 import { PayoutLedger } from '../payout/ledger';
 import { CREATE_OPTION_LABELS } from './payout/create.labels';
+import { spendingLimitTexts, type SpendingLimitTexts } from '../../shared/spendingLimits/fields';
 import { getAccountBalances, getSupportedCurrencies, tyltAccountKey } from '../transport';
+import { credentialsOnce } from '../transport/credentials';
 
 const HOUR_MS = 3_600_000;
 
@@ -25,6 +27,8 @@ export interface OperationScope {
 	accountBalances(itemIndex: number, timeoutMs?: number): Promise<AccountBalance[]>;
 	/** The TYLT account this execution pays from, as a hash (never the API key itself). */
 	tyltAccount(): Promise<string>;
+	/** The credential's spending-limit fields, as text (read with the credential, once per execution). */
+	spendingLimitTexts(): Promise<SpendingLimitTexts>;
 }
 
 export function createOperationScope(context: IExecuteFunctions): OperationScope {
@@ -75,5 +79,11 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 			return await balances;
 		},
 		tyltAccount,
+		async spendingLimitTexts() {
+			const credentials = await credentialsOnce.call(context);
+			return spendingLimitTexts(
+				credentials?.data ?? (await context.getCredentials('tyltApi')),
+			);
+		},
 	};
 }

@@ -35,6 +35,7 @@ import {
 	type WindowState,
 } from './historyCacheStore';
 import { ReferenceIndex } from './ledger';
+import type { PayoutRecord } from '../transport/records';
 
 export interface HistoryWindowAsk extends Omit<PayoutHistoryWindowRequest, 'cutoffMs'> {
 	cutoffMs: number;
@@ -58,13 +59,42 @@ export async function payoutHistoryWindow(
 	account: string,
 	ask: HistoryWindowAsk,
 ): Promise<HistoryWindow> {
+	const { state, readStartedMs } = await freshWindow.call(this, account, ask);
+	return windowOf.call(this, state, ask, readStartedMs);
+}
+
+/**
+ * The payouts TYLT has created at or after `ask.cutoffMs` (and those of unknown age), from the same fresh read
+ * payoutHistoryWindow serves: what Max Amount per 24 Hours adds up. Shared records: read, never change.
+ */
+export async function payoutsCreatedSince(
+	this: TyltContext,
+	account: string,
+	ask: HistoryWindowAsk,
+): Promise<PayoutRecord[]> {
+	const { state, readStartedMs } = await freshWindow.call(this, account, ask);
+	windowOf.call(this, state, ask, readStartedMs);
+	const inside: PayoutRecord[] = [];
+	for (const payout of state.byOrderId.values()) {
+		if (payout.createdMs === undefined || payout.createdMs >= ask.cutoffMs)
+			inside.push(payout.record);
+	}
+	return inside;
+}
+
+/** The account's window from a read that started after this call did (see payoutHistoryWindow). */
+async function freshWindow(
+	this: TyltContext,
+	account: string,
+	ask: HistoryWindowAsk,
+): Promise<{ state: WindowState; readStartedMs: number }> {
 	const askedMs = Date.now();
 	forgetStaleAccounts(askedMs);
 	let history = accountHistory(account);
 	for (;;) {
 		const under = history.refresh;
 		if (under && under.startedMs >= askedMs && under.cutoffMs <= ask.cutoffMs) {
-			return windowOf.call(this, await under.done, ask, under.startedMs);
+			return { state: await under.done, readStartedMs: under.startedMs };
 		}
 		if (!under) break;
 		// A read that fails is its starter's error; this execution reads for itself next.
@@ -82,7 +112,7 @@ export async function payoutHistoryWindow(
 		const state = await refresh.done;
 		history.state = state;
 		keepWithinLimits(account);
-		return windowOf.call(this, state, ask, refresh.startedMs);
+		return { state, readStartedMs: refresh.startedMs };
 	} finally {
 		if (history.refresh === refresh) history.refresh = undefined;
 		if (!history.state && !history.refresh && accounts.get(account) === history) {

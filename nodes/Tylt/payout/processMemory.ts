@@ -9,6 +9,7 @@
  */
 import type { PayoutRecord } from '../transport/records';
 import { claimKey } from './claims';
+import { forgetDailySpendJournal } from './dailySpendJournal';
 import { forgetHistoryCache } from './historyCacheStore';
 
 /** Tunable so tests can shorten the hold; not user options. */
@@ -103,4 +104,5 @@ export function forgetProcessMemory() {
 	sent.clear();
 	inDoubt.clear();
 	forgetHistoryCache();
+	forgetDailySpendJournal();
 }

@@ -12,7 +12,9 @@ import {
 	hasSpendingLimits,
 	readSpendingLimits,
 	type CurrencyLimits,
+	type SpendingLimits,
 } from './parse';
+import { takeNodeVoucher } from './nodeVouchers';
 import { payoutInRequest, type OutgoingRequest, type PayoutFields } from './payoutRequest';
 
 /** A field's amount as TYLT would read it: digits only, in a JSON number or string. */
@@ -22,28 +24,78 @@ const SYMBOL = /^[A-Za-z0-9]+$/;
 /**
  * Why the credential's limits refuse this request, phrased to follow "refused this payout: ", or undefined
  * when it may be signed and sent (it is no payout, or it is within every limit the signature can check).
+ * Max Amount per 24 Hours is checked last, by the TYLT node's voucher, which this takes.
  */
 export function spendingLimitRefusal(
 	texts: SpendingLimitTexts,
 	request: OutgoingRequest,
 ): string | undefined {
-	if (!hasSpendingLimits(texts)) return undefined;
-	const payout = payoutInRequest(request);
-	if (payout.kind === 'none') return undefined;
+	const checked = checkedPayout(texts, request);
+	if (checked.kind !== 'payout') return checked.kind === 'refused' ? checked.reason : undefined;
+	return (
+		payoutRefusal(checked.limits, checked.fields) ??
+		(checked.limits.per24Hours && dailyLimitRefusal(request))
+	);
+}
 
+/**
+ * Why Max Amount per Payout or Allowed Recipient Addresses refuse this request: what the TYLT node checks for
+ * each item before anything is sent, with the same words the signing would use.
+ */
+export function perPayoutRefusal(
+	texts: SpendingLimitTexts,
+	request: OutgoingRequest,
+): string | undefined {
+	const checked = checkedPayout(texts, request);
+	if (checked.kind !== 'payout') return checked.kind === 'refused' ? checked.reason : undefined;
+	return payoutRefusal(checked.limits, checked.fields);
+}
+
+type CheckedPayout =
+	| { kind: 'free' }
+	| { kind: 'refused'; reason: string }
+	| { kind: 'payout'; limits: SpendingLimits; fields: PayoutFields };
+
+/** The request's payout and the limits it is held to; refused when either cannot be read. */
+function checkedPayout(texts: SpendingLimitTexts, request: OutgoingRequest): CheckedPayout {
+	if (!hasSpendingLimits(texts)) return { kind: 'free' };
+	const payout = payoutInRequest(request);
+	if (payout.kind === 'none') return { kind: 'free' };
 	const limits = readSpendingLimits(texts);
 	if (limits instanceof UnreadableLimitError) {
-		return `${limits.message}. Fix it in the credential: until then no payout is sent with it`;
+		return {
+			kind: 'refused',
+			reason: `${limits.message}. Fix it in the credential: until then no payout is sent with it`,
+		};
 	}
-	const { perPayout, allowedAddresses } = limits;
-	if (perPayout === undefined && allowedAddresses === undefined) return undefined;
+	const { perPayout, per24Hours, allowedAddresses } = limits;
+	if (perPayout === undefined && per24Hours === undefined && allowedAddresses === undefined) {
+		return { kind: 'free' };
+	}
 	if (payout.kind === 'unreadable') {
-		return `the request ${payout.reason}, so the credential's limits cannot be checked`;
+		return {
+			kind: 'refused',
+			reason: `the request ${payout.reason}, so the credential's limits cannot be checked`,
+		};
 	}
+	return { kind: 'payout', limits, fields: payout.fields };
+}
+
+function payoutRefusal(limits: SpendingLimits, fields: PayoutFields): string | undefined {
+	const { perPayout, allowedAddresses } = limits;
 	return (
-		(allowedAddresses && addressRefusal(allowedAddresses, payout.fields)) ??
-		(perPayout && amountRefusal(perPayout, payout.fields))
+		(allowedAddresses && addressRefusal(allowedAddresses, fields)) ??
+		(perPayout && amountRefusal(perPayout, fields))
 	);
+}
+
+/**
+ * Max Amount per 24 Hours is added up from TYLT's history by the TYLT node, which vouches for each payout it
+ * counted (nodeVouchers.ts). Asked last, when every other limit let the request through: it takes the voucher.
+ */
+function dailyLimitRefusal(request: OutgoingRequest): string | undefined {
+	if (request.bodyText !== undefined && takeNodeVoucher(request.bodyText)) return undefined;
+	return `${LIMIT_FIELDS.maxAmountPer24Hours} is set, and only the TYLT node's Payout → Create can add up what was paid in the last 24 hours (it reads TYLT's history first), so this credential signs no other payout. Send payouts with the TYLT node`;
 }
 
 function addressRefusal(allowed: ReadonlySet<string>, fields: PayoutFields): string | undefined {

@@ -6,6 +6,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 export const LIMIT_FIELDS = {
 	maxAmountPerPayout: 'Max Amount per Payout',
+	maxAmountPer24Hours: 'Max Amount per 24 Hours',
 	allowedAddresses: 'Allowed Recipient Addresses',
 } as const;
 
@@ -40,6 +41,15 @@ export const SPENDING_LIMIT_PROPERTIES: INodeProperties[] = [
 		placeholder: 'USDT 500, USDC 500, EUR 450',
 		description:
 			'The largest amount one payout may have, per currency: symbol and amount pairs separated by commas. A payout sized in a fiat Base Currency needs both that currency and its settled currency listed; a crypto Base Currency is refused. A currency not listed cannot be paid.',
+	},
+	{
+		displayName: LIMIT_FIELDS.maxAmountPer24Hours,
+		name: 'maxAmountPer24Hours',
+		type: 'string',
+		default: '',
+		placeholder: 'USDT 2000, EUR 1800',
+		description:
+			'The most that payouts may add up to in any 24 hours, per currency, counted from TYLT history. Only the TYLT node can pay while it is set.',
 	},
 	{
 		displayName: LIMIT_FIELDS.allowedAddresses,

@@ -12,6 +12,8 @@ export type CurrencyLimits = ReadonlyMap<string, ExactDecimal>;
 /** The limits a credential sets; a missing one is not set (its field is empty). */
 export interface SpendingLimits {
 	perPayout?: CurrencyLimits;
+	/** What payouts may add up to in any 24 hours, per currency (enforced by the TYLT node from history). */
+	per24Hours?: CurrencyLimits;
 	/** Canonical spellings (canonicalAddress) of the recipients that may be paid. */
 	allowedAddresses?: ReadonlySet<string>;
 }
@@ -38,7 +40,9 @@ export function hasSpendingLimits(texts: SpendingLimitTexts): boolean {
 }
 
 /** Every limit the texts set, or the error of the first field that cannot be read. */
-export function readSpendingLimits(texts: SpendingLimitTexts): SpendingLimits | UnreadableLimitError {
+export function readSpendingLimits(
+	texts: SpendingLimitTexts,
+): SpendingLimits | UnreadableLimitError {
 	try {
 		return parseSpendingLimits(texts);
 	} catch (error) {
@@ -51,6 +55,7 @@ export function readSpendingLimits(texts: SpendingLimitTexts): SpendingLimits | 
 export function parseSpendingLimits(texts: SpendingLimitTexts): SpendingLimits {
 	return {
 		perPayout: parseCurrencyLimits('maxAmountPerPayout', texts.maxAmountPerPayout),
+		per24Hours: parseCurrencyLimits('maxAmountPer24Hours', texts.maxAmountPer24Hours),
 		allowedAddresses: parseAllowedAddresses(texts.allowedAddresses),
 	};
 }

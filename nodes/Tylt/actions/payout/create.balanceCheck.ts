@@ -1,7 +1,7 @@
 /**
  * Options → Check Balance First of Payout → Create, planned from the items the create's own checks passed
- * (create.check.ts): their request bodies, the payouts the duplicate guard would skip left out, a reference
- * paid once. The plan is summed per settled currency and compared with one balance read before anything of
+ * (create.check.ts): their request bodies, counted as create.planned.ts says (what the guard skips left out,
+ * a reference once). The plan is summed per settled currency and compared with one balance read before anything of
  * the execution is sent. A real item that asks is refused when the balance falls short; a dry run that asks
  * gets the check in its report.
  */
@@ -17,10 +17,10 @@ import {
 	type ExecutionBalanceCheck,
 	type PlannedPayout,
 } from '../../payout/balanceCheck';
-import { guardSkips } from '../../payout/guard';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { CheckedPayout, ReadyPayout } from './create.check';
+import { paidOncePerReference } from './create.planned';
 
 /**
  * Answers the dry runs (with the check when they asked for it) and refuses the real items that asked for it
@@ -79,31 +79,11 @@ async function planBalance(
 	asking: CheckedPayout,
 ): Promise<ExecutionBalanceCheck> {
 	const balances = await scope.accountBalances(asking.itemIndex, asking.options.timeoutMs);
-	const planned = checked.filter(
-		(payout) =>
-			!payout.guard ||
-			!guardSkips(
-				payout.guard,
-				{ reference: payout.reference, formerReferences: payout.formerReferences },
-				payout.options.lookBackHours,
-			),
-	);
-	const sending = planned.filter((payout) => !payout.dryRunReport);
+	const sending = checked.filter((payout) => !payout.dryRunReport);
 	return {
-		sending: checkBalance(onePerReference(sending).map(plannedPayout), balances),
-		asIfReal: checkBalance(onePerReference(planned).map(plannedPayout), balances),
+		sending: checkBalance(paidOncePerReference(sending).map(plannedPayout), balances),
+		asIfReal: checkBalance(paidOncePerReference(checked).map(plannedPayout), balances),
 	};
-}
-
-/** The guard sends a reference once per execution: a repeat comes back as already sent. */
-function onePerReference(payouts: readonly CheckedPayout[]): CheckedPayout[] {
-	const seen = new Set<string>();
-	return payouts.filter((payout) => {
-		if (!payout.guard) return true;
-		if (seen.has(payout.reference)) return false;
-		seen.add(payout.reference);
-		return true;
-	});
 }
 
 function plannedPayout(payout: CheckedPayout): PlannedPayout {

@@ -11,10 +11,12 @@ import type {
 } from '../../transport/records';
 import { assertAgentCapSet, assertWithinAgentCap } from '../../payout/agentCap';
 import { previewPayoutOnce } from '../../payout/guard';
+import type { Reservation } from '../../payout/dailySpendJournal';
 import type { PayoutLedger } from '../../payout/ledger';
 import { checkPayoutFields, validatePayout } from '../../payout/validation';
 import type { OperationScope } from '../operationScope';
 import { payoutReference, readPayoutInput } from './create.item';
+import { limitRefusedError, payoutLimitRefusal } from './create.limits';
 import { readCreateOptions, type CreateOptions } from './create.options';
 
 /** An item checked and ready to send: everything a real send needs, known before any item is sent. */
@@ -26,6 +28,8 @@ export interface ReadyPayout {
 	formerReferences: string[];
 	/** Set when the duplicate guard is on. */
 	guard?: { ledger: PayoutLedger; account: string };
+	/** Set when the credential has Max Amount per 24 Hours and the payout fits (create.dailyLimit.ts). */
+	dailyReservation?: Reservation;
 }
 
 /** An item as the checks left it: ready to send, or (Dry Run) answered with a report. */
@@ -69,6 +73,11 @@ export async function checkItem(
 	};
 	if (options.referenceAsMerchantOrderId) body.merchantOrderId = reference;
 
+	// The credential's per-payout limits, before anything is sent: a batch with Continue On Fail pays the rest.
+	const limitRefusal = payoutLimitRefusal(await scope.spendingLimitTexts(), body);
+	if (limitRefusal && !options.dryRun) {
+		throw limitRefusedError(this.getNode(), itemIndex, limitRefusal);
+	}
 	const guard = ledger ? { ledger, account: await scope.tyltAccount() } : undefined;
 	if (options.dryRun) {
 		// No claim: a dry run must never hold up, or wait for, a run that sends.
@@ -89,12 +98,21 @@ export async function checkItem(
 			formerReferences,
 			guard,
 			catalog,
-			dryRunReport: report,
+			dryRunReport: limitRefusal ? refusedByLimits(report, limitRefusal) : report,
 		};
 	}
 	// A dry row after this one, in this execution, then reports the reference as already sent.
 	guard?.ledger.plan(reference);
 	return { itemIndex, options, body, reference, formerReferences, guard, catalog };
+}
+
+/** A dry run's report when the credential's per-payout limits would refuse the payout. */
+function refusedByLimits(report: IDataObject, reason: string): IDataObject {
+	return {
+		...report,
+		wouldSend: false,
+		spendingLimits: { allowed: false, refusedBecause: reason },
+	};
 }
 
 /** A dry run sees what a real run would: the ledger, this process's recent payouts, references in doubt. */

@@ -1,7 +1,8 @@
 /**
  * Payout → Create: every item is checked first, in input order, before anything is sent (fields, the AI
- * agent's cap, the currency list, the duplicate guard's history read; dry runs answered); then Check Balance
- * First plans from those checked items with one balance read; then the payouts go out (create.send.ts).
+ * agent's cap, the currency list, the duplicate guard's history read, the credential's per-payout limits; dry
+ * runs answered); then the credential's Max Amount per 24 Hours; then Check Balance First plans from the items
+ * left with one balance read; then the payouts go out (create.send.ts).
  */
 import type { IExecuteFunctions } from 'n8n-workflow';
 
@@ -9,6 +10,7 @@ import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import { checkBalanceFirst } from './create.balanceCheck';
 import { checkItem, type CheckedPayout } from './create.check';
+import { applyDailyLimit, releaseUnsent } from './create.dailyLimit';
 import { sendAll, tellWhatWasPaid } from './create.send';
 
 export { description } from './create.panelV1';
@@ -28,7 +30,9 @@ export async function executeAll(
 			if (!this.continueOnFail()) break;
 		}
 	}
-	const { answered, ready } = await checkBalanceFirst.call(this, scope, checked);
+	const limited = await applyDailyLimit.call(this, scope, checked);
+	outcomes.push(...limited.answered);
+	const { answered, ready } = await checkBalanceFirst.call(this, scope, limited.rest);
 	outcomes.push(...answered);
 	// Without Continue On Fail an item's error stops the items after it, as when items ran one at a time: the
 	// payouts before it are still sent.
@@ -36,6 +40,13 @@ export async function executeAll(
 	const sendable = ready.filter((payout) => payout.itemIndex < stopAt);
 	const sent = sendable.length > 0 ? await sendAll.call(this, sendable, scope) : [];
 	outcomes.push(...sent);
+	if (limited.rest.some((payout) => payout.dailyReservation)) {
+		releaseUnsent(
+			await scope.tyltAccount(),
+			limited.rest,
+			new Set(sent.map((sentOne) => sentOne.itemIndex)),
+		);
+	}
 	// Without Continue On Fail an error fails the execution, which then outputs none of these payouts.
 	if (!this.continueOnFail()) tellWhatWasPaid(sent, outcomes);
 	return outcomes;

@@ -7,6 +7,7 @@ import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../../shared/pause';
+import { withNodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
 import { CreateNotStarted, CreateTraffic, type CreateTurn } from '../../payout/createTraffic';
 import { createPayoutOnce } from '../../payout/guard';
 import { rememberSent } from '../../payout/processMemory';
@@ -15,6 +16,7 @@ import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { ReadyPayout } from './create.check';
 import { createOutput } from './create.output';
+import { settleFailed, settleSent } from './create.dailyLimit';
 
 /**
  * Sends the checked payouts and answers one outcome per item. Rows that share a reference go one after another,
@@ -127,16 +129,37 @@ function concurrencyOf(ready: readonly ReadyPayout[]): number {
 	);
 }
 
-/** Sends one checked payout: through the duplicate guard when it is on. */
+/** Sends one checked payout, and settles its Max Amount per 24 Hours reservation by what came of it. */
 async function send(
 	this: IExecuteFunctions,
 	payout: ReadyPayout,
 	turn: CreateTurn,
 	scope: OperationScope,
 ): Promise<INodeExecutionData[]> {
-	const { itemIndex, options, body, reference } = payout;
+	const reservation = payout.dailyReservation;
+	if (!reservation) return await sendPayout.call(this, payout, turn, scope);
+	const account = await scope.tyltAccount();
+	const sending = sendPayout.call(this, payout, turn, scope);
+	sending.then(
+		(output) => settleSent(account, reservation, output[0].json),
+		(error: Error) => settleFailed(account, reservation, error),
+	);
+	return await sending;
+}
+
+/** Sends one checked payout: through the duplicate guard when it is on. */
+async function sendPayout(
+	this: IExecuteFunctions,
+	payout: ReadyPayout,
+	turn: CreateTurn,
+	scope: OperationScope,
+): Promise<INodeExecutionData[]> {
+	const { itemIndex, options, body, reference, dailyReservation } = payout;
+	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing.
+	const vouched = <T>(create: () => Promise<T>) =>
+		dailyReservation ? () => withNodeVoucher(JSON.stringify(body), create) : create;
 	const sendCreate = async <T>(create: () => Promise<T>) =>
-		await turn.send(options.pauseBetweenPayoutsMs, create);
+		await turn.send(options.pauseBetweenPayoutsMs, vouched(create));
 	if (!payout.guard) {
 		const payoutRecord = await sendCreate(
 			async () => await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs),

@@ -1,0 +1,45 @@
+/**
+ * Payout → Create and the TYLT API credential's spending limits, item by item: Max Amount per Payout and
+ * Allowed Recipient Addresses are checked for each item before anything of the execution is sent, with the
+ * words the credential's signing would refuse it in, so a batch with Continue On Fail pays the items within
+ * them. (The signing checks again: it binds every request, the HTTP Request node's too.)
+ */
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { perPayoutRefusal } from '../../../shared/spendingLimits/check';
+import type { SpendingLimitTexts } from '../../../shared/spendingLimits/fields';
+import type { PayoutRequestBody } from '../../transport/records';
+import { TYLT_ENDPOINTS } from '../../transport/endpoints';
+
+/** Where a create goes, for the check: only the path matters there, and the body is what it reads. */
+const CREATE_URL = `https://tylt.invalid${TYLT_ENDPOINTS.createPayout}`;
+
+/** Why Max Amount per Payout or Allowed Recipient Addresses refuse this body; undefined when they allow it. */
+export function payoutLimitRefusal(
+	texts: SpendingLimitTexts,
+	body: PayoutRequestBody,
+): string | undefined {
+	return perPayoutRefusal(texts, {
+		method: 'POST',
+		url: CREATE_URL,
+		bodyText: JSON.stringify(body),
+	});
+}
+
+/** An item the credential's limits refuse: nothing was sent for it. */
+export function limitRefusedError(
+	node: INode,
+	itemIndex: number,
+	reason: string,
+): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		`The payout of item ${itemIndex} was not sent: the TYLT API credential's spending limits refuse it: ${reason}`,
+		{
+			itemIndex,
+			description:
+				'The limits are fields of the TYLT API credential and bind every workflow that uses it; whoever may edit the credential can change them. Nothing was sent to TYLT for this item.',
+		},
+	);
+}

@@ -1,0 +1,213 @@
+/**
+ * Max Amount per 24 Hours: what the account has paid out in the last 24 hours per limited currency (TYLT's
+ * history plus this process's reservations it may not show yet), and which of an execution's payouts fit on
+ * top of it, in input order. Exact decimals throughout.
+ *
+ * What counts, per currency:
+ * - a payout in history created inside the window (or of unknown age) whose status is not Failed: its
+ *   `settledAmountRequested` in its settled currency and, when it was sized in a fiat Base Currency, its
+ *   `baseAmount` in that fiat currency too (so a `EUR 1800` limit binds payouts sized in euros);
+ * - a payout of this execution: its amount in the currency it is sized in. One sized in fiat has no crypto
+ *   amount until TYLT converts it, so it needs its fiat currency listed and is bound there, as with Max Amount
+ *   per Payout; its settled currency must be listed too (a currency not listed cannot be paid).
+ * Fail closed: a history record whose currency or amount cannot be read makes the sum unknown, and then no
+ * payout is sent.
+ */
+import {
+	EXACT_ZERO,
+	addExact,
+	exactDecimal,
+	exactText,
+	subtractExact,
+	type ExactDecimal,
+} from '../../shared/decimalText';
+import { isFiatCode } from '../../shared/fiatCurrencies';
+import { LIMIT_FIELDS } from '../../shared/spendingLimits/fields';
+import type { CurrencyLimits } from '../../shared/spendingLimits/parse';
+import type { PayoutRecord } from '../transport/records';
+import type { Reservation, SpendLine } from './dailySpendJournal';
+
+const LIMIT = LIMIT_FIELDS.maxAmountPer24Hours;
+
+/** One payout an execution would send, as its body has it. */
+export interface DailyPayout {
+	itemIndex: number;
+	settledCurrency: string;
+	baseCurrency?: string;
+	amount: number;
+}
+
+/** One currency's figures, as an item's decision saw them. */
+export interface DailyFigures {
+	currency: string;
+	limit: string;
+	/** Paid out, or on its way, in the last 24 hours before this execution. */
+	last24Hours: string;
+	/** This execution's payouts in the currency that fit, up to and including this one. */
+	thisExecution: string;
+	/** What is left after this payout (0 when it does not fit). */
+	remaining: string;
+}
+
+export type DailyDecision =
+	| { fits: true; lines: SpendLine[]; figures: DailyFigures[] }
+	/** `reason` is phrased to follow "The payout of item N was not sent: ". */
+	| { fits: false; reason: string; figures: DailyFigures[] };
+
+/** History a sum cannot be made from: a record whose currency or amount cannot be read. */
+export class UncountableHistoryError extends Error {
+	constructor(
+		readonly orderId: string,
+		what: string,
+	) {
+		super(
+			`TYLT history shows payout ${orderId} with ${what}, so what was paid in the last 24 hours cannot be added up for ${LIMIT}`,
+		);
+		this.name = 'UncountableHistoryError';
+	}
+}
+
+/**
+ * Per limited currency, what history inside the window and this process's reservations add up to. A
+ * reservation whose order ID the history read shows is counted once, from history.
+ */
+export function spentInWindow(
+	limits: CurrencyLimits,
+	history: readonly PayoutRecord[],
+	reservations: readonly Reservation[],
+): Map<string, ExactDecimal> {
+	const spent = new Map<string, ExactDecimal>();
+	const add = ({ currency, amount }: SpendLine) =>
+		spent.set(currency, addExact(spent.get(currency) ?? EXACT_ZERO, amount));
+	const inHistory = new Set<string>();
+	for (const record of history) {
+		inHistory.add(String(record.orderId));
+		recordLines(limits, record).forEach(add);
+	}
+	for (const reservation of reservations) {
+		if (reservation.orderId === undefined || !inHistory.has(reservation.orderId)) {
+			reservation.lines.forEach(add);
+		}
+	}
+	return spent;
+}
+
+/** Each payout, in order, fits on top of `spent` and the payouts before it that fit, or does not (why). */
+export function decideDaily(
+	limits: CurrencyLimits,
+	spent: ReadonlyMap<string, ExactDecimal>,
+	payouts: readonly DailyPayout[],
+): Map<number, DailyDecision> {
+	const thisExecution = new Map<string, ExactDecimal>();
+	const decisions = new Map<number, DailyDecision>();
+	for (const payout of payouts) {
+		const lines = payoutLines(limits, payout);
+		if (typeof lines === 'string') {
+			decisions.set(payout.itemIndex, { fits: false, reason: lines, figures: [] });
+			continue;
+		}
+		const figures = lines.map(({ currency, amount }) => {
+			const limit = limits.get(currency) as ExactDecimal;
+			const before = spent.get(currency) ?? EXACT_ZERO;
+			const withThis = addExact(thisExecution.get(currency) ?? EXACT_ZERO, amount);
+			const remaining = subtractExact(limit, addExact(before, withThis));
+			return { currency, limit, before, withThis, remaining, amount };
+		});
+		const over = figures.find((figure) => figure.remaining.units < 0n);
+		if (over) {
+			const shown = figures.map((figure) => shownFigures(figure, { fits: false }));
+			decisions.set(payout.itemIndex, { fits: false, reason: overReason(over), figures: shown });
+			continue;
+		}
+		for (const figure of figures) thisExecution.set(figure.currency, figure.withThis);
+		decisions.set(payout.itemIndex, {
+			fits: true,
+			lines,
+			figures: figures.map((figure) => shownFigures(figure, { fits: true })),
+		});
+	}
+	return decisions;
+}
+
+interface Figure {
+	currency: string;
+	limit: ExactDecimal;
+	before: ExactDecimal;
+	withThis: ExactDecimal;
+	remaining: ExactDecimal;
+	amount: ExactDecimal;
+}
+
+function shownFigures(figure: Figure, { fits }: { fits: boolean }): DailyFigures {
+	const thisExecution = fits ? figure.withThis : subtractExact(figure.withThis, figure.amount);
+	const left = subtractExact(figure.limit, addExact(figure.before, thisExecution));
+	return {
+		currency: figure.currency,
+		limit: exactText(figure.limit),
+		last24Hours: exactText(figure.before),
+		thisExecution: exactText(thisExecution),
+		remaining: exactText(left.units < 0n ? EXACT_ZERO : left),
+	};
+}
+
+function overReason({ currency, limit, before, withThis, amount }: Figure): string {
+	const earlier = subtractExact(withThis, amount);
+	const earlierText =
+		earlier.units === 0n ? '' : `, ${exactText(earlier)} ${currency} earlier in this execution`;
+	return `${exactText(amount)} ${currency} would take the last 24 hours to ${exactText(addExact(before, withThis))} ${currency}, above ${LIMIT} for ${currency} (${exactText(limit)} ${currency}): ${exactText(before)} ${currency} was paid out or is on its way in the last 24 hours${earlierText}`;
+}
+
+/** What a payout of this execution counts against, or why it cannot be paid under the limits. */
+function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] | string {
+	const settled = payout.settledCurrency.trim().toUpperCase();
+	const base = payout.baseCurrency?.trim().toUpperCase() || undefined;
+	const listed = [...limits.keys()].join(', ');
+	if (!limits.has(settled)) {
+		return `${LIMIT} names no limit for ${settled} (only ${listed}), so no payout in ${settled} may be made with this credential. Add ${settled} and its limit to allow it`;
+	}
+	const amount = exactDecimal(payout.amount);
+	if (amount === undefined) return `its amount ${String(payout.amount)} is not a finite number`;
+	if (base === undefined || base === settled) return [{ currency: settled, amount }];
+	if (!isFiatCode(base)) {
+		return `it is sized in ${base}, which is not an ISO 4217 fiat code: a payout sized in another crypto would escape the ${settled} limit in ${LIMIT}. Send the amount in ${settled} without a Base Currency`;
+	}
+	if (!limits.has(base)) {
+		return `it is sized in ${base}, which TYLT converts to ${settled} only when it creates the payout, so ${LIMIT} (${listed}) cannot be checked. To allow payouts sized in ${base}, add ${base} and its limit to ${LIMIT}, for example "${base} 1800"`;
+	}
+	return [{ currency: base, amount }];
+}
+
+/** What a history record counts against: nothing when it failed or is in no limited currency. */
+function recordLines(limits: CurrencyLimits, record: PayoutRecord): SpendLine[] {
+	if (typeof record.status === 'string' && record.status.trim().toLowerCase() === 'failed')
+		return [];
+	const orderId = String(record.orderId);
+	if (typeof record.settledCurrency !== 'string' || record.settledCurrency.trim() === '') {
+		throw new UncountableHistoryError(orderId, 'no readable settledCurrency');
+	}
+	const settled = record.settledCurrency.trim().toUpperCase();
+	const lines: SpendLine[] = [];
+	if (limits.has(settled)) {
+		lines.push({ currency: settled, amount: recordAmount(record, 'settledAmountRequested') });
+	}
+	const base =
+		typeof record.baseCurrency === 'string' ? record.baseCurrency.trim().toUpperCase() : '';
+	if (base !== '' && base !== settled && isFiatCode(base) && limits.has(base)) {
+		lines.push({ currency: base, amount: recordAmount(record, 'baseAmount') });
+	}
+	return lines;
+}
+
+function recordAmount(
+	record: PayoutRecord,
+	field: 'settledAmountRequested' | 'baseAmount',
+): ExactDecimal {
+	const amount = exactDecimal(record[field]);
+	if (amount === undefined || amount.units < 0n) {
+		throw new UncountableHistoryError(
+			String(record.orderId),
+			`${field} ${JSON.stringify(record[field]) ?? 'missing'}, not an amount`,
+		);
+	}
+	return amount;
+}

@@ -1,0 +1,76 @@
+/**
+ * What this n8n process has put toward Max Amount per 24 Hours that TYLT's history may not show yet, per TYLT
+ * account: a payout about to be sent, one sent (with its order ID), one whose answer was lost. An execution
+ * adds the history it read to these, so two executions of one process never both spend the same room: each
+ * reserves its payouts, synchronously, right after its own sum, and the next one's sum counts them.
+ *
+ * A reservation goes when its create surely made no payout (refused, not started, skipped as a repeat); a sent
+ * or in-doubt one stays for the window (history shows a sent one by its order ID, and it then counts once).
+ */
+import type { ExactDecimal } from '../../shared/decimalText';
+
+export const DAILY_WINDOW_MS = 24 * 3_600_000;
+
+/** Kept a little longer than the window: TYLT may date a payout a moment after this process sent it. */
+const KEPT_BEYOND_WINDOW_MS = 15 * 60_000;
+
+/** A payout's share of one limited currency. */
+export interface SpendLine {
+	currency: string;
+	amount: ExactDecimal;
+}
+
+export interface Reservation {
+	lines: readonly SpendLine[];
+	atMs: number;
+	/** Set once TYLT answered the create with a payout. */
+	orderId?: string;
+}
+
+/** At most this many reservations per account: more would mean an unbounded process memory. */
+export const JOURNAL_MAX_RESERVATIONS = 100_000;
+
+const journals = new Map<string, Set<Reservation>>();
+
+/** The account's reservations still inside the window (older ones are forgotten here). */
+export function reservationsOf(account: string, nowMs = Date.now()): Reservation[] {
+	const journal = journals.get(account);
+	if (!journal) return [];
+	for (const reservation of journal) {
+		if (nowMs - reservation.atMs > DAILY_WINDOW_MS + KEPT_BEYOND_WINDOW_MS)
+			journal.delete(reservation);
+	}
+	if (journal.size === 0) journals.delete(account);
+	return [...journal];
+}
+
+/** Whether `count` more reservations fit the account's journal. */
+export function journalHasRoom(account: string, count: number): boolean {
+	return (journals.get(account)?.size ?? 0) + count <= JOURNAL_MAX_RESERVATIONS;
+}
+
+export function reserve(account: string, lines: readonly SpendLine[]): Reservation {
+	const reservation: Reservation = { lines, atMs: Date.now() };
+	let journal = journals.get(account);
+	if (!journal) journals.set(account, (journal = new Set()));
+	journal.add(reservation);
+	return reservation;
+}
+
+/** TYLT answered with a payout: from now on history shows it under this order ID. */
+export function markSent(reservation: Reservation, orderId: string) {
+	reservation.orderId = orderId;
+	reservation.atMs = Date.now();
+}
+
+/** The create surely made no payout: its room is free again. */
+export function release(account: string, reservation: Reservation) {
+	const journal = journals.get(account);
+	journal?.delete(reservation);
+	if (journal?.size === 0) journals.delete(account);
+}
+
+/** For tests: a fresh process. */
+export function forgetDailySpendJournal() {
+	journals.clear();
+}
