@@ -200,4 +200,35 @@ it('a dry run reports what the limit would allow, as if the whole run were real'
 	expect(createdAmounts()).toEqual([]);
 });
 
+describe('an AI agent using the node as a tool', () => {
+	const agentPayout = (baseAmount: number, credentials: Record<string, unknown>) =>
+		suite.run({
+			nodeType: 'n8n-nodes-tylt.tyltTool',
+			credentials,
+			parameters: payoutCreate({
+				baseAmount,
+				address: RECIPIENT,
+				options: { toolMaxAmount: 50, toolMaxAmountCurrency: 'USDT' },
+			}),
+		});
+
+	it('is bound by every limit of the credential, the 24-hour one included', async () => {
+		suite.sandbox.seedPayouts(1, { createdAt: hoursAgo(1), settledAmountRequested: 70 });
+		const limits = { ...withDailyLimit('USDT 100'), maxAmountPerPayout: 'USDT 40' };
+
+		await expect(agentPayout(45, limits)).rejects.toThrow(/45 USDT is above Max Amount per Payout/);
+		await expect(agentPayout(35, limits)).rejects.toThrow(/above Max Amount per 24 Hours/);
+		expect(createdAmounts()).toEqual([]);
+		await agentPayout(30, limits);
+		expect(createdAmounts()).toEqual([30]);
+	});
+
+	it('keeps the node’s own agent cap on top of the credential’s limits', async () => {
+		await expect(agentPayout(60, withDailyLimit('USDT 1000'))).rejects.toThrow(
+			/at most 50 USDT per call/,
+		);
+		expect(createdAmounts()).toEqual([]);
+	});
+});
+
 itShowsNoSecret();
