@@ -1,29 +1,37 @@
 /**
  * Issue #26 in a real n8n: a TYLT API credential with spending limits binds the HTTP Request node, which never
- * goes through the TYLT node's own checks. Over a limit or to a recipient not listed, nothing reaches TYLT.
+ * goes through the TYLT node's own checks (over a limit or to a recipient not listed, nothing reaches TYLT),
+ * and the TYLT node, which checks every item before anything is sent and adds up the last 24 hours of TYLT's
+ * history for Max Amount per 24 Hours. While that limit is set, the HTTP Request node cannot pay at all.
  */
 import { randomUUID } from 'node:crypto';
 
-import { failureOf, outputOf, useE2e } from './support/context';
+import { failureOf, outputOf, ownInvoices, useE2e } from './support/context';
+import { examples } from './support/examples';
 import { HTTP_REQUEST_PAYOUT, httpRequestPayout } from './support/httpRequestPayout';
 
 const e2e = useE2e();
 const CREATE = '/transactions/merchant/createPayoutRequest';
 
-let credential: { id: string; name: string };
-beforeAll(async () => {
+type Credential = { id: string; name: string };
+async function limitedCredential(limits: Record<string, string>): Promise<Credential> {
 	const { url, apiKey, apiSecret } = e2e.state.sandbox;
-	credential = await e2e.n8n.createCredential({
+	return await e2e.n8n.createCredential({
 		name: `TYLT with spending limits ${randomUUID().slice(0, 6)}`,
 		type: 'tyltApi',
-		data: {
-			apiKey,
-			apiSecret,
-			baseUrl: url,
-			maxAmountPerPayout: 'usdt 50, EUR 45',
-			allowedAddresses: HTTP_REQUEST_PAYOUT.address,
-		},
+		data: { apiKey, apiSecret, baseUrl: url, ...limits },
 	});
+}
+
+let credential: Credential;
+/** Max Amount per 24 Hours of 80 USDT. */
+let dailyCredential: Credential;
+beforeAll(async () => {
+	credential = await limitedCredential({
+		maxAmountPerPayout: 'usdt 50, EUR 45',
+		allowedAddresses: HTTP_REQUEST_PAYOUT.address,
+	});
+	dailyCredential = await limitedCredential({ maxAmountPer24Hours: 'USDT 80' });
 });
 
 const pay = async (body: Record<string, unknown>, path = CREATE) =>
@@ -81,4 +89,83 @@ describe('HTTP Request node with a limited TYLT API credential', () => {
 			expect(await e2e.sandbox.requests()).toEqual([]);
 		},
 	);
+});
+
+/** examples/create-payout.json with these rows and credential; an item's error goes out as its output item. */
+function payoutRows(limited: Credential, amounts: number[]) {
+	const workflow = examples.useCredential(examples.load('createPayout'), limited);
+	ownInvoices(
+		e2e,
+		workflow,
+		amounts.map((amount, row) => ({
+			invoice: `INV-LIMIT-${row}`,
+			name: 'Limited Example',
+			wallet: HTTP_REQUEST_PAYOUT.address,
+			amount,
+		})),
+	);
+	const send = examples.node(workflow, 'Send payout');
+	delete send.parameters.additionalFields.callBackUrl;
+	send.onError = 'continueRegularOutput';
+	return workflow;
+}
+
+async function amountsPaid(): Promise<number[]> {
+	return (await e2e.sandbox.requests())
+		.filter((request) => request.endpoint === 'createPayout')
+		.map((request) => JSON.parse(request.rawBody).baseAmount);
+}
+
+describe('TYLT node with a limited TYLT API credential', () => {
+	it('checks Max Amount per Payout for each item before sending: the items within it are paid', async () => {
+		const execution = await e2e.run(payoutRows(credential, [25, 60, 12]));
+
+		const items = outputOf(execution, 'Send payout');
+		expect(items.map((item) => (item.error ? 'refused' : 'paid'))).toEqual([
+			'paid',
+			'refused',
+			'paid',
+		]);
+		expect(String(items[1].error)).toMatch(
+			/item 1 was not sent: .*60 USDT is above Max Amount per Payout for USDT \(50 USDT\)/,
+		);
+		expect(await amountsPaid()).toEqual([25, 12]);
+	});
+
+	it('pays a batch under Max Amount per 24 Hours with earlier payouts in history: what does not fit is not sent', async () => {
+		const hoursAgo = (hours: number) =>
+			new Date(Date.now() - hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+		await e2e.sandbox.seedPayouts(1, { createdAt: hoursAgo(2), settledAmountRequested: 30 });
+		// Neither a failed payout nor one older than 24 hours counts.
+		await e2e.sandbox.seedPayouts(1, {
+			createdAt: hoursAgo(1),
+			status: 'Failed',
+			settledAmountRequested: 500,
+		});
+		await e2e.sandbox.seedPayouts(1, { createdAt: hoursAgo(30), settledAmountRequested: 500 });
+
+		const execution = await e2e.run(payoutRows(dailyCredential, [25, 40, 20]));
+
+		const items = outputOf(execution, 'Send payout');
+		expect(items.map((item) => (item.error ? 'refused' : 'paid'))).toEqual([
+			'paid',
+			'refused',
+			'paid',
+		]);
+		expect(String(items[1].error)).toMatch(
+			/40 USDT would take the last 24 hours to 95 USDT, above Max Amount per 24 Hours for USDT \(80 USDT\)/,
+		);
+		expect(await amountsPaid()).toEqual([25, 20]);
+	});
+
+	it('the HTTP Request node cannot pay while Max Amount per 24 Hours is set', async () => {
+		const execution = await e2e.run(
+			httpRequestPayout({ url: e2e.state.sandbox.url + CREATE, credential: dailyCredential }),
+		);
+
+		expect(failureOf(execution).message).toMatch(
+			/Max Amount per 24 Hours is set, and only the TYLT node's Payout → Create can add up/,
+		);
+		expect(await e2e.sandbox.requests()).toEqual([]);
+	});
 });
