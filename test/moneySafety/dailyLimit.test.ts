@@ -200,6 +200,30 @@ it('a dry run reports what the limit would allow, as if the whole run were real'
 	expect(createdAmounts()).toEqual([]);
 });
 
+it('a re-run of a paid batch is not held to the limit for what it skips, and Check Balance First counts the same', async () => {
+	const credentials = withDailyLimit('USDT 100');
+	const first = batch([60]);
+	await suite.run({ credentials, ...first });
+	const rerun = { ...first, items: [...first.items, { amount: 30, row: `row-${++rows}` }] };
+
+	const dry = await suite.run({
+		credentials,
+		parameters: {
+			...rerun.parameters,
+			options: { ...(rerun.parameters.options as object), dryRun: true, checkBalanceFirst: true },
+		},
+		items: rerun.items,
+	});
+	expect(dry[1].json).toMatchObject({
+		spendingLimits: { last24Hours: [{ last24Hours: '60', thisExecution: '30' }] },
+		balanceCheck: { currencies: [{ amounts: 30 }] },
+	});
+
+	const output = await suite.run({ credentials, ...rerun });
+	expect(output.map((item) => item.json.alreadySent)).toEqual([true, false]);
+	expect(createdAmounts()).toEqual([60, 30]);
+});
+
 describe('an AI agent using the node as a tool', () => {
 	const agentPayout = (baseAmount: number, credentials: Record<string, unknown>) =>
 		suite.run({
