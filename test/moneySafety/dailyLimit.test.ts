@@ -157,6 +157,20 @@ it.each([
 	expect(createdAmounts()).toEqual([]);
 });
 
+it('a 24-hour limit written wrong stops every payout, naming the field and the text', async () => {
+	const output = await suite.run({
+		credentials: withDailyLimit('USDT 1,000'),
+		...batch([10, 20]),
+		continueOnFail: true,
+	});
+
+	expect(output.map((item) => String(item.json.error))).toEqual([
+		expect.stringMatching(/item 0 was not sent: .*Max Amount per 24 Hours cannot be read: "000"/),
+		expect.stringMatching(/item 1 was not sent: .*Max Amount per 24 Hours cannot be read/),
+	]);
+	expect(createdAmounts()).toEqual([]);
+});
+
 it('sends nothing when history cannot be read, and says the limit could not be checked', async () => {
 	suite.sandbox.injectFault('payoutHistory', { kind: 'status', status: 503, times: 20 });
 	const error = await suite.fail({

@@ -26,6 +26,27 @@ const unreadable = (read: () => unknown): UnreadableLimitError => {
 	throw new Error('expected the text to be refused');
 };
 
+/** Malformed currency lists: [case, text, the part the error quotes, the reason]. */
+const MALFORMED: Array<[string, string, string, RegExp]> = [
+	['a missing amount', 'USDT 500, USDC', 'USDC', /gives no amount for USDC/],
+	['a negative amount', 'USDT -500', 'USDT -500', /negative/],
+	['an exponent', 'USDT 5e2', 'USDT 5e2', /exponent/],
+	['a thousands separator (comma)', 'USDT 1,000', '000', /thousands separators/],
+	['a thousands separator (space)', 'USDT 1 000', 'USDT 1 000', /more than a symbol and an amount/],
+	['a decimal comma', 'EUR 1.000,50', '50', /without a currency symbol/],
+	['a currency twice', 'USDT 500, usdt 100', 'usdt 100', /names USDT a second time/],
+	['an empty pair', 'USDT 500,, USDC 5', 'USDT 500,, USDC 5', /empty entry/],
+	['a trailing comma', 'USDT 500,', 'USDT 500,', /empty entry/],
+	['the amount first', '500 USDT', '500 USDT', /without a currency symbol/],
+	['a symbol glued to its amount', 'USDT500', 'USDT500', /gives no amount/],
+	['a colon', 'USDT: 500', 'USDT: 500', /does not begin with a currency symbol/],
+	['a sign', 'USDT +500', 'USDT +500', /not a plain decimal/],
+	['a bare point', 'USDT .5', 'USDT .5', /not a plain decimal/],
+	['junk', 'no limit please', 'no limit please', /more than a symbol and an amount/],
+	['a currency sign', '$ 500', '$ 500', /does not begin with a currency symbol/],
+	['Infinity', 'USDT Infinity', 'USDT Infinity', /not a plain decimal/],
+];
+
 describe('Max Amount per Payout', () => {
 	it('reads symbol and amount pairs, symbols in any letter case, amounts exactly', () => {
 		expect(limitsOf('USDT 500, usdc 499.99,\tEur  450 ,DAI 0.000000000000000001')).toEqual({
@@ -46,36 +67,33 @@ describe('Max Amount per Payout', () => {
 		expect(limitsOf('USDT 0')).toEqual({ USDT: '0' });
 	});
 
-	it.each<[string, string, string, RegExp]>([
-		['a missing amount', 'USDT 500, USDC', 'USDC', /gives no amount for USDC/],
-		['a negative amount', 'USDT -500', 'USDT -500', /negative/],
-		['an exponent', 'USDT 5e2', 'USDT 5e2', /exponent/],
-		['a thousands separator (comma)', 'USDT 1,000', '000', /thousands separators/],
-		[
-			'a thousands separator (space)',
-			'USDT 1 000',
-			'USDT 1 000',
-			/more than a symbol and an amount/,
-		],
-		['a decimal comma', 'EUR 1.000,50', '50', /without a currency symbol/],
-		['a currency twice', 'USDT 500, usdt 100', 'usdt 100', /names USDT a second time/],
-		['an empty pair', 'USDT 500,, USDC 5', 'USDT 500,, USDC 5', /empty entry/],
-		['a trailing comma', 'USDT 500,', 'USDT 500,', /empty entry/],
-		['the amount first', '500 USDT', '500 USDT', /without a currency symbol/],
-		['a symbol glued to its amount', 'USDT500', 'USDT500', /gives no amount/],
-		['a colon', 'USDT: 500', 'USDT: 500', /does not begin with a currency symbol/],
-		['a sign', 'USDT +500', 'USDT +500', /not a plain decimal/],
-		['a bare point', 'USDT .5', 'USDT .5', /not a plain decimal/],
-		['junk', 'no limit please', 'no limit please', /more than a symbol and an amount/],
-		['a currency sign', '$ 500', '$ 500', /does not begin with a currency symbol/],
-		['Infinity', 'USDT Infinity', 'USDT Infinity', /not a plain decimal/],
-	])('refuses %s, naming the field and the text', (_case, text, shown, reason) => {
+	it.each(MALFORMED)('refuses %s, naming the field and the text', (_case, text, shown, reason) => {
 		const error = unreadable(() => parseCurrencyLimits('maxAmountPerPayout', text));
 		expect(error.message).toMatch(/^Max Amount per Payout cannot be read: /);
 		expect(error.message).toContain(`"${shown}"`);
 		expect(error.message).toMatch(reason);
 		expect(error.field).toBe('maxAmountPerPayout');
 		expect(error.text).toBe(shown);
+	});
+});
+
+describe('Max Amount per 24 Hours', () => {
+	it('reads the same form as Max Amount per Payout', () => {
+		const limits = parseSpendingLimits({ maxAmountPer24Hours: 'usdt 2000, EUR 1800.5' }).per24Hours;
+		expect(
+			Object.fromEntries([...(limits ?? [])].map(([key, value]) => [key, exactText(value)])),
+		).toEqual({
+			USDT: '2000',
+			EUR: '1800.5',
+		});
+	});
+
+	it.each(MALFORMED)('refuses %s, naming its own field', (_case, text, shown, reason) => {
+		const error = unreadable(() => parseSpendingLimits({ maxAmountPer24Hours: text }));
+		expect(error.message).toMatch(/^Max Amount per 24 Hours cannot be read: /);
+		expect(error.message).toContain(`"${shown}"`);
+		expect(error.message).toMatch(reason);
+		expect(error.field).toBe('maxAmountPer24Hours');
 	});
 });
 
