@@ -24,14 +24,14 @@ async function limitedCredential(limits: Record<string, string>): Promise<Creden
 }
 
 let credential: Credential;
-/** Max Amount per 24 Hours of 80 USDT. */
+/** Max Amount per 24 Hours of 80 USDT and 80 USDC. */
 let dailyCredential: Credential;
 beforeAll(async () => {
 	credential = await limitedCredential({
 		maxAmountPerPayout: 'usdt 50, EUR 45',
 		allowedAddresses: HTTP_REQUEST_PAYOUT.address,
 	});
-	dailyCredential = await limitedCredential({ maxAmountPer24Hours: 'USDT 80' });
+	dailyCredential = await limitedCredential({ maxAmountPer24Hours: 'USDT 80, USDC 80' });
 });
 
 const pay = async (body: Record<string, unknown>, path = CREATE) =>
@@ -91,20 +91,34 @@ describe('HTTP Request node with a limited TYLT API credential', () => {
 	);
 });
 
+/** Where payoutRows pays: USDT on Tron unless a test needs a currency of its own. */
+interface Destination {
+	settledCurrency: string;
+	networkSymbol: string;
+	wallet: string;
+}
+const USDT_ON_TRON: Destination = {
+	settledCurrency: 'USDT',
+	networkSymbol: 'TRX',
+	wallet: HTTP_REQUEST_PAYOUT.address,
+};
+
 /** examples/create-payout.json with these rows and credential; an item's error goes out as its output item. */
-function payoutRows(limited: Credential, amounts: number[]) {
+function payoutRows(limited: Credential, amounts: number[], destination = USDT_ON_TRON) {
 	const workflow = examples.useCredential(examples.load('createPayout'), limited);
 	ownInvoices(
 		e2e,
 		workflow,
 		amounts.map((amount, row) => ({
-			invoice: `INV-LIMIT-${row}`,
+			invoice: `INV-LIMIT-${row}-${amount}`,
 			name: 'Limited Example',
-			wallet: HTTP_REQUEST_PAYOUT.address,
+			wallet: destination.wallet,
 			amount,
 		})),
 	);
 	const send = examples.node(workflow, 'Send payout');
+	send.parameters.settledCurrency = destination.settledCurrency;
+	send.parameters.networkSymbol = destination.networkSymbol;
 	delete send.parameters.additionalFields.callBackUrl;
 	send.onError = 'continueRegularOutput';
 	return workflow;
@@ -156,6 +170,25 @@ describe('TYLT node with a limited TYLT API credential', () => {
 			/40 USDT would take the last 24 hours to 95 USDT, above Max Amount per 24 Hours for USDT \(80 USDT\)/,
 		);
 		expect(await amountsPaid()).toEqual([25, 20]);
+	});
+
+	it('two executions at once under Max Amount per 24 Hours: the room is spent once', async () => {
+		// USDC, which no other test of this n8n process pays: the process counts its own payouts for 24 hours.
+		const usdcOnEthereum = {
+			settledCurrency: 'USDC',
+			networkSymbol: 'ETH',
+			wallet: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+		};
+		const executions = await Promise.all([
+			e2e.run(payoutRows(dailyCredential, [50], usdcOnEthereum)),
+			e2e.run(payoutRows(dailyCredential, [45], usdcOnEthereum)),
+		]);
+
+		const items = executions.flatMap((execution) => outputOf(execution, 'Send payout'));
+		expect(items.filter((item) => item.error).map((item) => String(item.error))).toEqual([
+			expect.stringMatching(/above Max Amount per 24 Hours for USDC \(80 USDC\)/),
+		]);
+		expect((await amountsPaid()).length).toBe(1);
 	});
 
 	it('the HTTP Request node cannot pay while Max Amount per 24 Hours is set', async () => {
