@@ -35,6 +35,7 @@ e2e/pollingTrigger.test.ts
 e2e/payoutOnForm.test.ts
 e2e/concurrentSubmissions.test.ts
 e2e/retryOnFail.test.ts
+e2e/spendingLimits.test.ts
 "
 
 npm run build --silent
