@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 
 import { failureOf, outputOf, ownInvoices, useE2e } from './support/context';
 import { examples } from './support/examples';
+import { formatRecordTime } from '../sandbox/clock';
 import { HTTP_REQUEST_PAYOUT, httpRequestPayout } from './support/httpRequestPayout';
 
 const e2e = useE2e();
@@ -124,6 +125,13 @@ function payoutRows(limited: Credential, amounts: number[], destination = USDT_O
 	return workflow;
 }
 
+/** A createdAt `hours` ago, as TYLT writes it. */
+const hoursAgo = (hours: number) => formatRecordTime(Date.now() - hours * 3_600_000);
+
+/** Per output item of Send payout: paid, or refused (the item's error). */
+const outcomes = (execution: Parameters<typeof outputOf>[0]) =>
+	outputOf(execution, 'Send payout').map((item) => (item.error ? 'refused' : 'paid'));
+
 async function amountsPaid(): Promise<number[]> {
 	return (await e2e.sandbox.requests())
 		.filter((request) => request.endpoint === 'createPayout')
@@ -134,21 +142,14 @@ describe('TYLT node with a limited TYLT API credential', () => {
 	it('checks Max Amount per Payout for each item before sending: the items within it are paid', async () => {
 		const execution = await e2e.run(payoutRows(credential, [25, 60, 12]));
 
-		const items = outputOf(execution, 'Send payout');
-		expect(items.map((item) => (item.error ? 'refused' : 'paid'))).toEqual([
-			'paid',
-			'refused',
-			'paid',
-		]);
-		expect(String(items[1].error)).toMatch(
+		expect(outcomes(execution)).toEqual(['paid', 'refused', 'paid']);
+		expect(String(outputOf(execution, 'Send payout')[1].error)).toMatch(
 			/item 1 was not sent: .*60 USDT is above Max Amount per Payout for USDT \(50 USDT\)/,
 		);
 		expect(await amountsPaid()).toEqual([25, 12]);
 	});
 
 	it('pays a batch under Max Amount per 24 Hours with earlier payouts in history: what does not fit is not sent', async () => {
-		const hoursAgo = (hours: number) =>
-			new Date(Date.now() - hours * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 		await e2e.sandbox.seedPayouts(1, { createdAt: hoursAgo(2), settledAmountRequested: 30 });
 		// Neither a failed payout nor one older than 24 hours counts.
 		await e2e.sandbox.seedPayouts(1, {
@@ -160,13 +161,8 @@ describe('TYLT node with a limited TYLT API credential', () => {
 
 		const execution = await e2e.run(payoutRows(dailyCredential, [25, 40, 20]));
 
-		const items = outputOf(execution, 'Send payout');
-		expect(items.map((item) => (item.error ? 'refused' : 'paid'))).toEqual([
-			'paid',
-			'refused',
-			'paid',
-		]);
-		expect(String(items[1].error)).toMatch(
+		expect(outcomes(execution)).toEqual(['paid', 'refused', 'paid']);
+		expect(String(outputOf(execution, 'Send payout')[1].error)).toMatch(
 			/40 USDT would take the last 24 hours to 95 USDT, above Max Amount per 24 Hours for USDT \(80 USDT\)/,
 		);
 		expect(await amountsPaid()).toEqual([25, 20]);
