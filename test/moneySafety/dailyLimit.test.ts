@@ -238,8 +238,23 @@ it('a re-run of a paid batch is not held to the limit for what it skips, and Che
 	expect(createdAmounts()).toEqual([60, 30]);
 });
 
+it('shares the duplicate guard’s history read of the execution: the limit adds no history request', async () => {
+	const historyRequests = async (credentials: ReturnType<typeof credentialsFor>) => {
+		const before = requestsTo(suite.sandbox, 'payoutHistory').length;
+		await suite.run({ credentials, ...batch([10, 11]) });
+		return requestsTo(suite.sandbox, 'payoutHistory').length - before;
+	};
+	await historyRequests(credentialsFor(suite.sandbox)); // the process's first read of the account
+
+	const withoutLimit = await historyRequests(credentialsFor(suite.sandbox));
+	const withLimit = await historyRequests(withDailyLimit('USDT 1000'));
+
+	expect(withoutLimit).toBeGreaterThan(0);
+	expect(withLimit).toBe(withoutLimit);
+});
+
 describe('an AI agent using the node as a tool', () => {
-	const agentPayout = (baseAmount: number, credentials: Record<string, unknown>) =>
+	const agentPayout = (baseAmount: number, credentials: ReturnType<typeof withDailyLimit>) =>
 		suite.run({
 			nodeType: 'n8n-nodes-tylt.tyltTool',
 			credentials,

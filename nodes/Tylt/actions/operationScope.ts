@@ -13,6 +13,8 @@ const HOUR_MS = 3_600_000;
 
 /** State shared by all items of one execution. */
 export interface OperationScope {
+	/** When the execution's node started: a history read made since serves every decision of the execution. */
+	readonly startedMs: number;
 	/** TYLT's currency list, fetched at most once per execution however many items need it. */
 	currencyCatalog(itemIndex: number, timeoutMs?: number): Promise<CurrencyCatalog>;
 	/**
@@ -43,6 +45,7 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 		return await account;
 	};
 	return {
+		startedMs: Date.now(),
 		async currencyCatalog(itemIndex, timeoutMs) {
 			catalog ??= getSupportedCurrencies
 				.call(context, itemIndex, timeoutMs)

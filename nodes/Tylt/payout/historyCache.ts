@@ -39,6 +39,11 @@ import type { PayoutRecord } from '../transport/records';
 
 export interface HistoryWindowAsk extends Omit<PayoutHistoryWindowRequest, 'cutoffMs'> {
 	cutoffMs: number;
+	/**
+	 * Serve a read that started at or after this time, one already done included (default: a read that starts
+	 * after this call). An execution passes its own start, so its later decisions share the read it made.
+	 */
+	freshSinceMs?: number;
 }
 
 /**
@@ -88,8 +93,8 @@ async function freshWindow(
 	account: string,
 	ask: HistoryWindowAsk,
 ): Promise<{ state: WindowState; readStartedMs: number }> {
-	const askedMs = Date.now();
-	forgetStaleAccounts(askedMs);
+	const askedMs = ask.freshSinceMs ?? Date.now();
+	forgetStaleAccounts(Date.now());
 	let history = accountHistory(account);
 	for (;;) {
 		const under = history.refresh;
@@ -102,6 +107,15 @@ async function freshWindow(
 		// The entry may have gone with a failed read's window: take the account's entry as it is now.
 		history = accountHistory(account);
 	}
+	const known = history.state;
+	if (
+		ask.freshSinceMs !== undefined &&
+		known?.lastReadStartedMs !== undefined &&
+		known.lastReadStartedMs >= askedMs &&
+		known.coveredFromMs <= ask.cutoffMs
+	) {
+		return { state: known, readStartedMs: known.lastReadStartedMs };
+	}
 	const refresh: Refresh = {
 		startedMs: Date.now(),
 		cutoffMs: ask.cutoffMs,
@@ -110,6 +124,7 @@ async function freshWindow(
 	history.refresh = refresh;
 	try {
 		const state = await refresh.done;
+		state.lastReadStartedMs = refresh.startedMs;
 		history.state = state;
 		keepWithinLimits(account);
 		return { state, readStartedMs: refresh.startedMs };

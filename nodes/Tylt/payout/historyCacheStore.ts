@@ -49,6 +49,8 @@ export interface WindowState {
 	index: ReferenceIndex;
 	coveredFromMs: number;
 	fullReadAtMs: number;
+	/** When the last read merged into this window started (a full or an incremental one). */
+	lastReadStartedMs?: number;
 	/** The newest createdAt known; undefined when no payout has a readable one. */
 	newestMs: number | undefined;
 	bytes: number;

@@ -1,6 +1,7 @@
 /**
- * Max Amount per 24 Hours in Payout → Create, after every item is checked and before anything is sent: one
- * fresh read of TYLT's history for the last 24 hours (through the history cache), this process's reservations
+ * Max Amount per 24 Hours in Payout → Create, after every item is checked and before anything is sent: TYLT's
+ * history of the last 24 hours from a read made since the execution started (the duplicate guard's, else its
+ * own, through the history cache), this process's reservations
  * on top, then the items in input order. An item that fits is reserved at once, with no wait between the sum
  * and the reservations, so an execution overlapping in this process counts it; one that does not fit gets an
  * item-named error and is not sent. Dry runs get the figures in their report, as if the whole run were real.
@@ -54,6 +55,8 @@ export async function applyDailyLimit(
 		const first = checked[0];
 		const history = await payoutsCreatedSince.call(this, account, {
 			cutoffMs: Date.now() - DAILY_WINDOW_MS,
+			// The duplicate guard's read of this execution serves, when it reaches back 24 hours: no second read.
+			freshSinceMs: scope.startedMs,
 			lookBackHours: 24,
 			timeoutMs: first.options.timeoutMs,
 			itemIndex: first.itemIndex,
