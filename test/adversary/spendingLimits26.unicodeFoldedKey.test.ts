@@ -6,8 +6,6 @@
  * and takes the last of two matching keys) reads `baſeAmount` as baseAmount and `addreſs` as address. Such a
  * key must be refused like `BaseAmount`: the limits checked the other key's value.
  */
-import type { IRequestOptions } from 'n8n-workflow';
-
 import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/fields';
 import { httpRequestNode } from '../support/httpRequestNode';
 import { requestsTo, tronAddress, useTyltNode } from '../support/sandboxKit';
@@ -27,7 +25,7 @@ const payout = {
 };
 
 async function expectRefused(body: Record<string, unknown>) {
-	const result = await httpRequestNode(sandbox, LIMITS, { body } as Partial<IRequestOptions>);
+	const result = await httpRequestNode(sandbox, LIMITS, { body });
 	expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
 	expect('error' in result && result.error.message).toMatch(/TYLT API credential refused/);
 }
