@@ -1,0 +1,93 @@
+/**
+ * Adversary (issue 26): the TYLT node's voucher for Max Amount per 24 Hours is keyed by the body text alone. An
+ * HTTP Request node with the credential that sends the same text while the node's create is on its way to the
+ * signing (n8n awaits between the node's call and the credential's authenticate) takes the voucher: the HTTP
+ * Request node's payout is signed and sent, the node's own create is refused by the signing, and that refusal
+ * frees the reservation as if nothing had been paid. This process then forgets a payout it made; while TYLT's
+ * history does not list it yet (what the reservations are for), the next run pays the same room again.
+ */
+import type { IHttpRequestOptions } from 'n8n-workflow';
+
+import { TyltApi } from '../../credentials/TyltApi.credentials';
+import { httpRequestNode } from '../support/httpRequestNode';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+
+const { suite, itShowsNoSecret } = useMoneySafetySandbox();
+
+const RECIPIENT = tronAddress('stolen-voucher');
+const LIMITS = { maxAmountPer24Hours: 'USDT 100' };
+const run = (reference: string) => ({
+	credentials: { ...credentialsFor(suite.sandbox), ...LIMITS },
+	parameters: payoutCreate({ baseAmount: 60, address: RECIPIENT, options: { reference } }),
+	continueOnFail: true,
+});
+
+/**
+ * Holds the TYLT node's first create just before the credential signs it (where n8n reads and decrypts the
+ * credential), and lets `meanwhile` run with the body the node is about to sign.
+ */
+function holdFirstCreateBeforeSigning(meanwhile: (body: unknown) => Promise<unknown>) {
+	const authenticate = TyltApi.prototype.authenticate;
+	let held = false;
+	return jest.spyOn(TyltApi.prototype, 'authenticate').mockImplementation(async function (
+		this: TyltApi,
+		credentials,
+		options: IHttpRequestOptions,
+	) {
+		if (!held && String(options.url).endsWith('/createPayoutRequest')) {
+			held = true;
+			await meanwhile(options.body);
+		}
+		return await authenticate.call(this, credentials, options);
+	});
+}
+
+/** TYLT's history as it was before any payout of this test: it does not list them yet. */
+function historyNotListingThemYet() {
+	for (let read = 0; read < 10; read++) {
+		suite.sandbox.injectFault('payoutHistory', {
+			kind: 'status',
+			status: 200,
+			body: JSON.stringify({ data: [], errorCode: 0, msg: '' }),
+			contentType: 'application/json',
+		});
+	}
+}
+
+it('an HTTP Request node cannot ride on the node’s voucher and leave its payout uncounted', async () => {
+	let stolen: unknown;
+	const spy = holdFirstCreateBeforeSigning(async (body) => {
+		stolen = await httpRequestNode(suite.sandbox, LIMITS, { body });
+	});
+	try {
+		await suite.run(run('voucher-first'));
+	} finally {
+		spy.mockRestore();
+	}
+	// The signing took the node's voucher for the HTTP Request node's request: it was paid.
+	const paidByHttpRequest = stolen !== undefined && 'answer' in (stolen as object);
+	historyNotListingThemYet();
+
+	await suite.run(run('voucher-second'));
+
+	// Today: the HTTP Request node was paid on the voucher, the node's create was refused and its room freed,
+	// and the second run pays 60 more: 120 USDT under a limit of 100.
+	expect(
+		suite.sandbox.payouts.reduce((sum, p) => sum + p.settledAmountRequested, 0),
+	).toBeLessThanOrEqual(100);
+	expect(requestsTo(suite.sandbox, 'createPayout').length).toBeLessThanOrEqual(1);
+	expect(paidByHttpRequest).toBe(false);
+});
+
+it('held: without the HTTP Request node, the node’s own payout counts while history does not list it', async () => {
+	await suite.run(run('journal-first'));
+	historyNotListingThemYet();
+
+	const [second] = await suite.run(run('journal-second'));
+
+	expect(String(second.json.error)).toMatch(/above Max Amount per 24 Hours/);
+	expect(suite.sandbox.payouts).toHaveLength(1);
+});
+
+itShowsNoSecret();
