@@ -7,7 +7,7 @@ import type { IRequestOptions } from 'n8n-workflow';
 
 import { TyltApi } from '../../credentials/TyltApi.credentials';
 import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/fields';
-import { withNodeVoucher } from '../../nodes/shared/spendingLimits/nodeVouchers';
+import { nodeVoucherFor, withNodeVoucher } from '../../nodes/shared/spendingLimits/nodeVouchers';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
 import { credentialsFor, EVM_ADDRESS, tronAddress, useSandbox } from '../support/sandboxKit';
 
@@ -179,7 +179,7 @@ describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may 
 
 	it('signs a payout the TYLT node vouched for, exactly once, and no other body', async () => {
 		const vouched = payout({ baseAmount: 10 });
-		const result = await withNodeVoucher(JSON.stringify(vouched), async () => {
+		const result = await withNodeVoucher(nodeVoucherFor(JSON.stringify(vouched)), async () => {
 			const paid = await httpRequestNode(DAILY, vouched);
 			const again = await httpRequestNode(DAILY, vouched).catch((error: Error) => error);
 			const other = await httpRequestNode(DAILY, payout({ baseAmount: 11 })).catch(
@@ -196,7 +196,7 @@ describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may 
 
 	it('a voucher goes with the create it was given for', async () => {
 		const vouched = payout({ baseAmount: 10 });
-		await withNodeVoucher(JSON.stringify(vouched), async () => undefined);
+		await withNodeVoucher(nodeVoucherFor(JSON.stringify(vouched)), async () => undefined);
 
 		await expect(httpRequestNode(DAILY, vouched)).rejects.toThrow(/only the TYLT node/);
 		expect(sandbox.requests).toEqual([]);

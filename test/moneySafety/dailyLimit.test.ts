@@ -123,32 +123,13 @@ it('frees the room of a payout TYLT refused, so the next run can pay it', async 
 	expect(suite.sandbox.payouts).toHaveLength(1);
 });
 
-it('binds payouts sized in a listed fiat currency by their fiat amounts, history included', async () => {
-	suite.sandbox.seedPayouts(1, {
-		createdAt: hoursAgo(3),
-		baseCurrency: 'EUR',
-		baseAmount: 400,
-		settledAmountRequested: 430,
-	});
-	const output = await suite.run({
-		credentials: withDailyLimit('USDT 10000, EUR 500'),
-		...batch([100, 0.5], { additionalFields: { baseCurrency: 'EUR' } }),
-		continueOnFail: true,
-	});
-
-	expect(outcomes(output)).toEqual(['paid', 'refused']);
-	expect(String(output[1].json.error)).toMatch(
-		/0\.5 EUR would take the last 24 hours to 500\.5 EUR/,
-	);
-});
-
 it.each([
 	['a currency the limit does not name', 'USDC 100', {}, /names no limit for USDT \(only USDC\)/],
 	[
-		'a payout sized in a fiat currency the limit does not name',
-		'USDT 100',
+		'a payout sized in a fiat Base Currency, even one the limit names',
+		'USDT 1000, EUR 500',
 		{ additionalFields: { baseCurrency: 'EUR' } },
-		/add EUR and its limit to Max Amount per 24 Hours/,
+		/sized in EUR \(Base Currency\), and its USDT amount is known only once TYLT converts it/,
 	],
 ])('refuses %s, and sends nothing', async (_case, limit, extra, reason) => {
 	const error = await suite.fail({ credentials: withDailyLimit(limit), ...batch([10], extra) });

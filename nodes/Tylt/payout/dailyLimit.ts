@@ -3,15 +3,14 @@
  * history plus this process's reservations it may not show yet), and which of an execution's payouts fit on
  * top of it, in input order. Exact decimals throughout.
  *
- * What counts, per currency:
+ * What counts, per settled currency:
  * - a payout in history created inside the window (or of unknown age) whose status is not Failed: its
- *   `settledAmountRequested` in its settled currency and, when it was sized in a fiat Base Currency, its
- *   `baseAmount` in that fiat currency too (so a `EUR 1800` limit binds payouts sized in euros);
- * - a payout of this execution: its amount in the currency it is sized in. One sized in fiat has no crypto
- *   amount until TYLT converts it, so it needs its fiat currency listed and is bound there, as with Max Amount
- *   per Payout; its settled currency must be listed too (a currency not listed cannot be paid).
- * Fail closed: a history record whose currency or amount cannot be read makes the sum unknown, and then no
- * payout is sent.
+ *   `settledAmountRequested`;
+ * - a payout of this execution: its amount. A payout sized in another currency (a fiat Base Currency) has no
+ *   settled amount until TYLT converts it, so the limit cannot be checked for it and it is refused: counted in
+ *   its fiat currency instead, it would pay past the settled currency's limit, by up to its whole value.
+ * A currency the limit does not name cannot be paid. Fail closed: a history record whose currency or amount
+ * cannot be read makes the sum unknown, and then no payout is sent.
  */
 import {
 	EXACT_ZERO,
@@ -21,7 +20,6 @@ import {
 	subtractExact,
 	type ExactDecimal,
 } from '../../shared/decimalText';
-import { isFiatCode } from '../../shared/fiatCurrencies';
 import { LIMIT_FIELDS } from '../../shared/spendingLimits/fields';
 import type { CurrencyLimits } from '../../shared/spendingLimits/parse';
 import type { PayoutRecord } from '../transport/records';
@@ -157,7 +155,7 @@ function overReason({ currency, limit, before, withThis, amount }: Figure): stri
 	return `${exactText(amount)} ${currency} would take the last 24 hours to ${exactText(addExact(before, withThis))} ${currency}, above ${LIMIT} for ${currency} (${exactText(limit)} ${currency}): ${exactText(before)} ${currency} was paid out or is on its way in the last 24 hours${earlierText}`;
 }
 
-/** What a payout of this execution counts against, or why it cannot be paid under the limits. */
+/** What a payout of this execution counts against, or why it cannot be paid under the limit. */
 function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] | string {
 	const settled = payout.settledCurrency.trim().toUpperCase();
 	const base = payout.baseCurrency?.trim().toUpperCase() || undefined;
@@ -165,48 +163,32 @@ function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] |
 	if (!limits.has(settled)) {
 		return `${LIMIT} names no limit for ${settled} (only ${listed}), so no payout in ${settled} may be made with this credential. Add ${settled} and its limit to allow it`;
 	}
+	if (base !== undefined && base !== settled) {
+		return `it is sized in ${base} (Base Currency), and its ${settled} amount is known only once TYLT converts it, so ${LIMIT} for ${settled} cannot be checked before it is sent. Send the amount in ${settled}, without a Base Currency`;
+	}
 	const amount = exactDecimal(payout.amount);
 	if (amount === undefined) return `its amount ${String(payout.amount)} is not a finite number`;
-	if (base === undefined || base === settled) return [{ currency: settled, amount }];
-	if (!isFiatCode(base)) {
-		return `it is sized in ${base}, which is not an ISO 4217 fiat code: a payout sized in another crypto would escape the ${settled} limit in ${LIMIT}. Send the amount in ${settled} without a Base Currency`;
-	}
-	if (!limits.has(base)) {
-		return `it is sized in ${base}, which TYLT converts to ${settled} only when it creates the payout, so ${LIMIT} (${listed}) cannot be checked. To allow payouts sized in ${base}, add ${base} and its limit to ${LIMIT}, for example "${base} 1800"`;
-	}
-	return [{ currency: base, amount }];
+	return [{ currency: settled, amount }];
 }
 
 /** What a history record counts against: nothing when it failed or is in no limited currency. */
 function recordLines(limits: CurrencyLimits, record: PayoutRecord): SpendLine[] {
 	if (typeof record.status === 'string' && record.status.trim().toLowerCase() === 'failed')
 		return [];
-	const orderId = String(record.orderId);
 	if (typeof record.settledCurrency !== 'string' || record.settledCurrency.trim() === '') {
-		throw new UncountableHistoryError(orderId, 'no readable settledCurrency');
+		throw new UncountableHistoryError(String(record.orderId), 'no readable settledCurrency');
 	}
 	const settled = record.settledCurrency.trim().toUpperCase();
-	const lines: SpendLine[] = [];
-	if (limits.has(settled)) {
-		lines.push({ currency: settled, amount: recordAmount(record, 'settledAmountRequested') });
-	}
-	const base =
-		typeof record.baseCurrency === 'string' ? record.baseCurrency.trim().toUpperCase() : '';
-	if (base !== '' && base !== settled && isFiatCode(base) && limits.has(base)) {
-		lines.push({ currency: base, amount: recordAmount(record, 'baseAmount') });
-	}
-	return lines;
+	if (!limits.has(settled)) return [];
+	return [{ currency: settled, amount: recordAmount(record) }];
 }
 
-function recordAmount(
-	record: PayoutRecord,
-	field: 'settledAmountRequested' | 'baseAmount',
-): ExactDecimal {
-	const amount = exactDecimal(record[field]);
+function recordAmount(record: PayoutRecord): ExactDecimal {
+	const amount = exactDecimal(record.settledAmountRequested);
 	if (amount === undefined || amount.units < 0n) {
 		throw new UncountableHistoryError(
 			String(record.orderId),
-			`${field} ${JSON.stringify(record[field]) ?? 'missing'}, not an amount`,
+			`settledAmountRequested ${JSON.stringify(record.settledAmountRequested) ?? 'missing'}, not an amount`,
 		);
 	}
 	return amount;

@@ -5,32 +5,46 @@
  * memory, which a workflow using the credential (the HTTP Request node, a Code node) cannot reach.
  */
 
+/** The node's word for one create: `taken` once a signing took it. */
+export interface NodeVoucher {
+	readonly bodyText: string;
+	taken: boolean;
+}
+
 /** Body text → the vouchers given for creates with exactly that body, not yet taken by a signing. */
-const vouchers = new Map<string, Array<object>>();
+const vouchers = new Map<string, NodeVoucher[]>();
+
+export function nodeVoucherFor(bodyText: string): NodeVoucher {
+	return { bodyText, taken: false };
+}
 
 /**
- * Runs `create` with a voucher for `bodyText`. The voucher is withdrawn when `create` ends if no signing took
- * it, so it never outlives the create it was given for.
+ * Runs `create` with the voucher offered. Whatever no signing took is withdrawn when `create` ends, so a voucher
+ * never outlives the create it was given for. Another request with the same body text signed meanwhile may take
+ * it (it then pays what the node counted): the node's own create is refused, and `taken` says the room was used.
  */
-export async function withNodeVoucher<T>(bodyText: string, create: () => Promise<T>): Promise<T> {
-	const voucher = {};
-	const given = vouchers.get(bodyText) ?? [];
-	given.push(voucher);
-	vouchers.set(bodyText, given);
+export async function withNodeVoucher<T>(
+	voucher: NodeVoucher,
+	create: () => Promise<T>,
+): Promise<T> {
+	const offered = vouchers.get(voucher.bodyText) ?? [];
+	offered.push(voucher);
+	vouchers.set(voucher.bodyText, offered);
 	try {
 		return await create();
 	} finally {
-		const left = vouchers.get(bodyText)?.filter((other) => other !== voucher) ?? [];
-		if (left.length > 0) vouchers.set(bodyText, left);
-		else vouchers.delete(bodyText);
+		const left = vouchers.get(voucher.bodyText)?.filter((other) => other !== voucher) ?? [];
+		if (left.length > 0) vouchers.set(voucher.bodyText, left);
+		else vouchers.delete(voucher.bodyText);
 	}
 }
 
-/** Takes one voucher for this exact body text; false when the TYLT node vouched for none. */
+/** Takes one voucher for this exact body text; false when the TYLT node offers none. */
 export function takeNodeVoucher(bodyText: string): boolean {
-	const given = vouchers.get(bodyText);
-	if (!given || given.length === 0) return false;
-	given.shift();
-	if (given.length === 0) vouchers.delete(bodyText);
+	const offered = vouchers.get(bodyText);
+	const voucher = offered?.shift();
+	if (offered?.length === 0) vouchers.delete(bodyText);
+	if (!voucher) return false;
+	voucher.taken = true;
 	return true;
 }

@@ -13,7 +13,21 @@ const PAYOUT_FIELDS = [
 	'networkSymbol',
 ] as const;
 type PayoutFieldName = (typeof PAYOUT_FIELDS)[number];
-const PAYOUT_FIELD_BY_LOWER_CASE = new Map(PAYOUT_FIELDS.map((name) => [name.toLowerCase(), name]));
+const PAYOUT_FIELD_BY_FOLDED_NAME = new Map(PAYOUT_FIELDS.map((name) => [foldedName(name), name]));
+
+/**
+ * A key as a server matching keys without regard to case may read it. Such a matcher (Go's encoding/json, for
+ * one) folds Unicode too: `baſeAmount` (long s) and `baſeAmount` are baseAmount there, and so is a Kelvin sign
+ * for k. Upper-casing, then lower-casing, folds those the same way; reading more keys as payout fields only
+ * refuses more.
+ */
+function foldedName(key: string): string {
+	return key.toLowerCase().toUpperCase().toLowerCase();
+}
+
+function payoutFieldNamed(key: string): PayoutFieldName | undefined {
+	return PAYOUT_FIELD_BY_FOLDED_NAME.get(foldedName(key));
+}
 
 /**
  * The letters of the create path's last segment (TYLT_ENDPOINTS.createPayout: createPayoutRequest). A path whose
@@ -48,9 +62,7 @@ export function payoutInRequest(request: OutgoingRequest): PayoutInRequest {
 	const queryFields = payoutFieldsInQuery(request);
 	const nested = body !== undefined && nestedPayoutField(body, true);
 	const topLevel = body?.kind === 'object' ? body.members : [];
-	const namesPayoutField = topLevel.some(([key]) =>
-		PAYOUT_FIELD_BY_LOWER_CASE.has(key.toLowerCase()),
-	);
+	const namesPayoutField = topLevel.some(([key]) => payoutFieldNamed(key) !== undefined);
 	const unreadableBody =
 		request.bodyText !== undefined && request.bodyText !== '' && body === undefined;
 	if (
@@ -78,7 +90,7 @@ export function payoutInRequest(request: OutgoingRequest): PayoutInRequest {
 
 	const fields: PayoutFields = {};
 	for (const [key, value] of topLevel) {
-		const name = PAYOUT_FIELD_BY_LOWER_CASE.get(key.toLowerCase());
+		const name = payoutFieldNamed(key);
 		if (name === undefined) continue;
 		if (name !== key) return unreadable(`names "${key}", which is not TYLT’s spelling of ${name}`);
 		// TYLT may read either of two repeated keys: a limit checked against one would not bind the other.
@@ -118,7 +130,7 @@ function payoutFieldsInQuery(request: OutgoingRequest): string[] {
 	} catch {
 		// An unparseable URL was refused before signing; nothing to add here.
 	}
-	return names.filter((name) => PAYOUT_FIELD_BY_LOWER_CASE.has(name.toLowerCase()));
+	return names.filter((name) => payoutFieldNamed(name) !== undefined);
 }
 
 /** Whether a payout field's name appears as a key anywhere below the top-level object. */
@@ -127,7 +139,6 @@ function nestedPayoutField(value: JsonValue, topLevel: boolean): boolean {
 	if (value.kind !== 'object') return false;
 	return value.members.some(
 		([key, member]) =>
-			(!topLevel && PAYOUT_FIELD_BY_LOWER_CASE.has(key.toLowerCase())) ||
-			nestedPayoutField(member, false),
+			(!topLevel && payoutFieldNamed(key) !== undefined) || nestedPayoutField(member, false),
 	);
 }

@@ -10,6 +10,7 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { LIMIT_FIELDS } from '../../../shared/spendingLimits/fields';
+import type { NodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
 import { readSpendingLimits, UnreadableLimitError } from '../../../shared/spendingLimits/parse';
 import { decideDaily, spentInWindow, type DailyDecision } from '../../payout/dailyLimit';
 import {
@@ -123,14 +124,17 @@ export function settleSent(account: string, reservation: Reservation, output: ID
 
 /**
  * A reserved payout's create failed: its room is freed only when nothing can have been made (TYLT refused it,
- * the credential refused to sign it, or the batch stopped before it started); one in doubt keeps it.
+ * the batch stopped before it started, or the credential refused to sign it while no other request took its
+ * voucher); one in doubt keeps it.
  */
-export function settleFailed(account: string, reservation: Reservation, error: Error) {
-	if (
-		error instanceof TyltRefusedError ||
-		error instanceof TyltCredentialRefusedError ||
-		error instanceof CreateNotStarted
-	) {
+export function settleFailed(
+	account: string,
+	reservation: Reservation,
+	error: Error,
+	voucher: NodeVoucher,
+) {
+	const notSigned = error instanceof TyltCredentialRefusedError && !voucher.taken;
+	if (error instanceof TyltRefusedError || error instanceof CreateNotStarted || notSigned) {
 		release(account, reservation);
 	}
 }

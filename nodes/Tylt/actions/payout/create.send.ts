@@ -7,7 +7,11 @@ import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../../shared/pause';
-import { withNodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
+import {
+	nodeVoucherFor,
+	withNodeVoucher,
+	type NodeVoucher,
+} from '../../../shared/spendingLimits/nodeVouchers';
 import { CreateNotStarted, CreateTraffic, type CreateTurn } from '../../payout/createTraffic';
 import { createPayoutOnce } from '../../payout/guard';
 import { rememberSent } from '../../payout/processMemory';
@@ -139,10 +143,12 @@ async function send(
 	const reservation = payout.dailyReservation;
 	if (!reservation) return await sendPayout.call(this, payout, turn, scope);
 	const account = await scope.tyltAccount();
-	const sending = sendPayout.call(this, payout, turn, scope);
+	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing.
+	const voucher = nodeVoucherFor(JSON.stringify(payout.body));
+	const sending = sendPayout.call(this, payout, turn, scope, voucher);
 	sending.then(
 		(output) => settleSent(account, reservation, output[0].json),
-		(error: Error) => settleFailed(account, reservation, error),
+		(error: Error) => settleFailed(account, reservation, error, voucher),
 	);
 	return await sending;
 }
@@ -153,11 +159,11 @@ async function sendPayout(
 	payout: ReadyPayout,
 	turn: CreateTurn,
 	scope: OperationScope,
+	voucher?: NodeVoucher,
 ): Promise<INodeExecutionData[]> {
-	const { itemIndex, options, body, reference, dailyReservation } = payout;
-	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing.
+	const { itemIndex, options, body, reference } = payout;
 	const vouched = <T>(create: () => Promise<T>) =>
-		dailyReservation ? () => withNodeVoucher(JSON.stringify(body), create) : create;
+		voucher ? () => withNodeVoucher(voucher, create) : create;
 	const sendCreate = async <T>(create: () => Promise<T>) =>
 		await turn.send(options.pauseBetweenPayoutsMs, vouched(create));
 	if (!payout.guard) {
