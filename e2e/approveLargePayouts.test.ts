@@ -1,0 +1,219 @@
+/**
+ * examples/approve-large-payouts.json through a real n8n: payout requests posted to its Webhook; at or below
+ * the approval threshold (100) they are paid at once, above it the execution waits in n8n's Wait node (On Form
+ * Submitted) for an approver, who gets the link in a message (a local receiver standing in for Slack) and
+ * answers the form behind a Basic Auth login. What TYLT (the sandbox) holds for each request is the proof:
+ * approved, one payout; rejected, expired, or approved after it expired, none; the link used again, still one.
+ */
+import { outputOf, referenceOf, tyltRecord, useE2e } from './support/context';
+import { basicAuth, type Login } from './support/form';
+import { useMessageReceiver } from './support/messageReceiver';
+import {
+	activateApprovalWorkflow,
+	approvalLink,
+	decide,
+	nodesRan,
+	requestPayout,
+	storeApprovalLogins,
+	waitingExecution,
+	type ActiveApprovalWorkflow,
+	type PayoutRequest,
+	type RequestKey,
+} from './support/approval';
+
+const e2e = useE2e();
+const receiver = useMessageReceiver();
+
+const REQUEST_KEY: RequestKey = { name: 'X-Payout-Key', value: 'e2e-request-key-7c21' };
+const APPROVER: Login = { user: 'approver', password: 'e2e-approver-Passw0rd!' };
+
+let credentials: Awaited<ReturnType<typeof storeApprovalLogins>>;
+
+beforeAll(async () => {
+	credentials = await storeApprovalLogins(e2e, { requestKey: REQUEST_KEY, approver: APPROVER });
+});
+
+/** A request of the running test (its ID is the payout's reference): 250 USDT on Tron unless changed. */
+function payoutRequest(changes: Partial<PayoutRequest> = {}): PayoutRequest {
+	const request = {
+		requestId: 'WD-5001',
+		wallet: 'TDy2r6LnrvAvn8GMgfe9PaSbDLmTkG4uJF',
+		amount: 250,
+		currency: 'USDT',
+		network: 'TRX',
+		...changes,
+	};
+	return { ...request, requestId: e2e.reference(request.requestId) };
+}
+
+async function activeWorkflow(waitLimitSeconds?: number): Promise<ActiveApprovalWorkflow> {
+	return await activateApprovalWorkflow(e2e, {
+		credentials,
+		notificationUrl: receiver.url,
+		waitLimitSeconds,
+	});
+}
+
+/** What TYLT holds for the request: its payouts (by the reference the node wrote), newest first. */
+async function payoutsFor(request: PayoutRequest) {
+	return (await e2e.sandbox.payouts()).filter((payout) => referenceOf(payout) === request.requestId);
+}
+
+async function createsSent(): Promise<number> {
+	return (await e2e.sandbox.endpointsCalled()).filter((endpoint) => endpoint === 'createPayout')
+		.length;
+}
+
+/** Posts the request and waits until its execution waits for approval → the approval link it sent. */
+async function awaitingApproval(active: ActiveApprovalWorkflow, request: PayoutRequest) {
+	expect(await requestPayout(active, request, REQUEST_KEY)).toBe(200);
+	const waiting = await waitingExecution(e2e, active.workflow.id);
+	return { waiting, link: approvalLink(receiver.messages, request.requestId) };
+}
+
+describe('Approve large payouts (examples/approve-large-payouts.json)', () => {
+	it('pays a request at the threshold at once: one payout, no approval asked', async () => {
+		const active = await activeWorkflow();
+		const request = payoutRequest({ requestId: 'WD-5002', amount: 100 });
+
+		expect(await requestPayout(active, request, REQUEST_KEY)).toBe(200);
+
+		const [run] = await e2e.n8n.waitForExecutions(active.workflow.id, 1);
+		expect(run.status).toBe('success');
+		const payouts = await payoutsFor(request);
+		expect(payouts).toHaveLength(1);
+		expect(payouts[0]).toMatchObject({
+			toAddress: request.wallet,
+			settledAmountRequested: 100,
+			settledCurrency: 'USDT',
+			network: 'TRX',
+		});
+		expect(await e2e.sandbox.payouts()).toEqual(payouts);
+		expect(tyltRecord(outputOf(run, 'Send payout')[0])).toEqual(payouts[0]);
+		expect(nodesRan(run)).not.toContain('Ask for approval');
+		expect(receiver.messages).toEqual([]);
+	});
+
+	it('refuses a request without the key: 403, nothing started, nothing paid', async () => {
+		const active = await activeWorkflow();
+		const request = payoutRequest({ amount: 10 });
+
+		const anonymous = await requestPayout(active, request, null);
+		const wrongKey = await requestPayout(active, request, { ...REQUEST_KEY, value: 'guess' });
+
+		expect([anonymous, wrongKey]).toEqual([403, 403]);
+		expect(await e2e.n8n.listExecutions(active.workflow.id)).toEqual([]);
+		expect(await e2e.sandbox.endpointsCalled()).toEqual([]);
+	});
+
+	it('keeps a request just above the threshold waiting: the execution waits, the approver gets the link, nothing is paid', async () => {
+		const active = await activeWorkflow();
+		const request = payoutRequest({ amount: 100.01 });
+
+		const { waiting, link } = await awaitingApproval(active, request);
+
+		expect(waiting.status).toBe('waiting');
+		expect(waiting.data!.resultData.lastNodeExecuted).toBe('Wait for approval');
+		expect(nodesRan(waiting)).not.toContain('Send payout');
+		expect(receiver.messages[0].json.text).toBe(
+			`Payout request ${request.requestId} asks for 100.01 USDT on TRX to ${request.wallet}, ` +
+				`above the approval threshold of 100 USDT. Approve or reject it here: ${link}`,
+		);
+		const page = await fetch(link, { headers: { authorization: basicAuth(APPROVER) } });
+		const html = await page.text();
+		expect(page.status).toBe(200);
+		expect(html).toContain('Approve a payout');
+		expect(html).toContain(`Payout request ${request.requestId}: 100.01 USDT on TRX`);
+		const anonymous = await fetch(link);
+		expect(anonymous.status).toBe(401);
+		await anonymous.arrayBuffer();
+		expect(await e2e.sandbox.payouts()).toEqual([]);
+		expect(await createsSent()).toBe(0);
+	});
+
+	it('pays an approved request exactly once', async () => {
+		const active = await activeWorkflow();
+		const request = payoutRequest();
+		const { link } = await awaitingApproval(active, request);
+
+		const answer = await decide(active, link, 'Approve', APPROVER);
+
+		expect(answer.status).toBe(200);
+		const [run] = await e2e.n8n.waitForExecutions(active.workflow.id, 1);
+		expect(run.status).toBe('success');
+		const payouts = await payoutsFor(request);
+		expect(payouts).toHaveLength(1);
+		expect(payouts[0]).toMatchObject({
+			toAddress: request.wallet,
+			settledAmountRequested: 250,
+			settledCurrency: 'USDT',
+			network: 'TRX',
+			comments: `[ref:${request.requestId}] Payout request ${request.requestId}`,
+		});
+		expect(outputOf(run, 'Send payout')[0]).toMatchObject({
+			outcome: 'sent',
+			alreadySent: false,
+			orderId: payouts[0].orderId,
+		});
+		expect(await createsSent()).toBe(1);
+	});
+
+	it('pays a rejected request nothing, and the flow ends saying so', async () => {
+		const active = await activeWorkflow();
+		const request = payoutRequest();
+		const { link } = await awaitingApproval(active, request);
+
+		const answer = await decide(active, link, 'Reject', APPROVER);
+
+		expect(answer.status).toBe(200);
+		const [run] = await e2e.n8n.waitForExecutions(active.workflow.id, 1);
+		expect(run.status).toBe('success');
+		expect(nodesRan(run)).not.toContain('Send payout');
+		expect(outputOf(run, 'Rejected: not paid')).toEqual([
+			{ outcome: `Payout request ${request.requestId} was rejected: nothing was sent.` },
+		]);
+		expect(await e2e.sandbox.payouts()).toEqual([]);
+		expect(await createsSent()).toBe(0);
+	});
+
+	it('an approval link used twice pays once: n8n does not resume the finished execution, TYLT holds one payout', async () => {
+		const active = await activeWorkflow();
+		const request = payoutRequest();
+		const { link } = await awaitingApproval(active, request);
+		await decide(active, link, 'Approve', APPROVER);
+		const [approved] = await e2e.n8n.waitForExecutions(active.workflow.id, 1);
+		const paid = await payoutsFor(request);
+
+		const again = await decide(active, link, 'Approve', APPROVER);
+
+		expect(again.status).toBe(200);
+		expect(again.body).not.toContain('Approve a payout');
+		const executions = await e2e.n8n.listExecutions(active.workflow.id, { includeData: true });
+		expect(executions).toHaveLength(1);
+		expect(executions[0]).toEqual(approved);
+		expect(await e2e.sandbox.payouts()).toEqual(paid);
+		expect(paid).toHaveLength(1);
+		expect(await createsSent()).toBe(1);
+	});
+
+	it('pays an expired request nothing, even when it is approved afterwards', async () => {
+		// n8n looks for waits that ran out once a minute: the expiry comes up to 60 s after the limit.
+		const active = await activeWorkflow(1);
+		const request = payoutRequest();
+		const { link } = await awaitingApproval(active, request);
+
+		const [run] = await e2e.n8n.waitForExecutions(active.workflow.id, 1, 90000);
+
+		expect(run.status).toBe('success');
+		expect(nodesRan(run)).not.toContain('Send payout');
+		expect(outputOf(run, 'Expired: not paid')).toEqual([
+			{ outcome: `Payout request ${request.requestId} was not approved in time: nothing was sent.` },
+		]);
+		const late = await decide(active, link, 'Approve', APPROVER);
+		expect(late.body).not.toContain('Approve a payout');
+		expect(await e2e.n8n.listExecutions(active.workflow.id)).toHaveLength(1);
+		expect(await e2e.sandbox.payouts()).toEqual([]);
+		expect(await createsSent()).toBe(0);
+	}, 120000);
+});
+
