@@ -10,12 +10,13 @@ import { basicAuth, type Login } from './support/form';
 import { useMessageReceiver } from './support/messageReceiver';
 import {
 	activateApprovalWorkflow,
-	approvalLink,
+	approvalLinks,
 	decide,
 	nodesRan,
 	requestPayout,
+	settledRuns,
 	storeApprovalLogins,
-	waitingExecution,
+	waitingExecutions,
 	type ActiveApprovalWorkflow,
 	type PayoutRequest,
 	type RequestKey,
@@ -26,6 +27,9 @@ const receiver = useMessageReceiver();
 
 const REQUEST_KEY: RequestKey = { name: 'X-Payout-Key', value: 'e2e-request-key-7c21' };
 const APPROVER: Login = { user: 'approver', password: 'e2e-approver-Passw0rd!' };
+
+/** What n8n shows on a waiting form's link once its execution has finished. */
+const FINISHED_FORM_PAGE = '<h1>Form Submitted</h1>';
 
 let credentials: Awaited<ReturnType<typeof storeApprovalLogins>>;
 
@@ -56,7 +60,9 @@ async function activeWorkflow(waitLimitSeconds?: number): Promise<ActiveApproval
 
 /** What TYLT holds for the request: its payouts (by the reference the node wrote), newest first. */
 async function payoutsFor(request: PayoutRequest) {
-	return (await e2e.sandbox.payouts()).filter((payout) => referenceOf(payout) === request.requestId);
+	return (await e2e.sandbox.payouts()).filter(
+		(payout) => referenceOf(payout) === request.requestId,
+	);
 }
 
 async function createsSent(): Promise<number> {
@@ -67,8 +73,10 @@ async function createsSent(): Promise<number> {
 /** Posts the request and waits until its execution waits for approval → the approval link it sent. */
 async function awaitingApproval(active: ActiveApprovalWorkflow, request: PayoutRequest) {
 	expect(await requestPayout(active, request, REQUEST_KEY)).toBe(200);
-	const waiting = await waitingExecution(e2e, active.workflow.id);
-	return { waiting, link: approvalLink(receiver.messages, request.requestId) };
+	const [waiting] = await waitingExecutions(e2e, active.workflow.id);
+	const links = approvalLinks(receiver.messages, request.requestId);
+	expect(links).toHaveLength(1);
+	return { waiting, link: links[0] };
 }
 
 describe('Approve large payouts (examples/approve-large-payouts.json)', () => {
@@ -176,7 +184,7 @@ describe('Approve large payouts (examples/approve-large-payouts.json)', () => {
 		expect(await createsSent()).toBe(0);
 	});
 
-	it('an approval link used twice pays once: n8n does not resume the finished execution, TYLT holds one payout', async () => {
+	it('an approval link used twice pays once: n8n answers the finished execution with its "Form Submitted" page and resumes nothing; TYLT holds one payout', async () => {
 		const active = await activeWorkflow();
 		const request = payoutRequest();
 		const { link } = await awaitingApproval(active, request);
@@ -187,13 +195,52 @@ describe('Approve large payouts (examples/approve-large-payouts.json)', () => {
 		const again = await decide(active, link, 'Approve', APPROVER);
 
 		expect(again.status).toBe(200);
-		expect(again.body).not.toContain('Approve a payout');
+		expect(again.body).toContain(FINISHED_FORM_PAGE);
 		const executions = await e2e.n8n.listExecutions(active.workflow.id, { includeData: true });
-		expect(executions).toHaveLength(1);
-		expect(executions[0]).toEqual(approved);
-		expect(await e2e.sandbox.payouts()).toEqual(paid);
+		expect(executions).toEqual([approved]);
 		expect(paid).toHaveLength(1);
+		expect(await e2e.sandbox.payouts()).toEqual(paid);
 		expect(await createsSent()).toBe(1);
+	});
+
+	it('three approvals of one request at the same moment pay once', async () => {
+		const active = await activeWorkflow();
+		const request = payoutRequest();
+		const { link } = await awaitingApproval(active, request);
+
+		// Whatever n8n answers the later ones (2.41.1: HTTP 500, "already being resumed"), TYLT is the proof.
+		await Promise.all([1, 2, 3].map(() => decide(active, link, 'Approve', APPROVER)));
+
+		const runs = await settledRuns(e2e, active.workflow.id);
+		expect(runs.map((run) => run.status)).toEqual(['success']);
+		expect(await payoutsFor(request)).toHaveLength(1);
+		expect(await e2e.sandbox.payouts()).toHaveLength(1);
+		expect(await createsSent()).toBe(1);
+	});
+
+	it('a request sent twice and approved on both links pays once: the second approval finds the request ID paid', async () => {
+		const active = await activeWorkflow();
+		const request = payoutRequest();
+		expect(await requestPayout(active, request, REQUEST_KEY)).toBe(200);
+		expect(await requestPayout(active, request, REQUEST_KEY)).toBe(200);
+		await waitingExecutions(e2e, active.workflow.id, 2);
+		const links = approvalLinks(receiver.messages, request.requestId);
+		expect(links).toHaveLength(2);
+
+		for (const link of links)
+			expect((await decide(active, link, 'Approve', APPROVER)).status).toBe(200);
+
+		const runs = await settledRuns(e2e, active.workflow.id, 2);
+		expect(runs.map((run) => run.status)).toEqual(['success', 'success']);
+		const payouts = await payoutsFor(request);
+		expect(payouts).toHaveLength(1);
+		expect(await e2e.sandbox.payouts()).toEqual(payouts);
+		expect(await createsSent()).toBe(1);
+		const outcomes = runs.map((run) => outputOf(run, 'Send payout')[0]);
+		expect(outcomes.map((sent) => [sent.outcome, sent.alreadySent, sent.orderId]).sort()).toEqual([
+			['sent', false, payouts[0].orderId],
+			['skipped', true, payouts[0].orderId],
+		]);
 	});
 
 	it('pays an expired request nothing, even when it is approved afterwards', async () => {
@@ -207,13 +254,14 @@ describe('Approve large payouts (examples/approve-large-payouts.json)', () => {
 		expect(run.status).toBe('success');
 		expect(nodesRan(run)).not.toContain('Send payout');
 		expect(outputOf(run, 'Expired: not paid')).toEqual([
-			{ outcome: `Payout request ${request.requestId} was not approved in time: nothing was sent.` },
+			{
+				outcome: `Payout request ${request.requestId} was not approved in time: nothing was sent.`,
+			},
 		]);
 		const late = await decide(active, link, 'Approve', APPROVER);
-		expect(late.body).not.toContain('Approve a payout');
+		expect(late.body).toContain(FINISHED_FORM_PAGE);
 		expect(await e2e.n8n.listExecutions(active.workflow.id)).toHaveLength(1);
 		expect(await e2e.sandbox.payouts()).toEqual([]);
 		expect(await createsSent()).toBe(0);
 	}, 120000);
 });
-

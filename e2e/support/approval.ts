@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 
-import type { Execution, StoredWorkflow } from '../../tools/n8n';
+import { isFinished, type Execution, type StoredWorkflow } from '../../tools/n8n';
 import { sleep } from '../../tools/n8n/processes';
 import type { E2eContext } from './context';
 import { examples } from './examples';
@@ -111,15 +111,15 @@ export async function requestPayout(
 	return response.status;
 }
 
-/** The approval link in the message that names `requestId` (the message's last word). */
-export function approvalLink(messages: ReceivedMessage[], requestId: string): string {
-	const about = messages.filter((message) => String(message.json?.text).includes(requestId));
-	if (about.length !== 1) {
-		throw new Error(`${about.length} messages name ${requestId}: ${JSON.stringify(messages)}`);
-	}
-	const link = /(https?:\/\/\S+)$/.exec(about[0].json.text)?.[1];
-	if (!link) throw new Error(`No approval link in: ${about[0].json.text}`);
-	return link;
+/** The approval links in the messages that name `requestId` (each message's last word), in the order sent. */
+export function approvalLinks(messages: ReceivedMessage[], requestId: string): string[] {
+	return messages
+		.filter((message) => String(message.json?.text).includes(requestId))
+		.map((message) => {
+			const link = /(https?:\/\/\S+)$/.exec(message.json.text)?.[1];
+			if (!link) throw new Error(`No approval link in: ${message.json.text}`);
+			return link;
+		});
 }
 
 /** An approver's answer on the approval form at `link`, as the form page posts it. */
@@ -129,22 +129,65 @@ export async function decide(
 	decision: Decision,
 	login: Login | null,
 ): Promise<FormAnswer> {
-	const fields: FormField[] = examples.node(active.workflow, WAIT_NODE).parameters.formFields.values;
+	const fields: FormField[] = examples.node(active.workflow, WAIT_NODE).parameters.formFields
+		.values;
 	return await submitFields(link, fields, { Decision: decision }, login);
 }
 
-/** Polls until the workflow has an execution waiting (at the approval) → it, with its run data. */
-export async function waitingExecution(
+/**
+ * Polls until `count` executions of the workflow wait (at the approval) → them, with their run data. An
+ * execution that finished instead fails the wait at once, naming the nodes it ran (a request paid without
+ * approval shows Send payout there).
+ */
+export async function waitingExecutions(
 	e2e: E2eContext,
 	workflowId: string,
+	count = 1,
 	timeoutMs = 15000,
-): Promise<Execution> {
+): Promise<Execution[]> {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const [waiting] = await e2e.n8n.listExecutions(workflowId, { status: 'waiting' });
-		if (waiting) return await e2e.n8n.getExecution(waiting.id);
+		const waiting = await e2e.n8n.listExecutions(workflowId, { status: 'waiting' });
+		if (waiting.length >= count) {
+			return await Promise.all(waiting.map(async ({ id }) => await e2e.n8n.getExecution(id)));
+		}
+		const [finished] = (await e2e.n8n.listExecutions(workflowId)).filter(isFinished);
+		if (finished) {
+			const execution = await e2e.n8n.getExecution(finished.id);
+			throw new Error(
+				`Execution ${execution.id} finished (${execution.status}) without waiting for approval; ` +
+					`it ran ${nodesRan(execution).join(', ')}`,
+			);
+		}
 		if (Date.now() > deadline) {
-			throw new Error(`No execution of workflow ${workflowId} waiting after ${timeoutMs} ms`);
+			throw new Error(
+				`${waiting.length} of ${count} executions of workflow ${workflowId} waiting after ${timeoutMs} ms`,
+			);
+		}
+		await sleep(100);
+	}
+}
+
+/**
+ * The workflow's executions once `count` finished and none is running or waiting any more, oldest first: a
+ * resume that n8n let through late shows up before the test reads what TYLT holds.
+ */
+export async function settledRuns(
+	e2e: E2eContext,
+	workflowId: string,
+	count = 1,
+	timeoutMs = 15000,
+): Promise<Execution[]> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const finished = await e2e.n8n.waitForExecutions(workflowId, count, timeoutMs);
+		const open = [
+			...(await e2e.n8n.listExecutions(workflowId, { status: 'running' })),
+			...(await e2e.n8n.listExecutions(workflowId, { status: 'waiting' })),
+		];
+		if (open.length === 0) return finished;
+		if (Date.now() > deadline) {
+			throw new Error(`Executions of workflow ${workflowId} still open after ${timeoutMs} ms`);
 		}
 		await sleep(100);
 	}

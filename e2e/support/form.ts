@@ -126,15 +126,17 @@ function endingIn(html: string): FormEnding {
 }
 
 function textOf(html: string): string {
-	return html
-		.replace(/<br\s*\/?>/g, '\n')
-		.replace(/<[^>]*>/g, '')
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>')
-		.replace(/&quot;/g, '"')
-		// Handlebars (n8n 1.x renders the message through it) writes ' ` = as &#x27; &#x60; &#x3D;.
-		.replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-		.replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
-		.replace(/&amp;/g, '&')
-		.trim();
+	return (
+		html
+			.replace(/<br\s*\/?>/g, '\n')
+			.replace(/<[^>]*>/g, '')
+			.replace(/&lt;/g, '<')
+			.replace(/&gt;/g, '>')
+			.replace(/&quot;/g, '"')
+			// Handlebars (n8n 1.x renders the message through it) writes ' ` = as &#x27; &#x60; &#x3D;.
+			.replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+			.replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
+			.replace(/&amp;/g, '&')
+			.trim()
+	);
 }
