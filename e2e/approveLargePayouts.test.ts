@@ -139,6 +139,20 @@ describe('Approve large payouts (examples/approve-large-payouts.json)', () => {
 		expect(await createsSent()).toBe(0);
 	});
 
+	it('keeps a request in a currency without a threshold waiting, however small', async () => {
+		const active = await activeWorkflow();
+		const request = payoutRequest({ amount: 0.5, currency: 'DAI', network: 'ETH' });
+
+		const { waiting, link } = await awaitingApproval(active, request);
+
+		expect(waiting.data!.resultData.lastNodeExecuted).toBe('Wait for approval');
+		expect(receiver.messages[0].json.text).toBe(
+			`Payout request ${request.requestId} asks for 0.5 DAI on ETH to ${request.wallet}, ` +
+				`above the approval threshold of 0 DAI. Approve or reject it here: ${link}`,
+		);
+		expect(await e2e.sandbox.endpointsCalled()).toEqual([]);
+	});
+
 	it('pays an approved request exactly once', async () => {
 		const active = await activeWorkflow();
 		const request = payoutRequest();
