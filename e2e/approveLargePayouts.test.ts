@@ -18,6 +18,7 @@ import {
 	storeApprovalLogins,
 	waitingExecutions,
 	type ActiveApprovalWorkflow,
+	type Decision,
 	type PayoutRequest,
 	type RequestKey,
 } from './support/approval';
@@ -65,6 +66,20 @@ async function payoutsFor(request: PayoutRequest) {
 	);
 }
 
+/** TYLT holds one payout, the request's (by its reference), for what the request asked → that payout. */
+async function onlyPayoutOf(request: PayoutRequest) {
+	const payouts = await e2e.sandbox.payouts();
+	expect(payouts.map(referenceOf)).toEqual([request.requestId]);
+	expect(payouts[0]).toMatchObject({
+		toAddress: request.wallet,
+		settledAmountRequested: request.amount,
+		settledCurrency: request.currency,
+		network: request.network,
+		comments: `[ref:${request.requestId}] Payout request ${request.requestId}`,
+	});
+	return payouts[0];
+}
+
 async function createsSent(): Promise<number> {
 	return (await e2e.sandbox.endpointsCalled()).filter((endpoint) => endpoint === 'createPayout')
 		.length;
@@ -79,6 +94,23 @@ async function awaitingApproval(active: ActiveApprovalWorkflow, request: PayoutR
 	return { waiting, link: links[0] };
 }
 
+/**
+ * A 250 USDT request waits for approval and the approver answers `decision` on its link: the workflow, the
+ * request, the link and the finished execution.
+ */
+async function decided(decision: Decision) {
+	const active = await activeWorkflow();
+	const request = payoutRequest();
+	const { link } = await awaitingApproval(active, request);
+
+	const answer = await decide(active, link, decision, APPROVER);
+
+	expect(answer.status).toBe(200);
+	const [run] = await settledRuns(e2e, active.workflow.id);
+	expect(run.status).toBe('success');
+	return { active, request, link, run };
+}
+
 describe('Approve large payouts (examples/approve-large-payouts.json)', () => {
 	it('pays a request at the threshold at once: one payout, no approval asked', async () => {
 		const active = await activeWorkflow();
@@ -88,16 +120,8 @@ describe('Approve large payouts (examples/approve-large-payouts.json)', () => {
 
 		const [run] = await e2e.n8n.waitForExecutions(active.workflow.id, 1);
 		expect(run.status).toBe('success');
-		const payouts = await payoutsFor(request);
-		expect(payouts).toHaveLength(1);
-		expect(payouts[0]).toMatchObject({
-			toAddress: request.wallet,
-			settledAmountRequested: 100,
-			settledCurrency: 'USDT',
-			network: 'TRX',
-		});
-		expect(await e2e.sandbox.payouts()).toEqual(payouts);
-		expect(tyltRecord(outputOf(run, 'Send payout')[0])).toEqual(payouts[0]);
+		const payout = await onlyPayoutOf(request);
+		expect(tyltRecord(outputOf(run, 'Send payout')[0])).toEqual(payout);
 		expect(nodesRan(run)).not.toContain('Ask for approval');
 		expect(receiver.messages).toEqual([]);
 	});
@@ -154,42 +178,20 @@ describe('Approve large payouts (examples/approve-large-payouts.json)', () => {
 	});
 
 	it('pays an approved request exactly once', async () => {
-		const active = await activeWorkflow();
-		const request = payoutRequest();
-		const { link } = await awaitingApproval(active, request);
+		const { request, run } = await decided('Approve');
 
-		const answer = await decide(active, link, 'Approve', APPROVER);
-
-		expect(answer.status).toBe(200);
-		const [run] = await e2e.n8n.waitForExecutions(active.workflow.id, 1);
-		expect(run.status).toBe('success');
-		const payouts = await payoutsFor(request);
-		expect(payouts).toHaveLength(1);
-		expect(payouts[0]).toMatchObject({
-			toAddress: request.wallet,
-			settledAmountRequested: 250,
-			settledCurrency: 'USDT',
-			network: 'TRX',
-			comments: `[ref:${request.requestId}] Payout request ${request.requestId}`,
-		});
+		const payout = await onlyPayoutOf(request);
 		expect(outputOf(run, 'Send payout')[0]).toMatchObject({
 			outcome: 'sent',
 			alreadySent: false,
-			orderId: payouts[0].orderId,
+			orderId: payout.orderId,
 		});
 		expect(await createsSent()).toBe(1);
 	});
 
 	it('pays a rejected request nothing, and the flow ends saying so', async () => {
-		const active = await activeWorkflow();
-		const request = payoutRequest();
-		const { link } = await awaitingApproval(active, request);
+		const { request, run } = await decided('Reject');
 
-		const answer = await decide(active, link, 'Reject', APPROVER);
-
-		expect(answer.status).toBe(200);
-		const [run] = await e2e.n8n.waitForExecutions(active.workflow.id, 1);
-		expect(run.status).toBe('success');
 		expect(nodesRan(run)).not.toContain('Send payout');
 		expect(outputOf(run, 'Rejected: not paid')).toEqual([
 			{ outcome: `Payout request ${request.requestId} was rejected: nothing was sent.` },
@@ -199,11 +201,7 @@ describe('Approve large payouts (examples/approve-large-payouts.json)', () => {
 	});
 
 	it('an approval link used twice pays once: n8n answers the finished execution with its "Form Submitted" page and resumes nothing; TYLT holds one payout', async () => {
-		const active = await activeWorkflow();
-		const request = payoutRequest();
-		const { link } = await awaitingApproval(active, request);
-		await decide(active, link, 'Approve', APPROVER);
-		const [approved] = await e2e.n8n.waitForExecutions(active.workflow.id, 1);
+		const { active, request, link, run: approved } = await decided('Approve');
 		const paid = await payoutsFor(request);
 
 		const again = await decide(active, link, 'Approve', APPROVER);

@@ -134,6 +134,21 @@ export async function decide(
 	return await submitFields(link, fields, { Decision: decision }, login);
 }
 
+/** Calls `step` every 100 ms until it answers something → that; fails after `timeoutMs`, saying `what`. */
+async function pollFor<T>(
+	what: string,
+	timeoutMs: number,
+	step: () => Promise<T | undefined>,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const answer = await step();
+		if (answer !== undefined) return answer;
+		if (Date.now() > deadline) throw new Error(`${what} after ${timeoutMs} ms`);
+		await sleep(100);
+	}
+}
+
 /**
  * Polls until `count` executions of the workflow wait (at the approval) → them, with their run data. An
  * execution that finished instead fails the wait at once, naming the nodes it ran (a request paid without
@@ -145,27 +160,22 @@ export async function waitingExecutions(
 	count = 1,
 	timeoutMs = 15000,
 ): Promise<Execution[]> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const waiting = await e2e.n8n.listExecutions(workflowId, { status: 'waiting' });
-		if (waiting.length >= count) {
-			return await Promise.all(waiting.map(async ({ id }) => await e2e.n8n.getExecution(id)));
-		}
-		const [finished] = (await e2e.n8n.listExecutions(workflowId)).filter(isFinished);
-		if (finished) {
+	const waiting = await pollFor(
+		`Fewer than ${count} executions of workflow ${workflowId} waiting`,
+		timeoutMs,
+		async () => {
+			const found = await e2e.n8n.listExecutions(workflowId, { status: 'waiting' });
+			if (found.length >= count) return found;
+			const [finished] = (await e2e.n8n.listExecutions(workflowId)).filter(isFinished);
+			if (!finished) return undefined;
 			const execution = await e2e.n8n.getExecution(finished.id);
 			throw new Error(
 				`Execution ${execution.id} finished (${execution.status}) without waiting for approval; ` +
 					`it ran ${nodesRan(execution).join(', ')}`,
 			);
-		}
-		if (Date.now() > deadline) {
-			throw new Error(
-				`${waiting.length} of ${count} executions of workflow ${workflowId} waiting after ${timeoutMs} ms`,
-			);
-		}
-		await sleep(100);
-	}
+		},
+	);
+	return await Promise.all(waiting.map(async ({ id }) => await e2e.n8n.getExecution(id)));
 }
 
 /**
@@ -178,19 +188,14 @@ export async function settledRuns(
 	count = 1,
 	timeoutMs = 15000,
 ): Promise<Execution[]> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
+	return await pollFor(`Executions of workflow ${workflowId} still open`, timeoutMs, async () => {
 		const finished = await e2e.n8n.waitForExecutions(workflowId, count, timeoutMs);
 		const open = [
 			...(await e2e.n8n.listExecutions(workflowId, { status: 'running' })),
 			...(await e2e.n8n.listExecutions(workflowId, { status: 'waiting' })),
 		];
-		if (open.length === 0) return finished;
-		if (Date.now() > deadline) {
-			throw new Error(`Executions of workflow ${workflowId} still open after ${timeoutMs} ms`);
-		}
-		await sleep(100);
-	}
+		return open.length === 0 ? finished : undefined;
+	});
 }
 
 /** The names of the nodes an execution ran, in the order n8n stored them. */
