@@ -112,18 +112,30 @@ async function decided(decision: Decision) {
 }
 
 describe('Approve large payouts (examples/approve-large-payouts.json)', () => {
-	it('pays a request at the threshold at once: one payout, no approval asked', async () => {
+	it('pays a request at the threshold at once, with no approval asked; the same request again pays nothing', async () => {
 		const active = await activeWorkflow();
 		const request = payoutRequest({ requestId: 'WD-5002', amount: 100 });
 
 		expect(await requestPayout(active, request, REQUEST_KEY)).toBe(200);
 
-		const [run] = await e2e.n8n.waitForExecutions(active.workflow.id, 1);
+		const [run] = await settledRuns(e2e, active.workflow.id);
 		expect(run.status).toBe('success');
 		const payout = await onlyPayoutOf(request);
 		expect(tyltRecord(outputOf(run, 'Send payout')[0])).toEqual(payout);
 		expect(nodesRan(run)).not.toContain('Ask for approval');
 		expect(receiver.messages).toEqual([]);
+
+		// The requesting app sends it again (a retry, a double click): the request ID was paid.
+		expect(await requestPayout(active, request, REQUEST_KEY)).toBe(200);
+
+		const [, again] = await settledRuns(e2e, active.workflow.id, 2);
+		expect(outputOf(again, 'Send payout')[0]).toMatchObject({
+			outcome: 'skipped',
+			alreadySent: true,
+			orderId: payout.orderId,
+		});
+		expect(await e2e.sandbox.payouts()).toEqual([payout]);
+		expect(await createsSent()).toBe(1);
 	});
 
 	it('refuses a request without the key: 403, nothing started, nothing paid', async () => {
