@@ -1,7 +1,7 @@
 /**
  * examples/approve-large-payouts.json through a real n8n: payout requests posted to its Webhook; at or below
- * the approval threshold (100) they are paid at once, above it the execution waits in n8n's Wait node (On Form
- * Submitted) for an approver, who gets the link in a message (a local receiver standing in for Slack) and
+ * their currency's approval threshold (USDT 100) they are paid at once; above it, or in a currency without
+ * one, the execution waits in n8n's Wait node (On Form Submitted) for an approver, who gets the link in a message (a local receiver standing in for Slack) and
  * answers the form behind a Basic Auth login. What TYLT (the sandbox) holds for each request is the proof:
  * approved, one payout; rejected, expired, or approved after it expired, none; the link used again, still one.
  */
