@@ -13,7 +13,8 @@ declare namespace examples {
 		| 'dailyReconciliation'
 		| 'payoutSettledPolling'
 		| 'createAndWait'
-		| 'payoutOnFormQueueMode';
+		| 'payoutOnFormQueueMode'
+		| 'approveLargePayouts';
 }
 
 declare const examples: {
@@ -31,6 +32,8 @@ declare const examples: {
 	productionUrl(n8nUrl: string, workflow: WorkflowJson): string;
 	setWebhookId(workflow: WorkflowJson, webhookId: string): WorkflowJson;
 	triggerNode(workflow: WorkflowJson): WorkflowJson['nodes'][number];
+	setWebhookPath(workflow: WorkflowJson, webhookPath: string): WorkflowJson;
+	webhookUrl(n8nUrl: string, workflow: WorkflowJson): string;
 	setFormPath(workflow: WorkflowJson, formPath: string): WorkflowJson;
 	formUrl(n8nUrl: string, workflow: WorkflowJson): string;
 	setFilesFolder(workflow: WorkflowJson, folder: string): WorkflowJson;

@@ -25,6 +25,7 @@ const FILES = {
 	payoutSettledPolling: 'payout-settled-polling.json',
 	createAndWait: 'create-and-wait.json',
 	payoutOnFormQueueMode: 'payout-on-form-queue-mode.json',
+	approveLargePayouts: 'approve-large-payouts.json',
 };
 
 const TYLT_NODE = 'n8n-nodes-tylt.tylt';
@@ -51,8 +52,9 @@ function node(workflow, name) {
 
 /**
  * Points every node that uses a credential of `type` (default: every TYLT node and trigger) at one stored
- * credential (by id, as n8n resolves them). payout-on-form.json also has an `httpBasicAuth` login, and
- * payout-on-form-queue-mode.json a `redis` credential too.
+ * credential (by id, as n8n resolves them). payout-on-form.json also has an `httpBasicAuth` login,
+ * payout-on-form-queue-mode.json a `redis` credential too, and approve-large-payouts.json an `httpHeaderAuth`
+ * key for its Webhook and an `httpBasicAuth` login for its approvers.
  */
 function useCredential(workflow, credential, type = 'tyltApi') {
 	for (const each of workflow.nodes) {
@@ -91,6 +93,11 @@ function onlyNode(workflow, type, label) {
 	return found[0];
 }
 
+/** n8n's base URL without the trailing slash, to put a path after. */
+function withoutTrailingSlash(n8nUrl) {
+	return n8nUrl.replace(/\/+$/, '');
+}
+
 function triggerNode(workflow) {
 	return onlyNode(workflow, TYLT_TRIGGER, 'TYLT Trigger');
 }
@@ -102,13 +109,30 @@ function triggerNode(workflow) {
 function productionUrl(n8nUrl, workflow) {
 	const { webhookId } = triggerNode(workflow);
 	if (!webhookId) throw new Error(`The TYLT Trigger of "${workflow.name}" has no webhookId`);
-	return `${n8nUrl.replace(/\/+$/, '')}/webhook/${webhookId}/${TRIGGER_WEBHOOK_PATH}`;
+	return `${withoutTrailingSlash(n8nUrl)}/webhook/${webhookId}/${TRIGGER_WEBHOOK_PATH}`;
 }
 
 /** Gives the trigger a webhookId of its own, so several copies of the example can be active at once. */
 function setWebhookId(workflow, webhookId) {
 	triggerNode(workflow).webhookId = webhookId;
 	return workflow;
+}
+
+const WEBHOOK = 'n8n-nodes-base.webhook';
+
+function webhookNode(workflow) {
+	return onlyNode(workflow, WEBHOOK, 'Webhook');
+}
+
+/** Gives the workflow's Webhook node another path, so several copies can be active at once. */
+function setWebhookPath(workflow, webhookPath) {
+	webhookNode(workflow).parameters.path = webhookPath;
+	return workflow;
+}
+
+/** The Production URL of the workflow's Webhook node once the workflow is active: <n8n>/webhook/<path>. */
+function webhookUrl(n8nUrl, workflow) {
+	return `${withoutTrailingSlash(n8nUrl)}/webhook/${webhookNode(workflow).parameters.path}`;
 }
 
 const FORM_TRIGGER = 'n8n-nodes-base.formTrigger';
@@ -137,7 +161,7 @@ function formUrl(n8nUrl, workflow) {
 	const trigger = formTrigger(workflow);
 	const formPath =
 		(trigger.parameters.options && trigger.parameters.options.path) || trigger.webhookId;
-	return `${n8nUrl.replace(/\/+$/, '')}/form/${formPath}`;
+	return `${withoutTrailingSlash(n8nUrl)}/form/${formPath}`;
 }
 
 /** Moves every file path of the Read/Write Files from Disk nodes from the placeholder folder to `folder`. */
@@ -179,6 +203,8 @@ module.exports = {
 	productionUrl,
 	setWebhookId,
 	triggerNode,
+	setWebhookPath,
+	webhookUrl,
 	setFormPath,
 	formUrl,
 	setFilesFolder,

@@ -36,6 +36,9 @@ const OWNER = {
 };
 /** Basic Auth of the payout form (examples/payout-on-form.json). */
 const FORM_LOGIN = { user: 'payout-desk', password: 'Tylt-dev-form-Passw0rd!' };
+/** The request key and the approvers' login of examples/approve-large-payouts.json. */
+const APPROVAL_REQUEST_KEY = { name: 'X-Payout-Key', value: 'tylt-dev-request-key' };
+const APPROVER_LOGIN = { user: 'approver', password: 'Tylt-dev-approver-Passw0rd!' };
 const SAMPLE_CSV = [
 	'id,name,wallet,amount,currency,network',
 	'row-1,Alice Example,TDy2r6LnrvAvn8GMgfe9PaSbDLmTkG4uJF,25,USDT,TRX',
@@ -82,6 +85,11 @@ function claimDevFolder(): void {
 	});
 }
 
+/** How a workflow names a stored credential. */
+function credentialRef(stored: { id: string | number; name: string }) {
+	return { id: String(stored.id), name: stored.name };
+}
+
 /** Imports the examples bound to the sandbox credential; activates the settlement trigger and the payout form. */
 async function importExamples({ n8n, client, credential }: SandboxedN8n) {
 	type Workflow = ReturnType<typeof examples.load>;
@@ -110,11 +118,7 @@ async function importExamples({ n8n, client, credential }: SandboxedN8n) {
 		type: 'httpBasicAuth',
 		data: FORM_LOGIN,
 	});
-	const form = examples.useCredential(
-		bound('payoutOnForm'),
-		{ id: String(login.id), name: login.name },
-		'httpBasicAuth',
-	);
+	const form = examples.useCredential(bound('payoutOnForm'), credentialRef(login), 'httpBasicAuth');
 	await store(examples.setCallbackUrl(form, callbackUrl), true);
 	const formUrl = examples.formUrl(n8n.url, form);
 	await client.waitForWebhook(formUrl);
@@ -129,6 +133,27 @@ async function importExamples({ n8n, client, credential }: SandboxedN8n) {
 	// Inactive: "Payout settled" already runs once per settled payout; activate this one instead to try polling.
 	await store(bound('payoutSettledPolling'));
 	await store(bound('createAndWait'));
+	// Inactive: it posts its approval links to a Slack URL placeholder.
+	const requestKey = await client.createCredential({
+		name: 'Payout request key',
+		type: 'httpHeaderAuth',
+		data: APPROVAL_REQUEST_KEY,
+	});
+	const approver = await client.createCredential({
+		name: 'Payout approver login',
+		type: 'httpBasicAuth',
+		data: APPROVER_LOGIN,
+	});
+	const approval = examples.useCredential(
+		examples.useCredential(
+			bound('approveLargePayouts'),
+			credentialRef(requestKey),
+			'httpHeaderAuth',
+		),
+		credentialRef(approver),
+		'httpBasicAuth',
+	);
+	await store(examples.setCallbackUrl(approval, callbackUrl));
 	return { callbackUrl, formUrl, workflows };
 }
 
@@ -170,6 +195,7 @@ TYLT dev environment ready in ${((Date.now() - startedAt) / 1000).toFixed(0)} s
   callback URL  ${callbackUrl}
                 (Production URL of the "Payout settled" trigger, already in "Send payout")
   payout form   ${formUrl}   (login ${FORM_LOGIN.user} / ${FORM_LOGIN.password})
+  approvals     header ${APPROVAL_REQUEST_KEY.name}: ${APPROVAL_REQUEST_KEY.value}, approver login ${APPROVER_LOGIN.user} / ${APPROVER_LOGIN.password}
   CSV files     ${relative(FILES_DIR)}   (payouts.csv in, payouts-status.csv out)
 
   TYLT sandbox  ${sandbox.url}   (credential "${stack.credential.name}" in n8n points here)

@@ -36,6 +36,13 @@ const STATUS_POLL_MS = 500;
 /** Execution states after which no ending page will come. */
 const ENDED = ['success', 'error', 'crashed', 'canceled', 'null'];
 
+/** A form element as a Form Trigger, a Form page or a Wait node (On Form Submitted) defines it. */
+export interface FormField {
+	fieldLabel: string;
+	/** The Custom Field Name (n8n 2.x's Form Trigger); a Wait node's fields have none. */
+	fieldName?: string;
+}
+
 /**
  * `values` by the elements' Custom Field Name (fieldName); elements without a value are sent empty. With
  * `timeoutMs`, a submission whose ending did not come by then rejects (a TimeoutError) instead of waiting for
@@ -50,10 +57,23 @@ export async function submitForm(
 ): Promise<FormAnswer> {
 	const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.formTrigger');
 	if (!trigger) throw new Error(`Workflow "${workflow.name}" has no Form Trigger`);
-	const fields: Array<{ fieldName: string }> = trigger.parameters.formFields.values;
+	return await submitFields(url, trigger.parameters.formFields.values, values, login, timeoutMs);
+}
+
+/**
+ * Submits a form page of `fields` at `url` (a Form Trigger's, or a waiting execution's form: a Wait node On
+ * Form Submitted), `values` by each field's Custom Field Name, or its label when it has none.
+ */
+export async function submitFields(
+	url: string,
+	fields: FormField[],
+	values: Record<string, string | number>,
+	login: Login | null,
+	timeoutMs?: number,
+): Promise<FormAnswer> {
 	const body = new FormData();
 	fields.forEach((field, index) =>
-		body.append(`field-${index}`, String(values[field.fieldName] ?? '')),
+		body.append(`field-${index}`, String(values[field.fieldName ?? field.fieldLabel] ?? '')),
 	);
 	const signal = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
 	const response = await fetch(url, {
@@ -106,15 +126,17 @@ function endingIn(html: string): FormEnding {
 }
 
 function textOf(html: string): string {
-	return html
-		.replace(/<br\s*\/?>/g, '\n')
-		.replace(/<[^>]*>/g, '')
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>')
-		.replace(/&quot;/g, '"')
-		// Handlebars (n8n 1.x renders the message through it) writes ' ` = as &#x27; &#x60; &#x3D;.
-		.replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-		.replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
-		.replace(/&amp;/g, '&')
-		.trim();
+	return (
+		html
+			.replace(/<br\s*\/?>/g, '\n')
+			.replace(/<[^>]*>/g, '')
+			.replace(/&lt;/g, '<')
+			.replace(/&gt;/g, '>')
+			.replace(/&quot;/g, '"')
+			// Handlebars (n8n 1.x renders the message through it) writes ' ` = as &#x27; &#x60; &#x3D;.
+			.replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+			.replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
+			.replace(/&amp;/g, '&')
+			.trim()
+	);
 }

@@ -5,7 +5,7 @@
 export { N8nClient, setupOwner } from './client';
 export type { StoredWorkflow, WorkflowJson, WorkflowNode } from './client';
 export type { LinkedPackage } from './communityPackage';
-export { nodeOutput } from './executions';
+export { isFinished, nodeOutput } from './executions';
 export type { Execution, ExecutionStatus, NodeExecutionRun } from './executions';
 export { ProcessRegistry, StopRequested } from './processes';
 export type { RunningProcess, StopResult } from './processes';
