@@ -84,9 +84,7 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 		tyltAccount,
 		async spendingLimitTexts() {
 			const credentials = await credentialsOnce.call(context);
-			return spendingLimitTexts(
-				credentials?.data ?? (await context.getCredentials('tyltApi')),
-			);
+			return spendingLimitTexts(credentials?.data ?? (await context.getCredentials('tyltApi')));
 		},
 	};
 }

@@ -47,9 +47,9 @@ export const SPENDING_LIMIT_PROPERTIES: INodeProperties[] = [
 		name: 'maxAmountPer24Hours',
 		type: 'string',
 		default: '',
-		placeholder: 'USDT 2000, EUR 1800',
+		placeholder: 'USDT 2000, USDC 2000',
 		description:
-			'The most that payouts may add up to in any 24 hours, per currency, counted from TYLT history. Only the TYLT node can pay while it is set.',
+			'The most that payouts may add up to in any 24 hours, per settled currency, counted from TYLT history. Only the TYLT node can pay while it is set, in amounts of the settled currency.',
 	},
 	{
 		displayName: LIMIT_FIELDS.allowedAddresses,
