@@ -195,6 +195,22 @@ it('a dry run reports what the limit would allow, as if the whole run were real'
 	expect(createdAmounts()).toEqual([]);
 });
 
+it('a dry run counts no room for an item the per-payout limit refuses', async () => {
+	const output = await suite.run({
+		credentials: { ...withDailyLimit('USDT 1000'), maxAmountPerPayout: 'USDT 500' },
+		...batch([600, 300], { options: { dryRun: true } }),
+	});
+
+	expect(output[0].json).toMatchObject({
+		wouldSend: false,
+		spendingLimits: { allowed: false, refusedBecause: expect.stringMatching(/600 USDT is above/) },
+	});
+	expect(output[1].json).toMatchObject({
+		wouldSend: true,
+		spendingLimits: { last24Hours: [{ thisExecution: '300', remaining: '700' }] },
+	});
+});
+
 it('a re-run of a paid batch is not held to the limit for what it skips, and Check Balance First counts the same', async () => {
 	const credentials = withDailyLimit('USDT 100');
 	const first = batch([60]);

@@ -67,7 +67,12 @@ export async function applyDailyLimit(
 		const spent = spentInWindow(per24Hours, history, reservationsOf(account));
 		decisions = {
 			sending: decideDaily(per24Hours, spent, sending.map(dailyPayout)),
-			asIfReal: decideDaily(per24Hours, spent, paidOncePerReference(checked).map(dailyPayout)),
+			// A dry item the per-payout limits refuse would not be sent by a real run: it takes no room.
+			asIfReal: decideDaily(
+				per24Hours,
+				spent,
+				paidOncePerReference(checked.filter((payout) => !refusedByLimits(payout))).map(dailyPayout),
+			),
 		};
 		const fitting = sending.filter((payout) => decisions.sending.get(payout.itemIndex)?.fits);
 		if (!journalHasRoom(account, fitting.length)) {
@@ -150,6 +155,10 @@ export function releaseUnsent(
 			release(account, payout.dailyReservation);
 		}
 	}
+}
+
+function refusedByLimits({ dryRunReport }: CheckedPayout): boolean {
+	return (dryRunReport?.spendingLimits as IDataObject | undefined)?.allowed === false;
 }
 
 function dailyPayout({ itemIndex, body }: CheckedPayout) {
