@@ -102,6 +102,7 @@ export async function measureOnePayout(context: BenchContext, spec: OnePayoutCas
 	for (const history of options.sizes.guardHistory) {
 		const firsts: Partial<Record<OnePayoutSide, CreateRun>> = {};
 		for (const [index, side] of spec.firsts.entries()) {
+			// An earlier seeding serves its first execution alone; the last one also the unmeasured and the rounds.
 			const last = index === spec.firsts.length - 1;
 			await seed(history, last ? 1 + unmeasuredFirst.length + sides.length * options.rounds : 1);
 			const first = await run(side);
