@@ -15,7 +15,7 @@ import path from 'node:path';
 
 import { PRELOAD, runtimePaths, setupOwner, startN8n } from '../tools/n8n';
 import { CASES } from './cases';
-import type { BenchContext, N8nHandle } from './lib/context';
+import { DAILY_LIMIT_NEVER_REACHED, type BenchContext, type N8nHandle } from './lib/context';
 import type { BenchJobs } from './lib/jobs';
 import { describeMachine } from './lib/machine';
 import { parseOptions, USAGE } from './lib/options';
@@ -110,15 +110,27 @@ async function main(): Promise<number> {
 					try {
 						const client = await setupOwner(instance);
 						// Fails when n8n did not load the package (e.g. dist/ was being rebuilt as n8n started).
-						const credential = await client.createCredential({
-							name: 'TYLT sandbox',
-							type: 'tyltApi',
-							data: { apiKey: access.apiKey, apiSecret: access.apiSecret, baseUrl: access.url },
-						});
+						const sandboxCredential = async (name: string, limits = {}) => {
+							const { id } = await client.createCredential({
+								name,
+								type: 'tyltApi',
+								data: {
+									apiKey: access.apiKey,
+									apiSecret: access.apiSecret,
+									baseUrl: access.url,
+									...limits,
+								},
+							});
+							return { id, name };
+						};
 						return {
 							instance,
 							client,
-							credential: { id: credential.id, name: credential.name },
+							credential: await sandboxCredential('TYLT sandbox'),
+							credentialWithDailyLimit: await sandboxCredential(
+								'TYLT sandbox, Max Amount per 24 Hours',
+								{ maxAmountPer24Hours: DAILY_LIMIT_NEVER_REACHED },
+							),
 						};
 					} catch (error) {
 						await instance.stop();

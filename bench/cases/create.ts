@@ -24,10 +24,16 @@ import { compared, distinct, fact, NO, type Row, table, TARGETS, YES } from '../
 import { ms, thousands } from '../lib/stats';
 
 /**
- * The TYLT node (guard on, off; guard on with 20 Concurrent Payouts instead of the default), n8n's HTTP
- * Request node, and the raw signed loop.
+ * The TYLT node (guard on, off; guard on with 20 Concurrent Payouts instead of the default; guard on with the
+ * credential's Max Amount per 24 Hours set), n8n's HTTP Request node, and the raw signed loop.
  */
-export type CreateVariant = 'guardOn' | 'guardOn20' | 'guardOff' | 'httpNode' | 'raw';
+export type CreateVariant =
+	| 'guardOn'
+	| 'guardOn20'
+	| 'guardOff'
+	| 'dailyLimit'
+	| 'httpNode'
+	| 'raw';
 export const CREATE_VARIANTS: CreateVariant[] = ['guardOn', 'guardOff', 'httpNode', 'raw'];
 
 export interface CreateRun extends TimedRun {
@@ -55,6 +61,12 @@ export async function createSides(context: BenchContext, name: string, rows: Pay
 			20,
 		),
 		guardOff: tyltCreateWorkflow(`bench: ${name}, guard off`, rows, n8n.credential, false),
+		dailyLimit: tyltCreateWorkflow(
+			`bench: ${name}, guard on, Max Amount per 24 Hours`,
+			rows,
+			n8n.credentialWithDailyLimit,
+			true,
+		),
 		httpNode: httpCreateWorkflow(`bench: ${name}, HTTP Request`, rows, n8n.credential, access.url),
 	});
 	let raw: ReturnType<typeof context.worker> | undefined;

@@ -7,6 +7,7 @@ import type { CaseName } from '../lib/options';
 import type { CaseReport } from '../lib/report';
 import type { Row } from '../lib/rows';
 import { createDetails, createRows, runCreateCase } from './create';
+import { dailyLimitDetails, dailyLimitRows, runDailyLimitCase } from './dailyLimit';
 import { guardDetails, guardRows, runGuardCase } from './guard';
 import { historyDetails, historyRows, runHistoryCase } from './history';
 import { latencyDetails, latencyRows, runLatencyCase } from './latency';
@@ -35,4 +36,5 @@ export const CASES: Record<CaseName, BenchCase> = {
 	latency: measuredAndReported(runLatencyCase, latencyRows, latencyDetails),
 	guard: measuredAndReported(runGuardCase, guardRows, guardDetails),
 	lookups: measuredAndReported(runLookupsCase, lookupsRows, lookupsDetails),
+	dailyLimit: measuredAndReported(runDailyLimitCase, dailyLimitRows, dailyLimitDetails),
 };

@@ -10,7 +10,15 @@ export interface N8nHandle {
 	client: N8nClient;
 	/** The TYLT credential pointing at the sandbox. */
 	credential: { id: string; name: string };
+	/** The same account's credential with Max Amount per 24 Hours set to DAILY_LIMIT_NEVER_REACHED. */
+	credentialWithDailyLimit: { id: string; name: string };
 }
+
+/**
+ * Max Amount per 24 Hours that no run reaches (the seeded history adds up to about 50 million USDT at 10,000
+ * payouts): what the limit costs, with nothing refused.
+ */
+export const DAILY_LIMIT_NEVER_REACHED = 'USDT 1000000000';
 
 export interface BenchContext {
 	options: BenchOptions;

@@ -24,6 +24,8 @@ export interface RequestSummary {
 	total: number;
 	byEndpoint: Record<string, number>;
 	byStatus: Record<string, number>;
+	/** History reads: requests for page 1 of history (a read, full or incremental, pages down from there). */
+	historyReads: number;
 	/** The `connection` header the clients sent (keep-alive or close), counted. */
 	connection: Record<string, number>;
 	/** Bodies of the first create requests, to compare what each side sent. */
@@ -90,6 +92,8 @@ export type BenchJobs = {
 	'trigger.roundTrips'(
 		params: CallbackBatch & { url: string; tag: string; gapMs: number; expectText?: string },
 	): Promise<{ latenciesMs: number[] }>;
+	/** The median time of Max Amount per 24 Hours's sum over `records` payouts of history, in-process. */
+	'dailyLimit.sum'(params: { records: number }): Promise<{ ms: number }>;
 	'profile.start'(params: { wsUrl: string; samplingIntervalUs: number }): Promise<null>;
 	'profile.stop'(params: {
 		label: string;

@@ -10,6 +10,7 @@ export const CASE_NAMES = [
 	'latency',
 	'guard',
 	'lookups',
+	'dailyLimit',
 ] as const;
 export type CaseName = (typeof CASE_NAMES)[number];
 
@@ -45,8 +46,14 @@ function sizes(divisor: number) {
 		latencyMs: 150,
 		latencyPayouts: 1000 / divisor,
 		latencyRecords: records,
-		/** Duplicate guard, one payout per execution: payouts in the look-back window. */
+		/**
+		 * One payout per execution: payouts in the window read (the guard's look-back; the last 24 hours for
+		 * Max Amount per 24 Hours).
+		 */
 		guardHistory: [0, 2_000 / divisor, 10_000 / divisor],
+		/** Max Amount per 24 Hours: a batch's items, and the payouts of the last 24 hours it runs against. */
+		dailyLimitBatchItems: 100 / divisor,
+		dailyLimitBatchHistory: 2_000 / divisor,
 		/** Payout → Get: items of one execution, and the payouts in history they are looked up among. */
 		lookupItems: 100 / divisor,
 		lookupHistory: 2_000 / divisor,

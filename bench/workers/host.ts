@@ -15,6 +15,7 @@ const MODULES: Record<string, () => JobTable> = {
 	history: () => require('./historyJobs').historyJobs,
 	trigger: () => require('./triggerJobs').triggerJobs,
 	profile: () => require('./profileJobs').profileJobs,
+	dailyLimit: () => require('./dailyLimitJobs').dailyLimitJobs,
 };
 
 interface JobMessage {

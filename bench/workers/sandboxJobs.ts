@@ -43,6 +43,7 @@ export const sandboxJobs: JobModule<'sandbox'> = {
 			total: requests.length,
 			byEndpoint: {},
 			byStatus: {},
+			historyReads: 0,
 			connection: {},
 			sampleCreateBodies: [],
 			payoutsStored: params.withPayouts ? running().payouts.length : -1,
@@ -51,6 +52,11 @@ export const sandboxJobs: JobModule<'sandbox'> = {
 			count(summary.byEndpoint, logged.endpoint ?? `${logged.method} ${logged.path}`);
 			count(summary.byStatus, String(logged.status));
 			count(summary.connection, logged.headers.connection ?? '(none)');
+			if (
+				logged.endpoint === 'payoutHistory' &&
+				new URLSearchParams(logged.query).get('page') === '1'
+			)
+				summary.historyReads++;
 			if (logged.endpoint === 'createPayout' && summary.sampleCreateBodies.length < 2) {
 				summary.sampleCreateBodies.push(logged.rawBody);
 			}
