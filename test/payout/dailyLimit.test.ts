@@ -51,6 +51,15 @@ describe('spentInWindow', () => {
 		expect(sums(spent)).toEqual({ USDT: '150' });
 	});
 
+	it('reads a record of a currency no limit names without reading its amount', () => {
+		const spent = spentInWindow(
+			limits('USDT 1000'),
+			[record({ settledCurrency: 'BTC', settledAmountRequested: 'n/a' as unknown as number })],
+			[],
+		);
+		expect(sums(spent)).toEqual({});
+	});
+
 	it('adds in exact decimals', () => {
 		const spent = spentInWindow(
 			limits('usdt 1'),

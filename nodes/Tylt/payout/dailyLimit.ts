@@ -173,23 +173,47 @@ function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] |
 
 /** What a history record counts against: nothing when it failed or is in no limited currency. */
 function recordLines(limits: CurrencyLimits, record: PayoutRecord): SpendLine[] {
-	if (typeof record.status === 'string' && record.status.trim().toLowerCase() === 'failed')
-		return [];
-	if (typeof record.settledCurrency !== 'string' || record.settledCurrency.trim() === '') {
-		throw new UncountableHistoryError(String(record.orderId), 'no readable settledCurrency');
-	}
-	const settled = record.settledCurrency.trim().toUpperCase();
-	if (!limits.has(settled)) return [];
-	return [{ currency: settled, amount: recordAmount(record) }];
-}
-
-function recordAmount(record: PayoutRecord): ExactDecimal {
-	const amount = exactDecimal(record.settledAmountRequested);
-	if (amount === undefined || amount.units < 0n) {
+	const counted = countedRecord(record);
+	if (counted === undefined || !limits.has(counted.currency)) return [];
+	if (counted.amount === undefined) {
 		throw new UncountableHistoryError(
 			String(record.orderId),
 			`settledAmountRequested ${JSON.stringify(record.settledAmountRequested) ?? 'missing'}, not an amount`,
 		);
 	}
-	return amount;
+	return [{ currency: counted.currency, amount: counted.amount }];
+}
+
+/** A payout in history as the sum reads it; `amount` undefined when its settledAmountRequested is no amount. */
+interface CountedRecord {
+	currency: string;
+	amount?: ExactDecimal;
+}
+
+/**
+ * A record as the sum reads it, read once per record: the history cache hands every execution the same record
+ * objects, so a steady-state sum parses only the payouts new since (a WeakMap forgets those the cache let go).
+ */
+const countedRecords = new WeakMap<PayoutRecord, CountedRecord | undefined>();
+
+function countedRecord(record: PayoutRecord): CountedRecord | undefined {
+	if (countedRecords.has(record)) return countedRecords.get(record);
+	const counted = readCountedRecord(record);
+	countedRecords.set(record, counted);
+	return counted;
+}
+
+/** A record's settled currency and amount; undefined for a failed payout. Throws when its currency is unreadable. */
+function readCountedRecord(record: PayoutRecord): CountedRecord | undefined {
+	if (typeof record.status === 'string' && record.status.trim().toLowerCase() === 'failed') {
+		return undefined;
+	}
+	if (typeof record.settledCurrency !== 'string' || record.settledCurrency.trim() === '') {
+		throw new UncountableHistoryError(String(record.orderId), 'no readable settledCurrency');
+	}
+	const amount = exactDecimal(record.settledAmountRequested);
+	return {
+		currency: record.settledCurrency.trim().toUpperCase(),
+		amount: amount === undefined || amount.units < 0n ? undefined : amount,
+	};
 }
