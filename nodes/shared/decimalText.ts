@@ -113,6 +113,8 @@ function atScale(value: ExactDecimal, scale: number): bigint {
 }
 
 export function addExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
+	// Sums of amounts written alike (a window of payouts) mostly share a scale: no rescaling then.
+	if (a.scale === b.scale) return { units: a.units + b.units, scale: a.scale };
 	const scale = Math.max(a.scale, b.scale);
 	return { units: atScale(a, scale) + atScale(b, scale), scale };
 }

@@ -6,7 +6,7 @@ import { hmacSha256Hex } from './hmac';
 import { spendingLimitRefusal } from './spendingLimits/check';
 import { refuseOwnTransport, targetOnBaseUrl, type AuthenticatableRequest } from './requestTarget';
 import { hasBody, jsonBodyText, setHeader, signedQueryString } from './signedContent';
-import { apiKeyAsSent, type TyltCredentials } from './tyltAccount';
+import { apiKeyAsSent, tyltAccountHash, type TyltCredentials } from './tyltAccount';
 
 /**
  * Signs a request the way TYLT verifies it, and returns the options to send:
@@ -71,11 +71,10 @@ function refuseBeyondLimits(
 	method: string,
 	bodyText: string | undefined,
 ) {
-	const reason = spendingLimitRefusal(credentials.spendingLimits ?? {}, {
-		method,
-		url: signed.url,
-		qs: signed.qs,
-		bodyText,
-	});
+	const reason = spendingLimitRefusal(
+		credentials.spendingLimits ?? {},
+		{ method, url: signed.url, qs: signed.qs, bodyText },
+		tyltAccountHash(credentials),
+	);
 	if (reason) throw refusal(`${CREDENTIAL} refused this payout, so nothing was sent: ${reason}`);
 }

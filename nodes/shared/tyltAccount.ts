@@ -1,4 +1,6 @@
 /** Which TYLT account a credential names: its Base URL and API key, in every spelling TYLT takes. */
+import { createHash } from 'crypto';
+
 import type { SpendingLimitTexts } from './spendingLimits/fields';
 
 export interface TyltCredentials {
@@ -51,4 +53,12 @@ export function httpOrigin(url: string): string | undefined {
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+ * The account as a hash of tyltAccountIdentity: what process-wide memories are keyed by. Never the API key
+ * itself, so nothing such a memory holds could be reused to sign.
+ */
+export function tyltAccountHash(credentials: Pick<TyltCredentials, 'apiKey' | 'baseUrl'>): string {
+	return createHash('sha256').update(tyltAccountIdentity(credentials)).digest('hex').slice(0, 32);
 }

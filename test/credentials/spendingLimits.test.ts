@@ -8,6 +8,7 @@ import type { IRequestOptions } from 'n8n-workflow';
 import { TyltApi } from '../../credentials/TyltApi.credentials';
 import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/fields';
 import { nodeVoucherFor, withNodeVoucher } from '../../nodes/shared/spendingLimits/nodeVouchers';
+import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
 import { credentialsFor, EVM_ADDRESS, tronAddress, useSandbox } from '../support/sandboxKit';
 
@@ -169,6 +170,7 @@ describe('the HTTP Request node with a limited credential', () => {
 
 describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may pay', () => {
 	const DAILY = { ...LIMITS, maxAmountPer24Hours: 'USDT 1000' };
+	const account = () => tyltAccountHash(credentialsFor(sandbox));
 
 	it('refuses the HTTP Request node’s payout that every other limit allows, and sends nothing', async () => {
 		await expect(httpRequestNode(DAILY, payout({ baseAmount: 10 }))).rejects.toThrow(
@@ -179,14 +181,17 @@ describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may 
 
 	it('signs a payout the TYLT node vouched for, exactly once, and no other body', async () => {
 		const vouched = payout({ baseAmount: 10 });
-		const result = await withNodeVoucher(nodeVoucherFor(JSON.stringify(vouched)), async () => {
-			const paid = await httpRequestNode(DAILY, vouched);
-			const again = await httpRequestNode(DAILY, vouched).catch((error: Error) => error);
-			const other = await httpRequestNode(DAILY, payout({ baseAmount: 11 })).catch(
-				(error: Error) => error,
-			);
-			return { paid, again, other };
-		});
+		const result = await withNodeVoucher(
+			nodeVoucherFor(account(), JSON.stringify(vouched)),
+			async () => {
+				const paid = await httpRequestNode(DAILY, vouched);
+				const again = await httpRequestNode(DAILY, vouched).catch((error: Error) => error);
+				const other = await httpRequestNode(DAILY, payout({ baseAmount: 11 })).catch(
+					(error: Error) => error,
+				);
+				return { paid, again, other };
+			},
+		);
 
 		expect(result.paid.errorCode).toBe(0);
 		expect(String(result.again)).toMatch(/only the TYLT node/);
@@ -194,9 +199,26 @@ describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may 
 		expect(sandbox.requests).toHaveLength(1);
 	});
 
+	it('a voucher for another account is not this credential’s: it signs nothing', async () => {
+		const vouched = payout({ baseAmount: 10 });
+		const elsewhere = tyltAccountHash({
+			...credentialsFor(sandbox),
+			apiKey: 'another-account-key',
+		});
+		const result = await withNodeVoucher(nodeVoucherFor(elsewhere, JSON.stringify(vouched)), () =>
+			httpRequestNode(DAILY, vouched).catch((error: Error) => error),
+		);
+
+		expect(String(result)).toMatch(/only the TYLT node/);
+		expect(sandbox.requests).toEqual([]);
+	});
+
 	it('a voucher goes with the create it was given for', async () => {
 		const vouched = payout({ baseAmount: 10 });
-		await withNodeVoucher(nodeVoucherFor(JSON.stringify(vouched)), async () => undefined);
+		await withNodeVoucher(
+			nodeVoucherFor(account(), JSON.stringify(vouched)),
+			async () => undefined,
+		);
 
 		await expect(httpRequestNode(DAILY, vouched)).rejects.toThrow(/only the TYLT node/);
 		expect(sandbox.requests).toEqual([]);

@@ -77,13 +77,17 @@ export function spentInWindow(
 	const spent = new Map<string, ExactDecimal>();
 	const add = ({ currency, amount }: SpendLine) =>
 		spent.set(currency, addExact(spent.get(currency) ?? EXACT_ZERO, amount));
-	const inHistory = new Set<string>();
+	// Only the reservations' order IDs are looked up: a set of the few, not of the whole window.
+	const reservedOrderIds = new Set(reservations.flatMap(({ orderId }) => orderId ?? []));
+	const shownInHistory = new Set<string>();
 	for (const record of history) {
-		inHistory.add(String(record.orderId));
+		if (reservedOrderIds.size > 0 && reservedOrderIds.has(String(record.orderId))) {
+			shownInHistory.add(String(record.orderId));
+		}
 		recordLines(limits, record).forEach(add);
 	}
 	for (const reservation of reservations) {
-		if (reservation.orderId === undefined || !inHistory.has(reservation.orderId)) {
+		if (reservation.orderId === undefined || !shownInHistory.has(reservation.orderId)) {
 			reservation.lines.forEach(add);
 		}
 	}

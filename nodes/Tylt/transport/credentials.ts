@@ -8,9 +8,8 @@ import type {
 	ILoadOptionsFunctions,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { createHash } from 'crypto';
 
-import { tyltAccountIdentity } from '../../shared/tyltAccount';
+import { tyltAccountHash } from '../../shared/tyltAccount';
 
 /** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
 export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -62,9 +61,8 @@ function isPollContext(context: TyltContext): context is IPollFunctions {
 export async function tyltAccountKey(this: TyltContext): Promise<string> {
 	const credentials = ((await credentialsOnce.call(this))?.data ??
 		(await this.getCredentials('tyltApi'))) as ICredentialDataDecryptedObject | undefined;
-	const identity = tyltAccountIdentity({
+	return tyltAccountHash({
 		baseUrl: String(credentials?.baseUrl ?? ''),
 		apiKey: String(credentials?.apiKey ?? ''),
 	});
-	return createHash('sha256').update(identity).digest('hex').slice(0, 32);
 }

@@ -24,17 +24,19 @@ const SYMBOL = /^[A-Za-z0-9]+$/;
 /**
  * Why the credential's limits refuse this request, phrased to follow "refused this payout: ", or undefined
  * when it may be signed and sent (it is no payout, or it is within every limit the signature can check).
- * Max Amount per 24 Hours is checked last, by the TYLT node's voucher, which this takes.
+ * Max Amount per 24 Hours is checked last, by the TYLT node's voucher for this account (tyltAccountHash), which
+ * this takes.
  */
 export function spendingLimitRefusal(
 	texts: SpendingLimitTexts,
 	request: OutgoingRequest,
+	account: string,
 ): string | undefined {
 	const checked = checkedPayout(texts, request);
 	if (checked.kind !== 'payout') return checked.kind === 'refused' ? checked.reason : undefined;
 	return (
 		payoutRefusal(checked.limits, checked.fields) ??
-		(checked.limits.per24Hours && dailyLimitRefusal(request))
+		(checked.limits.per24Hours && dailyLimitRefusal(request, account))
 	);
 }
 
@@ -93,8 +95,9 @@ function payoutRefusal(limits: SpendingLimits, fields: PayoutFields): string | u
  * Max Amount per 24 Hours is added up from TYLT's history by the TYLT node, which vouches for each payout it
  * counted (nodeVouchers.ts). Asked last, when every other limit let the request through: it takes the voucher.
  */
-function dailyLimitRefusal(request: OutgoingRequest): string | undefined {
-	if (request.bodyText !== undefined && takeNodeVoucher(request.bodyText)) return undefined;
+function dailyLimitRefusal(request: OutgoingRequest, account: string): string | undefined {
+	if (request.bodyText !== undefined && takeNodeVoucher(account, request.bodyText))
+		return undefined;
 	return `${LIMIT_FIELDS.maxAmountPer24Hours} is set, and only the TYLT node's Payout → Create can add up what was paid in the last 24 hours (it reads TYLT's history first), so this credential signs no other payout. Send payouts with the TYLT node`;
 }
 

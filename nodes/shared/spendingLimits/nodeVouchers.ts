@@ -5,17 +5,23 @@
  * memory, which a workflow using the credential (the HTTP Request node, a Code node) cannot reach.
  */
 
-/** The node's word for one create: `taken` once a signing took it. */
+/** The node's word for one create on one account (tyltAccountHash): `taken` once a signing took it. */
 export interface NodeVoucher {
-	readonly bodyText: string;
+	readonly key: string;
 	taken: boolean;
 }
 
-/** Body text → the vouchers given for creates with exactly that body, not yet taken by a signing. */
+/**
+ * Account and body text → the vouchers given for creates with exactly that body, not yet taken by a signing.
+ * Keyed by the account too: another credential's signing (another account, or a server of the workflow
+ * builder's) never takes a voucher the node gave after counting this account's limit.
+ */
 const vouchers = new Map<string, NodeVoucher[]>();
 
-export function nodeVoucherFor(bodyText: string): NodeVoucher {
-	return { bodyText, taken: false };
+const voucherKey = (account: string, bodyText: string) => `${account}\n${bodyText}`;
+
+export function nodeVoucherFor(account: string, bodyText: string): NodeVoucher {
+	return { key: voucherKey(account, bodyText), taken: false };
 }
 
 /**
@@ -27,23 +33,24 @@ export async function withNodeVoucher<T>(
 	voucher: NodeVoucher,
 	create: () => Promise<T>,
 ): Promise<T> {
-	const offered = vouchers.get(voucher.bodyText) ?? [];
+	const offered = vouchers.get(voucher.key) ?? [];
 	offered.push(voucher);
-	vouchers.set(voucher.bodyText, offered);
+	vouchers.set(voucher.key, offered);
 	try {
 		return await create();
 	} finally {
-		const left = vouchers.get(voucher.bodyText)?.filter((other) => other !== voucher) ?? [];
-		if (left.length > 0) vouchers.set(voucher.bodyText, left);
-		else vouchers.delete(voucher.bodyText);
+		const left = vouchers.get(voucher.key)?.filter((other) => other !== voucher) ?? [];
+		if (left.length > 0) vouchers.set(voucher.key, left);
+		else vouchers.delete(voucher.key);
 	}
 }
 
-/** Takes one voucher for this exact body text; false when the TYLT node offers none. */
-export function takeNodeVoucher(bodyText: string): boolean {
-	const offered = vouchers.get(bodyText);
+/** Takes one voucher for this account and exact body text; false when the TYLT node offers none. */
+export function takeNodeVoucher(account: string, bodyText: string): boolean {
+	const key = voucherKey(account, bodyText);
+	const offered = vouchers.get(key);
 	const voucher = offered?.shift();
-	if (offered?.length === 0) vouchers.delete(bodyText);
+	if (offered?.length === 0) vouchers.delete(key);
 	if (!voucher) return false;
 	voucher.taken = true;
 	return true;

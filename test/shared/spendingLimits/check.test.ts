@@ -25,7 +25,12 @@ const refusal = (
 	limits: SpendingLimitTexts,
 	bodyText: string | undefined,
 	request: { method?: string; url?: string; qs?: Record<string, unknown> } = {},
-) => spendingLimitRefusal(limits, { method: 'POST', url: CREATE_URL, bodyText, ...request });
+) =>
+	spendingLimitRefusal(
+		limits,
+		{ method: 'POST', url: CREATE_URL, bodyText, ...request },
+		'account',
+	);
 
 const PER_PAYOUT = { maxAmountPerPayout: 'USDT 500, usdc 0.5, EUR 450' };
 
@@ -273,4 +278,3 @@ describe('a limit written wrong', () => {
 		).toBeUndefined();
 	});
 });
-

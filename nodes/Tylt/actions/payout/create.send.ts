@@ -144,7 +144,7 @@ async function send(
 	if (!reservation) return await sendPayout.call(this, payout, turn, scope);
 	const account = await scope.tyltAccount();
 	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing.
-	const voucher = nodeVoucherFor(JSON.stringify(payout.body));
+	const voucher = nodeVoucherFor(account, JSON.stringify(payout.body));
 	const sending = sendPayout.call(this, payout, turn, scope, voucher);
 	sending.then(
 		(output) => settleSent(account, reservation, output[0].json),
