@@ -1,0 +1,140 @@
+/**
+ * Adversary (issue 26, second round): Max Amount per 24 Hours is decided once, before the first create, and
+ * each payout that fits is reserved then. Pause Between Payouts has no upper bound (version 2: any Max Payouts
+ * per Second above 0), so a builder can hold an item's create back for more than a day. Its reservation is
+ * dated when it was made, and the journal forgets it 24 hours 15 minutes later, while the item has not been
+ * sent yet: another execution of the same n8n process then finds the room free and pays it, and the held item
+ * is sent afterwards on its day-old decision. Both land inside one 24-hour window, past the limit.
+ *
+ * The clock is simulated: the node's Date.now and the sandbox's clock move together, and the pause returns at
+ * once after moving them (running the other execution in between, as a schedule would).
+ */
+import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
+import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+
+/**
+ * The simulated clock: how far it is ahead of the real one, and what runs while a pause of an hour or more
+ * lasts (it moves the clock itself and says how far; the pause then moves it on to its end).
+ */
+const mockClock = {
+	offsetMs: 0,
+	duringLongPause: undefined as undefined | (() => Promise<number>),
+	passTime: undefined as unknown as (ms: number) => Promise<void>,
+};
+
+jest.mock('../../nodes/shared/pause', () => {
+	const actual = jest.requireActual('../../nodes/shared/pause');
+	return {
+		...actual,
+		// Only a pause of an hour or more is simulated; the others (request deadlines) wait as they would.
+		pause: async (ms: number, signal?: AbortSignal) => {
+			const during = mockClock.duringLongPause;
+			if (during === undefined || ms < 3_600_000) return await actual.pause(ms, signal);
+			mockClock.duringLongPause = undefined;
+			const passed = await during();
+			await mockClock.passTime(Math.max(0, ms - passed));
+		},
+	};
+});
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+const { suite, itShowsNoSecret } = useMoneySafetySandbox();
+
+async function passTime(ms: number) {
+	mockClock.offsetMs += ms;
+	await suite.sandbox.advanceTime(ms);
+}
+mockClock.passTime = passTime;
+
+const realNow = Date.now.bind(Date);
+beforeEach(() => {
+	mockClock.offsetMs = 0;
+	jest.spyOn(Date, 'now').mockImplementation(() => realNow() + mockClock.offsetMs);
+});
+afterEach(() => {
+	jest.restoreAllMocks();
+	mockClock.duringLongPause = undefined;
+});
+
+const LIMIT = 100;
+const credentials = () => ({
+	...credentialsFor(suite.sandbox),
+	maxAmountPer24Hours: `USDT ${LIMIT}`,
+});
+const RECIPIENT = tronAddress('long-pause');
+
+/** The most any 24 hours of TYLT's records hold (each window ending at a payout's createdAt). */
+function most24HourSum(): number {
+	const payouts = suite.sandbox.payouts.map((payout) => ({
+		atMs: Date.parse(payout.createdAt),
+		amount: payout.settledAmountRequested,
+	}));
+	return Math.max(
+		0,
+		...payouts.map(({ atMs }) =>
+			payouts
+				.filter((other) => other.atMs <= atMs && other.atMs > atMs - 24 * HOUR_MS)
+				.reduce((sum, other) => sum + other.amount, 0),
+		),
+	);
+}
+
+/**
+ * Execution A pays 10 and holds 90 back by `pauseMs`; `otherAfterMs` after A's first payout, while the 90 is
+ * still held, execution B of the same process asks for 100.
+ */
+async function heldBatchAndAnotherRun(pauseMs: number, otherAfterMs: number) {
+	mockClock.duringLongPause = async () => {
+		await passTime(otherAfterMs);
+		await suite.run({
+			credentials: credentials(),
+			parameters: payoutCreate({
+				baseAmount: 100,
+				address: RECIPIENT,
+				options: { reference: `other-run-${otherAfterMs}` },
+			}),
+			continueOnFail: true,
+		});
+		return otherAfterMs;
+	};
+	await suite.run({
+		credentials: credentials(),
+		parameters: payoutCreate({
+			baseAmount: '={{ $json.amount }}',
+			address: RECIPIENT,
+			options: {
+				reference: '={{ $json.row }}',
+				concurrentPayouts: 1,
+				pauseBetweenPayoutsMs: pauseMs,
+			},
+		}),
+		items: [
+			{ amount: 10, row: `held-first-${pauseMs}` },
+			{ amount: 90, row: `held-second-${pauseMs}` },
+		],
+		continueOnFail: true,
+	});
+}
+
+it('a create held back for more than a day by Pause Between Payouts is not sent on a decision its reservation outlived', async () => {
+	// v1 takes any number of milliseconds: 24 hours 30 minutes. B runs 24 h 20 min after A's first payout, when
+	// the journal has forgotten the held item's reservation (made then, kept 24 h 15 min).
+	await heldBatchAndAnotherRun(24 * HOUR_MS + 30 * MINUTE_MS, 24 * HOUR_MS + 20 * MINUTE_MS);
+
+	// Before a fix: 10 at T, then B's 100 at T + 24 h 20 min, then the held 90 (decided at T) at T + 24 h 30 min:
+	// 190 USDT inside 24 hours under a limit of 100.
+	expect(suite.sandbox.payouts.length).toBeGreaterThan(1);
+	expect(most24HourSum()).toBeLessThanOrEqual(LIMIT);
+});
+
+it('held: a create held back for two hours keeps its room, and the other run is refused', async () => {
+	await heldBatchAndAnotherRun(2 * HOUR_MS, HOUR_MS);
+
+	const paid = suite.sandbox.payouts.map((payout) => payout.settledAmountRequested);
+	expect(paid.sort((a, b) => a - b)).toEqual([10, 90]);
+	expect(most24HourSum()).toBe(100);
+});
+
+itShowsNoSecret();
