@@ -1,13 +1,19 @@
 /**
- * Adversary (issue 26, second round): Max Amount per 24 Hours is decided once, before the first create, and
- * each payout that fits is reserved then. Pause Between Payouts has no upper bound (version 2: any Max Payouts
- * per Second above 0), so a builder can hold an item's create back for more than a day. Its reservation is
- * dated when it was made, and the journal forgets it 24 hours 15 minutes later, while the item has not been
- * sent yet: another execution of the same n8n process then finds the room free and pays it, and the held item
- * is sent afterwards on its day-old decision. Both land inside one 24-hour window, past the limit.
+ * Adversary (issue 26, second round): Max Amount per 24 Hours against time.
  *
- * The clock is simulated: the node's Date.now and the sandbox's clock move together, and the pause returns at
- * once after moving them (running the other execution in between, as a schedule would).
+ * Hole: the limit is decided once, before the first create, and each payout that fits is reserved then. Pause
+ * Between Payouts has no upper bound (version 2: any Max Payouts per Second above 0), so a builder can hold an
+ * item's create back for more than a day. Its reservation is dated when it was made, and the journal forgets it
+ * 24 hours 15 minutes later, while the item has not been sent yet: another execution of the same n8n process then
+ * finds the room free and pays it, and the held item is sent afterwards on its day-old decision. Both land
+ * inside one 24-hour window, past the limit.
+ *
+ * Held: a pause of a couple of hours keeps its room; TYLT dating a payout hours earlier than n8n's clock does
+ * not let the window drop it while this process's reservation is gone.
+ *
+ * The clock is simulated: the node's Date.now and the sandbox's clock move on together (or only the node's, for
+ * a TYLT clock behind n8n's), and a long pause returns at once after moving them (running the other execution
+ * in between, as a schedule would).
  */
 import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
@@ -135,6 +141,24 @@ it('held: a create held back for two hours keeps its room, and the other run is 
 	const paid = suite.sandbox.payouts.map((payout) => payout.settledAmountRequested);
 	expect(paid.sort((a, b) => a - b)).toEqual([10, 90]);
 	expect(most24HourSum()).toBe(100);
+});
+
+it('held: TYLT dating a payout 2 hours before n8n’s clock does not free its room before 24 hours have passed', async () => {
+	const sixty = (reference: string) => ({
+		credentials: credentials(),
+		parameters: payoutCreate({ baseAmount: 60, address: RECIPIENT, options: { reference } }),
+		continueOnFail: true,
+	});
+	// n8n's clock runs 2 hours ahead of TYLT's: TYLT dates the payout 2 hours earlier than n8n sent it.
+	mockClock.offsetMs += 2 * HOUR_MS;
+	await suite.run(sixty('dated-early-first'));
+
+	// 22 h 30 min later by n8n's clock: TYLT's createdAt is 24 h 30 min old, outside the window history is read for.
+	await passTime(22 * HOUR_MS + 30 * MINUTE_MS);
+	const [second] = await suite.run(sixty('dated-early-second'));
+
+	expect(String(second.json.error)).toMatch(/above Max Amount per 24 Hours/);
+	expect(suite.sandbox.payouts).toHaveLength(1);
 });
 
 itShowsNoSecret();
