@@ -1,12 +1,13 @@
 /**
  * Adversary (issue 26, second round): Max Amount per 24 Hours against time.
  *
- * Hole: the limit is decided once, before the first create, and each payout that fits is reserved then. Pause
+ * Holes: the limit is decided once, before the first create, and each payout that fits is reserved then. Pause
  * Between Payouts has no upper bound (version 2: any Max Payouts per Second above 0), so a builder can hold an
  * item's create back for more than a day. Its reservation is dated when it was made, and the journal forgets it
  * 24 hours 15 minutes later, while the item has not been sent yet: another execution of the same n8n process then
  * finds the room free and pays it, and the held item is sent afterwards on its day-old decision. Both land
- * inside one 24-hour window, past the limit.
+ * inside one 24-hour window, past the limit. And a payout made elsewhere while the create is held back (the
+ * dashboard, another worker), which history lists, is never counted against it.
  *
  * Held: a pause of a couple of hours keeps its room; TYLT dating a payout hours earlier than n8n's clock does
  * not let the window drop it while this process's reservation is gone.
@@ -15,8 +16,8 @@
  * a TYLT clock behind n8n's), and a long pause returns at once after moving them (running the other execution
  * in between, as a schedule would).
  */
-import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
-import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 /**
  * The simulated clock: how far it is ahead of the real one, and what runs while a pause of an hour or more
@@ -91,9 +92,10 @@ function most24HourSum(): number {
  * Execution A pays 10 and holds 90 back by `pauseMs`; `otherAfterMs` after A's first payout, while the 90 is
  * still held, execution B of the same process asks for 100.
  */
-async function heldBatchAndAnotherRun(pauseMs: number, otherAfterMs: number) {
-	mockClock.duringLongPause = async () => {
-		await passTime(otherAfterMs);
+async function heldBatchAndAnotherRun(
+	pauseMs: number,
+	otherAfterMs: number,
+	otherPayout = async () => {
 		await suite.run({
 			credentials: credentials(),
 			parameters: payoutCreate({
@@ -103,6 +105,11 @@ async function heldBatchAndAnotherRun(pauseMs: number, otherAfterMs: number) {
 			}),
 			continueOnFail: true,
 		});
+	},
+) {
+	mockClock.duringLongPause = async () => {
+		await passTime(otherAfterMs);
+		await otherPayout();
 		return otherAfterMs;
 	};
 	await suite.run({
@@ -133,6 +140,22 @@ it('a create held back for more than a day by Pause Between Payouts is not sent 
 	// 190 USDT inside 24 hours under a limit of 100.
 	expect(suite.sandbox.payouts.length).toBeGreaterThan(1);
 	expect(most24HourSum()).toBeLessThanOrEqual(LIMIT);
+});
+
+it('a payout TYLT’s history shows, made while a create was held back, counts before that create is sent', async () => {
+	// An hour into a two-hour pause, a payout of 100 USDT is made outside this n8n process (the dashboard,
+	// another worker): history lists it at once. The held 90 was decided before it.
+	await heldBatchAndAnotherRun(2 * HOUR_MS, HOUR_MS, async () => {
+		suite.sandbox.seedPayouts(1, { createdAt: hoursAgo(0), settledAmountRequested: 100 });
+	});
+
+	// Before a fix: the held 90 is sent an hour after history showed the 100: 200 USDT in 24 hours under 100.
+	// The docs promise every payout history shows in the last 24 hours counts, however it was made.
+	expect(
+		requestsTo(suite.sandbox, 'createPayout').map(
+			(request) => JSON.parse(request.rawBody).baseAmount,
+		),
+	).toEqual([10]);
 });
 
 it('held: a create held back for two hours keeps its room, and the other run is refused', async () => {
