@@ -49,15 +49,20 @@ const MINUTE_MS = 60_000;
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
+/** How far the sandbox's clock has been moved, in all tests of the file (a reset keeps its time). */
+let sandboxMovedMs = 0;
+
 async function passTime(ms: number) {
 	mockClock.offsetMs += ms;
+	sandboxMovedMs += ms;
 	await suite.sandbox.advanceTime(ms);
 }
 mockClock.passTime = passTime;
 
 const realNow = Date.now.bind(Date);
 beforeEach(() => {
-	mockClock.offsetMs = 0;
+	// Each test starts with n8n's clock where TYLT's is.
+	mockClock.offsetMs = sandboxMovedMs;
 	jest.spyOn(Date, 'now').mockImplementation(() => realNow() + mockClock.offsetMs);
 });
 afterEach(() => {
@@ -88,24 +93,51 @@ function most24HourSum(): number {
 	);
 }
 
+/** The held batch's node: version 1 with Pause Between Payouts, or version 2 with Max Payouts per Second. */
+type Panel = 1 | 2;
+
+/** A batch paying 10, then 90 `pauseMs` later, one at a time. */
+function heldBatch(pauseMs: number, panel: Panel) {
+	const items = [
+		{ amount: 10, row: `held-first-${pauseMs}-v${panel}` },
+		{ amount: 90, row: `held-second-${pauseMs}-v${panel}` },
+	];
+	const payout = { baseAmount: '={{ $json.amount }}', address: RECIPIENT };
+	if (panel === 2) {
+		return {
+			typeVersion: 2,
+			items,
+			parameters: payoutCreate({
+				...payout,
+				amountIn: 'settledCurrency',
+				reference: '={{ $json.row }}',
+				// Any rate above 0 is taken: one payout per `pauseMs`.
+				options: { maxPayoutsPerSecond: 1000 / pauseMs },
+			}),
+		};
+	}
+	return {
+		items,
+		parameters: payoutCreate({
+			...payout,
+			// v1 takes any number of milliseconds.
+			options: {
+				reference: '={{ $json.row }}',
+				concurrentPayouts: 1,
+				pauseBetweenPayoutsMs: pauseMs,
+			},
+		}),
+	};
+}
+
 /**
  * Execution A pays 10 and holds 90 back by `pauseMs`; `otherAfterMs` after A's first payout, while the 90 is
- * still held, execution B of the same process asks for 100.
+ * still held, execution B of the same process asks for 100 (or `otherPayout` happens).
  */
 async function heldBatchAndAnotherRun(
 	pauseMs: number,
 	otherAfterMs: number,
-	otherPayout = async () => {
-		await suite.run({
-			credentials: credentials(),
-			parameters: payoutCreate({
-				baseAmount: 100,
-				address: RECIPIENT,
-				options: { reference: `other-run-${otherAfterMs}` },
-			}),
-			continueOnFail: true,
-		});
-	},
+	{ panel = 1 as Panel, otherPayout = async () => await otherRun(otherAfterMs) } = {},
 ) {
 	mockClock.duringLongPause = async () => {
 		await passTime(otherAfterMs);
@@ -114,39 +146,49 @@ async function heldBatchAndAnotherRun(
 	};
 	await suite.run({
 		credentials: credentials(),
-		parameters: payoutCreate({
-			baseAmount: '={{ $json.amount }}',
-			address: RECIPIENT,
-			options: {
-				reference: '={{ $json.row }}',
-				concurrentPayouts: 1,
-				pauseBetweenPayoutsMs: pauseMs,
-			},
-		}),
-		items: [
-			{ amount: 10, row: `held-first-${pauseMs}` },
-			{ amount: 90, row: `held-second-${pauseMs}` },
-		],
+		...heldBatch(pauseMs, panel),
 		continueOnFail: true,
 	});
 }
 
-it('a create held back for more than a day by Pause Between Payouts is not sent on a decision its reservation outlived', async () => {
-	// v1 takes any number of milliseconds: 24 hours 30 minutes. B runs 24 h 20 min after A's first payout, when
-	// the journal has forgotten the held item's reservation (made then, kept 24 h 15 min).
-	await heldBatchAndAnotherRun(24 * HOUR_MS + 30 * MINUTE_MS, 24 * HOUR_MS + 20 * MINUTE_MS);
+async function otherRun(afterMs: number) {
+	await suite.run({
+		credentials: credentials(),
+		parameters: payoutCreate({
+			baseAmount: 100,
+			address: RECIPIENT,
+			options: { reference: `other-run-${afterMs}` },
+		}),
+		continueOnFail: true,
+	});
+}
 
-	// Before a fix: 10 at T, then B's 100 at T + 24 h 20 min, then the held 90 (decided at T) at T + 24 h 30 min:
-	// 190 USDT inside 24 hours under a limit of 100.
-	expect(suite.sandbox.payouts.length).toBeGreaterThan(1);
-	expect(most24HourSum()).toBeLessThanOrEqual(LIMIT);
-});
+it.each<[string, Panel]>([
+	['version 1, Pause Between Payouts', 1],
+	['version 2, Max Payouts per Second', 2],
+])(
+	'a create held back for more than a day (%s) is not sent on a decision its reservation outlived',
+	async (_case, panel) => {
+		// 24 hours 30 minutes. B runs 24 h 20 min after A's first payout, when the journal has forgotten the held
+		// item's reservation (made then, kept 24 h 15 min).
+		await heldBatchAndAnotherRun(24 * HOUR_MS + 30 * MINUTE_MS, 24 * HOUR_MS + 20 * MINUTE_MS, {
+			panel,
+		});
+
+		// Before a fix: 10 at T, then B's 100 at T + 24 h 20 min, then the held 90 (decided at T) at T + 24 h 30 min:
+		// 190 USDT inside 24 hours under a limit of 100.
+		expect(suite.sandbox.payouts.length).toBeGreaterThan(1);
+		expect(most24HourSum()).toBeLessThanOrEqual(LIMIT);
+	},
+);
 
 it('a payout TYLT’s history shows, made while a create was held back, counts before that create is sent', async () => {
 	// An hour into a two-hour pause, a payout of 100 USDT is made outside this n8n process (the dashboard,
 	// another worker): history lists it at once. The held 90 was decided before it.
-	await heldBatchAndAnotherRun(2 * HOUR_MS, HOUR_MS, async () => {
-		suite.sandbox.seedPayouts(1, { createdAt: hoursAgo(0), settledAmountRequested: 100 });
+	await heldBatchAndAnotherRun(2 * HOUR_MS, HOUR_MS, {
+		otherPayout: async () => {
+			suite.sandbox.seedPayouts(1, { createdAt: hoursAgo(0), settledAmountRequested: 100 });
+		},
 	});
 
 	// Before a fix: the held 90 is sent an hour after history showed the 100: 200 USDT in 24 hours under 100.
