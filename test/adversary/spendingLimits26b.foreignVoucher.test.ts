@@ -11,10 +11,8 @@
  * credential's authenticate, held here the same way); what that fix bounded (a stolen voucher pays what the
  * node counted for the same account) does not hold across credentials: nothing bounds the amount.
  */
-import type { IHttpRequestOptions } from 'n8n-workflow';
-
-import { TyltApi } from '../../credentials/TyltApi.credentials';
 import { startSandbox, type TyltSandbox } from '../../sandbox';
+import { holdFirstCreateBeforeSigning } from '../support/heldSigning';
 import { httpRequestNode } from '../support/httpRequestNode';
 import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
@@ -38,32 +36,15 @@ const OWNERS_LIMITS = { maxAmountPer24Hours: 'USDT 100' };
 const BUILDERS_LIMITS = { maxAmountPer24Hours: 'USDT 1000000' };
 const BUILDER = tronAddress('builder-wallet');
 
-/**
- * Holds the node's create on the builder's own account just before its credential signs it, and lets
- * `meanwhile` run with the body the node is about to sign.
- */
-function holdOwnAccountCreate(meanwhile: (body: unknown) => Promise<unknown>) {
-	const authenticate = TyltApi.prototype.authenticate;
-	let held = false;
-	return jest.spyOn(TyltApi.prototype, 'authenticate').mockImplementation(async function (
-		this: TyltApi,
-		credentials,
-		options: IHttpRequestOptions,
-	) {
-		const onOwnAccount = credentials.baseUrl === ownAccount.url;
-		if (!held && onOwnAccount && String(options.url).endsWith('/createPayoutRequest')) {
-			held = true;
-			await meanwhile(options.body);
-		}
-		return await authenticate.call(this, credentials, options);
-	});
-}
-
 it('a voucher the node gave under another credential does not let the owner’s credential sign a payout', async () => {
 	let httpRequest: unknown;
-	const spy = holdOwnAccountCreate(async (body) => {
-		httpRequest = await httpRequestNode(suite.sandbox, OWNERS_LIMITS, { body });
-	});
+	// The node's create on the builder's own account is held just before the builder's credential signs it.
+	const spy = holdFirstCreateBeforeSigning(
+		async (body) => {
+			httpRequest = await httpRequestNode(suite.sandbox, OWNERS_LIMITS, { body });
+		},
+		(credentials) => credentials.baseUrl === ownAccount.url,
+	);
 	try {
 		await suite.run({
 			credentials: { ...credentialsFor(ownAccount), ...BUILDERS_LIMITS },
