@@ -7,9 +7,7 @@
  * history does not list it yet (what the reservations are for), the next run pays the same room again.
  * Fixed: a refusal to sign frees the room only when no other request took the node's voucher.
  */
-import type { IHttpRequestOptions } from 'n8n-workflow';
-
-import { TyltApi } from '../../credentials/TyltApi.credentials';
+import { holdFirstCreateBeforeSigning } from '../support/heldSigning';
 import { httpRequestNode } from '../support/httpRequestNode';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
@@ -23,26 +21,6 @@ const run = (reference: string) => ({
 	parameters: payoutCreate({ baseAmount: 60, address: RECIPIENT, options: { reference } }),
 	continueOnFail: true,
 });
-
-/**
- * Holds the TYLT node's first create just before the credential signs it (where n8n reads and decrypts the
- * credential), and lets `meanwhile` run with the body the node is about to sign.
- */
-function holdFirstCreateBeforeSigning(meanwhile: (body: unknown) => Promise<unknown>) {
-	const authenticate = TyltApi.prototype.authenticate;
-	let held = false;
-	return jest.spyOn(TyltApi.prototype, 'authenticate').mockImplementation(async function (
-		this: TyltApi,
-		credentials,
-		options: IHttpRequestOptions,
-	) {
-		if (!held && String(options.url).endsWith('/createPayoutRequest')) {
-			held = true;
-			await meanwhile(options.body);
-		}
-		return await authenticate.call(this, credentials, options);
-	});
-}
 
 /** TYLT's history as it was before any payout of this test: it does not list them yet. */
 function historyNotListingThemYet() {
