@@ -65,4 +65,12 @@ it('a voucher the node gave under another credential does not let the owner’s 
 	expect(suite.sandbox.payouts.map((payout) => payout.settledAmountRequested)).toEqual([]);
 });
 
+it('the owner’s credential still signs its own reads (so the scan below has signatures to look for)', async () => {
+	const output = await suite.run({
+		credentials: { ...credentialsFor(suite.sandbox), ...OWNERS_LIMITS },
+		parameters: { resource: 'balance', operation: 'get' },
+	});
+	expect(output.length).toBeGreaterThan(0);
+});
+
 itShowsNoSecret();

@@ -82,7 +82,7 @@ describe('spentInWindow', () => {
 		const shown = record({ settledAmountRequested: 70 });
 		const reservation = (amount: number, orderId?: string): Reservation => ({
 			lines: [{ currency: 'USDT', amount: exact(amount) }],
-			atMs: Date.now(),
+			sentAtMs: Date.now(),
 			orderId,
 		});
 		const spent = spentInWindow(

@@ -5,7 +5,8 @@
  * reserves its payouts, synchronously, right after its own sum, and the next one's sum counts them.
  *
  * A reservation goes when its create surely made no payout (refused, not started, skipped as a repeat); a sent
- * or in-doubt one stays for the window (history shows a sent one by its order ID, and it then counts once).
+ * or in-doubt one stays for the window from its send (history shows a sent one by its order ID, and it then
+ * counts once); one not sent yet stays until its create is settled, however long its batch waits.
  */
 import type { ExactDecimal } from '../../shared/decimalText';
 
@@ -22,7 +23,11 @@ export interface SpendLine {
 
 export interface Reservation {
 	lines: readonly SpendLine[];
-	atMs: number;
+	/**
+	 * When its create started (then TYLT's answer), from which the window counts it; undefined while it waits to
+	 * be sent: a reservation whose payout has not gone out yet never leaves the journal on its own.
+	 */
+	sentAtMs?: number;
 	/** Set once TYLT answered the create with a payout. */
 	orderId?: string;
 }
@@ -37,8 +42,10 @@ export function reservationsOf(account: string, nowMs = Date.now()): Reservation
 	const journal = journals.get(account);
 	if (!journal) return [];
 	for (const reservation of journal) {
-		if (nowMs - reservation.atMs > DAILY_WINDOW_MS + KEPT_BEYOND_WINDOW_MS)
+		const { sentAtMs } = reservation;
+		if (sentAtMs !== undefined && nowMs - sentAtMs > DAILY_WINDOW_MS + KEPT_BEYOND_WINDOW_MS) {
 			journal.delete(reservation);
+		}
 	}
 	if (journal.size === 0) journals.delete(account);
 	return [...journal];
@@ -50,17 +57,22 @@ export function journalHasRoom(account: string, count: number): boolean {
 }
 
 export function reserve(account: string, lines: readonly SpendLine[]): Reservation {
-	const reservation: Reservation = { lines, atMs: Date.now() };
+	const reservation: Reservation = { lines };
 	let journal = journals.get(account);
 	if (!journal) journals.set(account, (journal = new Set()));
 	journal.add(reservation);
 	return reservation;
 }
 
+/** Its create starts now: the window counts it from here. */
+export function markSending(reservation: Reservation) {
+	reservation.sentAtMs = Date.now();
+}
+
 /** TYLT answered with a payout: from now on history shows it under this order ID. */
 export function markSent(reservation: Reservation, orderId: string) {
 	reservation.orderId = orderId;
-	reservation.atMs = Date.now();
+	reservation.sentAtMs = Date.now();
 }
 
 /** The create surely made no payout: its room is free again. */

@@ -12,6 +12,7 @@ import type {
 import { assertAgentCapSet, assertWithinAgentCap } from '../../payout/agentCap';
 import { previewPayoutOnce } from '../../payout/guard';
 import type { Reservation } from '../../payout/dailySpendJournal';
+import type { DailyLimitGate } from './create.dailyGate';
 import type { PayoutLedger } from '../../payout/ledger';
 import { checkPayoutFields, validatePayout } from '../../payout/validation';
 import type { OperationScope } from '../operationScope';
@@ -29,7 +30,7 @@ export interface ReadyPayout {
 	/** Set when the duplicate guard is on. */
 	guard?: { ledger: PayoutLedger; account: string };
 	/** Set when the credential has Max Amount per 24 Hours and the payout fits (create.dailyLimit.ts). */
-	dailyReservation?: Reservation;
+	daily?: { reservation: Reservation; gate: DailyLimitGate };
 }
 
 /** An item as the checks left it: ready to send, or (Dry Run) answered with a report. */

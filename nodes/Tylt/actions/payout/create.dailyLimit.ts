@@ -29,13 +29,14 @@ import { payoutsCreatedSince } from '../../payout/historyCache';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { CheckedPayout, ReadyPayout } from './create.check';
+import { DailyLimitGate, DailyLimitRecheckRefusal } from './create.dailyGate';
 import { paidOncePerReference } from './create.planned';
 
 const LIMIT = LIMIT_FIELDS.maxAmountPer24Hours;
 
 /**
  * The items after the limit: the ones it refuses (answered with their errors) and the rest, real ones that fit
- * holding their reservation (`dailyReservation`) and dry runs holding the figures.
+ * holding their reservation and the execution's gate (`daily`), and dry runs holding the figures.
  */
 export async function applyDailyLimit(
 	this: IExecuteFunctions,
@@ -91,6 +92,13 @@ export async function applyDailyLimit(
 		};
 	}
 
+	const gate = new DailyLimitGate(
+		this,
+		account,
+		per24Hours,
+		scope.startedMs,
+		checked[0].options.timeoutMs,
+	);
 	const answered: ItemOutcome[] = [];
 	const rest: CheckedPayout[] = [];
 	for (const payout of checked) {
@@ -106,7 +114,7 @@ export async function applyDailyLimit(
 		if (decision === undefined)
 			rest.push(payout); // a repeat of a paid reference: nothing to send
 		else if (decision.fits)
-			rest.push({ ...payout, dailyReservation: reserve(account, decision.lines) });
+			rest.push({ ...payout, daily: { reservation: reserve(account, decision.lines), gate } });
 		else
 			answered.push({
 				itemIndex,
@@ -129,8 +137,8 @@ export function settleSent(account: string, reservation: Reservation, output: ID
 
 /**
  * A reserved payout's create failed: its room is freed only when nothing can have been made (TYLT refused it,
- * the batch stopped before it started, or the credential refused to sign it while no other request took its
- * voucher); one in doubt keeps it.
+ * the batch stopped before it started, the re-check at its turn refused it, or the credential refused to sign
+ * it while no other request took its voucher); one in doubt keeps it.
  */
 export function settleFailed(
 	account: string,
@@ -139,7 +147,8 @@ export function settleFailed(
 	voucher: NodeVoucher,
 ) {
 	const notSigned = error instanceof TyltCredentialRefusedError && !voucher.taken;
-	if (error instanceof TyltRefusedError || error instanceof CreateNotStarted || notSigned) {
+	const notStarted = error instanceof CreateNotStarted || error instanceof DailyLimitRecheckRefusal;
+	if (error instanceof TyltRefusedError || notStarted || notSigned) {
 		release(account, reservation);
 	}
 }
@@ -151,8 +160,8 @@ export function releaseUnsent(
 	sent: ReadonlySet<number>,
 ) {
 	for (const payout of reserved) {
-		if (payout.dailyReservation && !sent.has(payout.itemIndex)) {
-			release(account, payout.dailyReservation);
+		if (payout.daily && !sent.has(payout.itemIndex)) {
+			release(account, payout.daily.reservation);
 		}
 	}
 }

@@ -40,7 +40,7 @@ export async function executeAll(
 	const sendable = ready.filter((payout) => payout.itemIndex < stopAt);
 	const sent = sendable.length > 0 ? await sendAll.call(this, sendable, scope) : [];
 	outcomes.push(...sent);
-	if (limited.rest.some((payout) => payout.dailyReservation)) {
+	if (limited.rest.some((payout) => payout.daily)) {
 		releaseUnsent(
 			await scope.tyltAccount(),
 			limited.rest,

@@ -7,11 +7,8 @@ import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow'
 import { NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../../shared/pause';
-import {
-	nodeVoucherFor,
-	withNodeVoucher,
-	type NodeVoucher,
-} from '../../../shared/spendingLimits/nodeVouchers';
+import { nodeVoucherFor, withNodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
+import { markSending } from '../../payout/dailySpendJournal';
 import { CreateNotStarted, CreateTraffic, type CreateTurn } from '../../payout/createTraffic';
 import { createPayoutOnce } from '../../payout/guard';
 import { rememberSent } from '../../payout/processMemory';
@@ -140,12 +137,20 @@ async function send(
 	turn: CreateTurn,
 	scope: OperationScope,
 ): Promise<INodeExecutionData[]> {
-	const reservation = payout.dailyReservation;
-	if (!reservation) return await sendPayout.call(this, payout, turn, scope);
+	if (!payout.daily) return await sendPayout.call(this, payout, turn, scope);
+	const { reservation, gate } = payout.daily;
 	const account = await scope.tyltAccount();
-	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing.
+	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing,
+	// right when the create starts, after the batch's waits and the limit's re-check for a late create.
 	const voucher = nodeVoucherFor(account, JSON.stringify(payout.body));
-	const sending = sendPayout.call(this, payout, turn, scope, voucher);
+	const counted =
+		<T>(create: () => Promise<T>) =>
+		async () => {
+			await gate.beforeCreate(payout.itemIndex, reservation);
+			markSending(reservation);
+			return await withNodeVoucher(voucher, create);
+		};
+	const sending = sendPayout.call(this, payout, turn, scope, counted);
 	sending.then(
 		(output) => settleSent(account, reservation, output[0].json),
 		(error: Error) => settleFailed(account, reservation, error, voucher),
@@ -159,13 +164,12 @@ async function sendPayout(
 	payout: ReadyPayout,
 	turn: CreateTurn,
 	scope: OperationScope,
-	voucher?: NodeVoucher,
+	/** Wraps the create the moment it starts (Max Amount per 24 Hours); none without that limit. */
+	counted: <T>(create: () => Promise<T>) => () => Promise<T> = (create) => create,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex, options, body, reference } = payout;
-	const vouched = <T>(create: () => Promise<T>) =>
-		voucher ? () => withNodeVoucher(voucher, create) : create;
 	const sendCreate = async <T>(create: () => Promise<T>) =>
-		await turn.send(options.pauseBetweenPayoutsMs, vouched(create));
+		await turn.send(options.pauseBetweenPayoutsMs, counted(create));
 	if (!payout.guard) {
 		const payoutRecord = await sendCreate(
 			async () => await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs),

@@ -1,0 +1,95 @@
+/**
+ * Max Amount per 24 Hours for the creates of a batch that outlives its decision. The limit is decided for every
+ * item before the first create (create.dailyLimit.ts); a paced batch may start a create hours later, and a payout
+ * made elsewhere meanwhile (the dashboard, another worker) must count before it. So a create that starts more
+ * than DAILY_RECHECK_AFTER_MS after the execution last looked at history looks again first (one fresh read
+ * serves the creates of the next few minutes), and is not sent when the last 24 hours, this process's
+ * reservations included, no longer leave room for it.
+ */
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	compareExact,
+	EXACT_ZERO,
+	exactText,
+	type ExactDecimal,
+} from '../../../shared/decimalText';
+import { LIMIT_FIELDS } from '../../../shared/spendingLimits/fields';
+import type { CurrencyLimits } from '../../../shared/spendingLimits/parse';
+import { spentInWindow } from '../../payout/dailyLimit';
+import { DAILY_WINDOW_MS, reservationsOf, type Reservation } from '../../payout/dailySpendJournal';
+import { payoutsCreatedSince } from '../../payout/historyCache';
+import type { PayoutRecord } from '../../transport/records';
+
+/** A create that starts this long after the execution last looked at history looks again first. */
+export const DAILY_RECHECK = { afterMs: 5 * 60_000 };
+
+const LIMIT = LIMIT_FIELDS.maxAmountPer24Hours;
+
+/** A create the re-check kept from starting: nothing was sent for it, and its room is free again. */
+export class DailyLimitRecheckRefusal extends NodeOperationError {}
+
+export class DailyLimitGate {
+	private look: { atMs: number; history: Promise<PayoutRecord[]> | undefined };
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly account: string,
+		private readonly limits: CurrencyLimits,
+		/** When the history the execution decided on was read (at the latest). */
+		decidedOnHistoryOfMs: number,
+		private readonly timeoutMs: number | undefined,
+	) {
+		this.look = { atMs: decidedOnHistoryOfMs, history: undefined };
+	}
+
+	/** Right before a reserved create: throws DailyLimitRecheckRefusal when the room is gone (nothing is sent). */
+	async beforeCreate(itemIndex: number, reservation: Reservation): Promise<void> {
+		const stale = Date.now() - this.look.atMs > DAILY_RECHECK.afterMs;
+		// Within minutes of the execution's own decision, that decision holds (and costs no read).
+		if (!stale && !this.look.history) return;
+		if (stale) {
+			const atMs = Date.now();
+			this.look = {
+				atMs,
+				history: payoutsCreatedSince.call(this.context, this.account, {
+					cutoffMs: atMs - DAILY_WINDOW_MS,
+					lookBackHours: 24,
+					timeoutMs: this.timeoutMs,
+					itemIndex,
+				}),
+			};
+		}
+		let spent: Map<string, ExactDecimal>;
+		try {
+			const history = (await this.look.history) as PayoutRecord[];
+			// From here to the create nothing of this process's journal changes unseen: no wait in between.
+			spent = spentInWindow(this.limits, history, reservationsOf(this.account));
+		} catch (error) {
+			throw this.refusal(itemIndex, `it could not be checked again (${(error as Error).message})`);
+		}
+		// The sum holds this payout's own reservation, and those of every payout of this process not yet settled.
+		for (const { currency } of reservation.lines) {
+			const limit = this.limits.get(currency) as ExactDecimal;
+			const total = spent.get(currency) ?? EXACT_ZERO;
+			if (compareExact(total, limit) > 0) {
+				throw this.refusal(
+					itemIndex,
+					`the last 24 hours now hold ${exactText(total)} ${currency} with this payout and the ones this n8n process has on their way, above ${LIMIT} for ${currency} (${exactText(limit)} ${currency}): payouts made since this execution decided took the room`,
+				);
+			}
+		}
+	}
+
+	private refusal(itemIndex: number, reason: string): DailyLimitRecheckRefusal {
+		return new DailyLimitRecheckRefusal(
+			this.context.getNode(),
+			`The payout of item ${itemIndex} was not sent: the TYLT API credential's ${LIMIT} refuses it at its turn: ${reason}`,
+			{
+				itemIndex,
+				description: `A payout that starts more than ${DAILY_RECHECK.afterMs / 60_000} minutes after its execution looked at TYLT's history is checked against it again first. Nothing was sent to TYLT for this item.`,
+			},
+		);
+	}
+}
