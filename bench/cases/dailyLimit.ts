@@ -39,7 +39,7 @@ const DAILY_LIMIT_CASE: OnePayoutCase = {
 	name: 'dailyLimit',
 	title: '7. Max Amount per 24 Hours, one payout per execution (a form)',
 	heading: '#### 7. Max Amount per 24 Hours',
-	description: `Manual Trigger → Code (one row) → TYLT Payout → Create, Duplicate Guard on (the default), with the TYLT credential's Max Amount per 24 Hours set to \`${DAILY_LIMIT_NEVER_REACHED}\` (never reached: nothing is refused) and with the same account's credential without limits, in one n8n process. Per size the sandbox is seeded with the payouts created in the last 24 hours (spread evenly over 23 hours, newest first; a few fewer than the size, so that the window holds the size when the last run reads it) and one execution without the limit runs; then the sandbox is seeded again and one execution with the limit runs: each is the first execution after a seeding and reads the window in full. Then the rounds run in steady state: each execution reads only what is new since (the history cache), with the limit once for the guard and once for the 24-hour sum.`,
+	description: `Manual Trigger → Code (one row) → TYLT Payout → Create, Duplicate Guard on (the default), with the TYLT credential's Max Amount per 24 Hours set to \`${DAILY_LIMIT_NEVER_REACHED}\` (never reached: nothing is refused) and with the same account's credential without limits, in one n8n process. Per size the sandbox is seeded with the payouts created in the last 24 hours (spread evenly over 23 hours, newest first; a few fewer than the size, so that the window holds the size when the last run reads it) and one execution without the limit runs; then the sandbox is seeded again and one execution with the limit runs: each is the first execution after a seeding and reads the window in full. Then the rounds run in steady state: each execution reads only what is new since (the history cache), once, for the guard and, with the limit, for the 24-hour sum too.`,
 	measured: 'dailyLimit',
 	baseline: 'guardOn',
 	sideColumn: 'Max Amount per 24 Hours',
@@ -163,7 +163,7 @@ function sumDetails(sums: DailyLimitResult['sums']): string {
 			? `${ms(sumMs)} at 0`
 			: `${ms(sumMs)} at ${thousands(records)} (${((sumMs * 1000) / records).toFixed(2)} µs per payout)`,
 	);
-	return `The sum alone: \`spentInWindow\` over the payouts of the window as the sandbox lists them (passed through JSON, as a read hands them over), in a worker process of its own, the median of 9 sums after 3 untimed: ${each.join(', ')}. Every execution with the limit makes it over the whole window, however little was new since the last read.`;
+	return `The sum alone: \`spentInWindow\` over the payouts of the window as the sandbox lists them (passed through JSON, as a read hands them over), in a worker process of its own, the median of 9 sums after 3 untimed: ${each.join(', ')}. Each sum gets new record objects, so it parses every record: what the first execution over a window pays. Later executions get the records the history cache keeps, each parsed once, and only add them up.`;
 }
 
 export const dailyLimitDetails = ({ onePayout, batch, sums }: DailyLimitResult) =>

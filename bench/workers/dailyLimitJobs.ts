@@ -1,7 +1,7 @@
 /**
  * Case 7's in-process part: the sum Max Amount per 24 Hours makes of the last 24 hours (spentInWindow in
- * nodes/Tylt/payout/dailyLimit.ts) over `records` payouts shaped as TYLT's history lists them, alone: the work
- * every execution with the limit does on top of its history read, however little was new since the last one.
+ * nodes/Tylt/payout/dailyLimit.ts) over `records` payouts shaped as TYLT's history lists them, alone, on new
+ * record objects each time: the first execution over a window (later ones reuse what the cache's records parsed).
  */
 import { readSpendingLimits, UnreadableLimitError } from '../../nodes/shared/spendingLimits/parse';
 import { spentInWindow } from '../../nodes/Tylt/payout/dailyLimit';
