@@ -1,8 +1,12 @@
 /**
  * Adversary (issue 26, third round): the re-check of a late create (create.dailyGate.ts) with several creates in
  * flight at once (Concurrent Payouts 3). The execution decided 3 × 30 under "USDT 100"; before its creates start,
- * and after that decision, a payout of 30 is made elsewhere (the dashboard) and history lists it. Every create
- * starts "late" (DAILY_RECHECK.afterMs tuned down), so each one looks at history again.
+ * and after that decision, a payout of 30 is made elsewhere (the dashboard) and history lists it; the creates
+ * start more than DAILY_RECHECK.afterMs after the decision.
+ *
+ * Held: the limit (the gate's sum counts every reservation of the batch). Hole (denial of service): the three
+ * creates await one shared read and each sums 30 + 3 × 30 = 120 before any refusal frees its room (settleFailed
+ * runs promise hops later), so all three are refused although two of them fit (30 + 2 × 30 = 90).
  */
 import { DAILY_RECHECK, DailyLimitGate } from '../../nodes/Tylt/actions/payout/create.dailyGate';
 import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
@@ -11,15 +15,14 @@ import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
 const RECIPIENT = tronAddress('gate-in-flight');
-const afterMs = DAILY_RECHECK.afterMs;
-afterEach(() => {
-	DAILY_RECHECK.afterMs = afterMs;
-	jest.restoreAllMocks();
-});
+afterEach(() => jest.restoreAllMocks());
 
 async function batchWithPayoutMadeElsewhere() {
-	// Every create is late: each looks at history again.
-	DAILY_RECHECK.afterMs = -1;
+	// The creates start 6 minutes after the decision: late, so the first looks at history again, and the
+	// other two, in flight with it, share that look.
+	const realNow = Date.now.bind(Date);
+	let offsetMs = 0;
+	jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offsetMs);
 	const beforeCreate = DailyLimitGate.prototype.beforeCreate;
 	let seeded = false;
 	jest.spyOn(DailyLimitGate.prototype, 'beforeCreate').mockImplementation(async function (
@@ -29,6 +32,7 @@ async function batchWithPayoutMadeElsewhere() {
 		if (!seeded) {
 			seeded = true;
 			suite.sandbox.seedPayouts(1, { createdAt: hoursAgo(0), settledAmountRequested: 30 });
+			offsetMs = DAILY_RECHECK.afterMs + 60_000;
 		}
 		return await beforeCreate.apply(this, args);
 	});

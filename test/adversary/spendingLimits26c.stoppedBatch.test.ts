@@ -7,6 +7,8 @@
  * settleFailed keeps the room of a payout that surely was not made. Denial of service: the owner's next run is
  * refused although the last 24 hours hold far less than the limit.
  */
+import { sleep } from 'n8n-workflow';
+
 import { payoutCreate, credentialsFor, requestsTo, tronAddress } from '../support/sandboxKit';
 import { until, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
@@ -39,7 +41,7 @@ it('a stopped batch frees the room of the payouts it never sent', async () => {
 	// The first payout is made; the user stops the execution while the second waits out its pause.
 	await until(() => suite.sandbox.payouts.length === 1, 'the first payout');
 	// Its answer reaches the node a moment later (well inside the 60-second pause).
-	await new Promise((resolve) => setTimeout(resolve, 1000));
+	await sleep(1000);
 	stop.abort();
 	const outcomes = await batch;
 	expect(outcomes.map((item) => String(item.json.error ?? ''))).toEqual([
