@@ -6,7 +6,7 @@
  * no daily limit), so while history lags, the limited credential's next run does not count it.
  */
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { historyNotListingThemYet, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -17,24 +17,12 @@ const run = (limits: object, baseAmount: number, reference: string) => ({
 	continueOnFail: true,
 });
 
-/** TYLT's history as it was before any payout of this test: it does not list them yet. */
-function historyNotListingThemYet() {
-	for (let read = 0; read < 10; read++) {
-		suite.sandbox.injectFault('payoutHistory', {
-			kind: 'status',
-			status: 200,
-			body: JSON.stringify({ data: [], errorCode: 0, msg: '' }),
-			contentType: 'application/json',
-		});
-	}
-}
-
 it('a payout made with the same account’s unlimited credential counts while history does not list it', async () => {
 	// The owner's other credential of the account, without limits (a Base URL spelled another way, same key).
 	const unlimited = { baseUrl: `${credentialsFor(suite.sandbox).baseUrl}/` };
 	await suite.run(run(unlimited, 90, 'twin-unlimited'));
 	expect(suite.sandbox.payouts).toHaveLength(1);
-	historyNotListingThemYet();
+	historyNotListingThemYet(suite.sandbox);
 
 	const [limited] = await suite.run(run({ maxAmountPer24Hours: 'USDT 100' }, 60, 'twin-limited'));
 
