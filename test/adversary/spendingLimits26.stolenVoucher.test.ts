@@ -10,7 +10,7 @@
 import { holdFirstCreateBeforeSigning } from '../support/heldSigning';
 import { httpRequestNode } from '../support/httpRequestNode';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { historyNotListingThemYet, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -21,18 +21,6 @@ const run = (reference: string) => ({
 	parameters: payoutCreate({ baseAmount: 60, address: RECIPIENT, options: { reference } }),
 	continueOnFail: true,
 });
-
-/** TYLT's history as it was before any payout of this test: it does not list them yet. */
-function historyNotListingThemYet() {
-	for (let read = 0; read < 10; read++) {
-		suite.sandbox.injectFault('payoutHistory', {
-			kind: 'status',
-			status: 200,
-			body: JSON.stringify({ data: [], errorCode: 0, msg: '' }),
-			contentType: 'application/json',
-		});
-	}
-}
 
 it('an HTTP Request node cannot ride on the node’s voucher and leave its payout uncounted', async () => {
 	let stolen: unknown;
@@ -46,7 +34,7 @@ it('an HTTP Request node cannot ride on the node’s voucher and leave its payou
 	}
 	// The signing took the node's voucher for the HTTP Request node's request: it was paid.
 	const paidByHttpRequest = stolen !== undefined && 'answer' in (stolen as object);
-	historyNotListingThemYet();
+	historyNotListingThemYet(suite.sandbox);
 
 	await suite.run(run('voucher-second'));
 
@@ -63,7 +51,7 @@ it('an HTTP Request node cannot ride on the node’s voucher and leave its payou
 
 it('held: without the HTTP Request node, the node’s own payout counts while history does not list it', async () => {
 	await suite.run(run('journal-first'));
-	historyNotListingThemYet();
+	historyNotListingThemYet(suite.sandbox);
 
 	const [second] = await suite.run(run('journal-second'));
 

@@ -206,3 +206,18 @@ export function expectSpacedStarts(arrivals: readonly number[], pauseMs: number)
 	const span = arrivals[arrivals.length - 1] - arrivals[0];
 	expect(span).toBeGreaterThanOrEqual((arrivals.length - 1) * pauseMs - pauseMs / 2);
 }
+
+/**
+ * TYLT's history as it was before any payout of the test, for the next few reads: it does not list them yet
+ * (what this process's Max Amount per 24 Hours reservations are for).
+ */
+export function historyNotListingThemYet(sandbox: TyltSandbox) {
+	for (let read = 0; read < 10; read++) {
+		sandbox.injectFault('payoutHistory', {
+			kind: 'status',
+			status: 200,
+			body: JSON.stringify({ data: [], errorCode: 0, msg: '' }),
+			contentType: 'application/json',
+		});
+	}
+}

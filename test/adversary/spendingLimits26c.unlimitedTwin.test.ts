@@ -1,0 +1,34 @@
+/**
+ * Adversary (issue 26, third round): two credentials of one TYLT account in one n8n process, one with Max Amount
+ * per 24 Hours and one without. The limit counts every payout of the account "however it was made"; this
+ * process's journal covers the ones TYLT's history does not list yet. A payout the TYLT node makes with the
+ * credential without the limit is not put in the journal (applyDailyLimit returns early when the credential has
+ * no daily limit), so while history lags, the limited credential's next run does not count it.
+ */
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { historyNotListingThemYet, useMoneySafetySandbox } from '../support/moneySafetyKit';
+
+const { suite, itShowsNoSecret } = useMoneySafetySandbox();
+
+const RECIPIENT = tronAddress('unlimited-twin');
+const run = (limits: object, baseAmount: number, reference: string) => ({
+	credentials: { ...credentialsFor(suite.sandbox), ...limits },
+	parameters: payoutCreate({ baseAmount, address: RECIPIENT, options: { reference } }),
+	continueOnFail: true,
+});
+
+it('a payout made with the same account’s unlimited credential counts while history does not list it', async () => {
+	// The owner's other credential of the account, without limits (a Base URL spelled another way, same key).
+	const unlimited = { baseUrl: `${credentialsFor(suite.sandbox).baseUrl}/` };
+	await suite.run(run(unlimited, 90, 'twin-unlimited'));
+	expect(suite.sandbox.payouts).toHaveLength(1);
+	historyNotListingThemYet(suite.sandbox);
+
+	const [limited] = await suite.run(run({ maxAmountPer24Hours: 'USDT 100' }, 60, 'twin-limited'));
+
+	// Before a fix: paid, 150 USDT in 24 hours under a limit of 100.
+	expect(String(limited.json.error)).toMatch(/above Max Amount per 24 Hours/);
+	expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
+});
+
+itShowsNoSecret();
