@@ -30,6 +30,8 @@ export class CreateNotStarted extends Error {
 /** One item's part in the batch: its create goes through `send`, and `end` says how the item ended. */
 export interface CreateTurn {
 	send<T>(pauseMs: number, create: () => Promise<T>): Promise<T>;
+	/** Whether the batch has stopped at an error: no create may start now. */
+	isStopped(): boolean;
 	/** Called exactly once, when the item's outcome is known: an error stops the batch (see stopsAtError). */
 	end(error?: unknown): void;
 }
@@ -74,6 +76,7 @@ export class CreateTraffic {
 		let hold: { verdict: Promise<void>; lift: () => void } | undefined;
 		let ended = false;
 		return {
+			isStopped: () => this.stopped,
 			send: async <T>(pauseMs: number, create: () => Promise<T>) =>
 				await this.send(pauseMs, create, () => {
 					if (!this.stopsAtError || ended) return;

@@ -18,7 +18,12 @@ import {
 import { LIMIT_FIELDS } from '../../../shared/spendingLimits/fields';
 import type { CurrencyLimits } from '../../../shared/spendingLimits/parse';
 import { spentInWindow } from '../../payout/dailyLimit';
-import { DAILY_WINDOW_MS, reservationsOf, type Reservation } from '../../payout/dailySpendJournal';
+import {
+	DAILY_WINDOW_MS,
+	release,
+	reservationsOf,
+	type Reservation,
+} from '../../payout/dailySpendJournal';
 import { payoutsCreatedSince } from '../../payout/historyCache';
 import type { PayoutRecord } from '../../transport/records';
 
@@ -67,7 +72,11 @@ export class DailyLimitGate {
 			// From here to the create nothing of this process's journal changes unseen: no wait in between.
 			spent = spentInWindow(this.limits, history, reservationsOf(this.account));
 		} catch (error) {
-			throw this.refusal(itemIndex, `it could not be checked again (${(error as Error).message})`);
+			throw this.refusal(
+				itemIndex,
+				reservation,
+				`it could not be checked again (${(error as Error).message})`,
+			);
 		}
 		// The sum holds this payout's own reservation, and those of every payout of this process not yet settled.
 		for (const { currency } of reservation.lines) {
@@ -76,13 +85,23 @@ export class DailyLimitGate {
 			if (compareExact(total, limit) > 0) {
 				throw this.refusal(
 					itemIndex,
+					reservation,
 					`the last 24 hours now hold ${exactText(total)} ${currency} with this payout and the ones this n8n process has on their way, above ${LIMIT} for ${currency} (${exactText(limit)} ${currency}): payouts made since this execution decided took the room`,
 				);
 			}
 		}
 	}
 
-	private refusal(itemIndex: number, reason: string): DailyLimitRecheckRefusal {
+	/**
+	 * The refusal, with the room freed at once: creates of the batch re-checked on the same read see it, so one
+	 * refusal does not take the others with it.
+	 */
+	private refusal(
+		itemIndex: number,
+		reservation: Reservation,
+		reason: string,
+	): DailyLimitRecheckRefusal {
+		release(this.account, reservation);
 		return new DailyLimitRecheckRefusal(
 			this.context.getNode(),
 			`The payout of item ${itemIndex} was not sent: the TYLT API credential's ${LIMIT} refuses it at its turn: ${reason}`,

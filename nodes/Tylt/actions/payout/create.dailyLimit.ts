@@ -9,6 +9,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { exactDecimal } from '../../../shared/decimalText';
 import { LIMIT_FIELDS } from '../../../shared/spendingLimits/fields';
 import type { NodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
 import { readSpendingLimits, UnreadableLimitError } from '../../../shared/spendingLimits/parse';
@@ -18,13 +19,19 @@ import {
 	JOURNAL_MAX_RESERVATIONS,
 	journalHasRoom,
 	markSent,
+	recordSent,
 	release,
 	reservationsOf,
 	reserve,
 	type Reservation,
 } from '../../payout/dailySpendJournal';
 import { CreateNotStarted } from '../../payout/createTraffic';
-import { TyltCredentialRefusedError, TyltRefusedError } from '../../transport/errors';
+import {
+	TyltCredentialRefusedError,
+	TyltRefusedError,
+	TyltStoppedError,
+	TyltUnreachableError,
+} from '../../transport/errors';
 import { payoutsCreatedSince } from '../../payout/historyCache';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
@@ -136,9 +143,10 @@ export function settleSent(account: string, reservation: Reservation, output: ID
 }
 
 /**
- * A reserved payout's create failed: its room is freed only when nothing can have been made (TYLT refused it,
- * the batch stopped before it started, the re-check at its turn refused it, or the credential refused to sign
- * it while no other request took its voucher); one in doubt keeps it.
+ * A reserved payout's create failed: its room is freed only when nothing can have been made: the create never
+ * started (an error before it: the guard's collision or hold, the batch's stop, the re-check at its turn), it
+ * never left n8n or never connected (a stopped execution, an unreachable TYLT), TYLT refused it, or the
+ * credential refused to sign it while no other request took its voucher. One in doubt keeps its room.
  */
 export function settleFailed(
 	account: string,
@@ -146,11 +154,34 @@ export function settleFailed(
 	error: Error,
 	voucher: NodeVoucher,
 ) {
+	const neverStarted =
+		reservation.sentAtMs === undefined ||
+		error instanceof CreateNotStarted ||
+		error instanceof DailyLimitRecheckRefusal;
+	const neverArrived = error instanceof TyltStoppedError || error instanceof TyltUnreachableError;
 	const notSigned = error instanceof TyltCredentialRefusedError && !voucher.taken;
-	const notStarted = error instanceof CreateNotStarted || error instanceof DailyLimitRecheckRefusal;
-	if (error instanceof TyltRefusedError || notStarted || notSigned) {
+	if (neverStarted || neverArrived || notSigned || error instanceof TyltRefusedError) {
 		release(account, reservation);
 	}
+}
+
+/**
+ * A payout the node made for a credential without Max Amount per 24 Hours: recorded as TYLT answered it
+ * (settled currency and amount), for the account's other credentials that set the limit.
+ */
+export function recordUnlimitedPayout(account: string, output: IDataObject) {
+	const amount = exactDecimal(output.settledAmountRequested);
+	if (
+		output.alreadySent !== false ||
+		output.orderId === undefined ||
+		output.orderId === null ||
+		typeof output.settledCurrency !== 'string' ||
+		amount === undefined
+	) {
+		return;
+	}
+	const currency = output.settledCurrency.trim().toUpperCase();
+	recordSent(account, { currency, amount }, String(output.orderId));
 }
 
 /** Reservations of payouts that were never handed to the send (an earlier error stopped the batch). */

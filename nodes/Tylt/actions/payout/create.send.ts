@@ -17,7 +17,7 @@ import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { ReadyPayout } from './create.check';
 import { createOutput } from './create.output';
-import { settleFailed, settleSent } from './create.dailyLimit';
+import { recordUnlimitedPayout, settleFailed, settleSent } from './create.dailyLimit';
 
 /**
  * Sends the checked payouts and answers one outcome per item. Rows that share a reference go one after another,
@@ -137,7 +137,12 @@ async function send(
 	turn: CreateTurn,
 	scope: OperationScope,
 ): Promise<INodeExecutionData[]> {
-	if (!payout.daily) return await sendPayout.call(this, payout, turn, scope);
+	if (!payout.daily) {
+		const output = await sendPayout.call(this, payout, turn, scope);
+		// Counted for the account's credentials that set Max Amount per 24 Hours, until history lists it.
+		recordUnlimitedPayout(await scope.tyltAccount(), output[0].json);
+		return output;
+	}
 	const { reservation, gate } = payout.daily;
 	const account = await scope.tyltAccount();
 	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing,
@@ -147,6 +152,8 @@ async function send(
 		<T>(create: () => Promise<T>) =>
 		async () => {
 			await gate.beforeCreate(payout.itemIndex, reservation);
+			// The re-check may have waited for history: a batch that stopped meanwhile starts nothing more.
+			if (turn.isStopped()) throw new CreateNotStarted();
 			markSending(reservation);
 			return await withNodeVoucher(voucher, create);
 		};
