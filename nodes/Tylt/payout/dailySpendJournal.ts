@@ -64,16 +64,6 @@ export function reserve(account: string, lines: readonly SpendLine[]): Reservati
 	return reservation;
 }
 
-/**
- * A payout this process made without a reservation (its credential sets no 24-hour limit): another credential
- * of the same account that sets one counts it while TYLT's history does not list it yet. Left out when the
- * journal is full: history counts it all the same once it lists it.
- */
-export function recordSent(account: string, line: SpendLine, orderId: string) {
-	if (!journalHasRoom(account, 1)) return;
-	markSent(reserve(account, [line]), orderId);
-}
-
 /** Its create starts now: the window counts it from here. */
 export function markSending(reservation: Reservation) {
 	reservation.sentAtMs = Date.now();

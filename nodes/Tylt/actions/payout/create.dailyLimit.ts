@@ -9,7 +9,6 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { exactDecimal } from '../../../shared/decimalText';
 import { LIMIT_FIELDS } from '../../../shared/spendingLimits/fields';
 import type { NodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
 import { readSpendingLimits, UnreadableLimitError } from '../../../shared/spendingLimits/parse';
@@ -19,7 +18,6 @@ import {
 	JOURNAL_MAX_RESERVATIONS,
 	journalHasRoom,
 	markSent,
-	recordSent,
 	release,
 	reservationsOf,
 	reserve,
@@ -163,25 +161,6 @@ export function settleFailed(
 	if (neverStarted || neverArrived || notSigned || error instanceof TyltRefusedError) {
 		release(account, reservation);
 	}
-}
-
-/**
- * A payout the node made for a credential without Max Amount per 24 Hours: recorded as TYLT answered it
- * (settled currency and amount), for the account's other credentials that set the limit.
- */
-export function recordUnlimitedPayout(account: string, output: IDataObject) {
-	const amount = exactDecimal(output.settledAmountRequested);
-	if (
-		output.alreadySent !== false ||
-		output.orderId === undefined ||
-		output.orderId === null ||
-		typeof output.settledCurrency !== 'string' ||
-		amount === undefined
-	) {
-		return;
-	}
-	const currency = output.settledCurrency.trim().toUpperCase();
-	recordSent(account, { currency, amount }, String(output.orderId));
 }
 
 /** Reservations of payouts that were never handed to the send (an earlier error stopped the batch). */

@@ -17,7 +17,7 @@ import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { ReadyPayout } from './create.check';
 import { createOutput } from './create.output';
-import { recordUnlimitedPayout, settleFailed, settleSent } from './create.dailyLimit';
+import { settleFailed, settleSent } from './create.dailyLimit';
 
 /**
  * Sends the checked payouts and answers one outcome per item. Rows that share a reference go one after another,
@@ -137,12 +137,7 @@ async function send(
 	turn: CreateTurn,
 	scope: OperationScope,
 ): Promise<INodeExecutionData[]> {
-	if (!payout.daily) {
-		const output = await sendPayout.call(this, payout, turn, scope);
-		// Counted for the account's credentials that set Max Amount per 24 Hours, until history lists it.
-		recordUnlimitedPayout(await scope.tyltAccount(), output[0].json);
-		return output;
-	}
+	if (!payout.daily) return await sendPayout.call(this, payout, turn, scope);
 	const { reservation, gate } = payout.daily;
 	const account = await scope.tyltAccount();
 	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing,
