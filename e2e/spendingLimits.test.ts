@@ -169,16 +169,19 @@ describe('TYLT node with a limited TYLT API credential', () => {
 	});
 
 	it('two executions at once under Max Amount per 24 Hours: the room is spent once', async () => {
-		// USDC, which no other test of this n8n process pays: the process counts its own payouts for 24 hours.
+		// USDC, which no other test of this n8n process pays under a 24-hour limit: the process keeps what it
+		// reserved for 24 hours, while the sandbox's history starts empty in every test.
 		const usdcOnEthereum = {
 			settledCurrency: 'USDC',
 			networkSymbol: 'ETH',
 			wallet: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
 		};
-		const executions = await Promise.all([
-			e2e.run(payoutRows(dailyCredential, [50], usdcOnEthereum)),
-			e2e.run(payoutRows(dailyCredential, [45], usdcOnEthereum)),
-		]);
+		// Stored one after the other (n8n 1.123's SQLite refuses two workflow saves at once), then run at once.
+		const first = await e2e.create(payoutRows(dailyCredential, [50], usdcOnEthereum));
+		const second = await e2e.create(payoutRows(dailyCredential, [45], usdcOnEthereum));
+		const executions = await Promise.all(
+			[first, second].map(async (stored) => await e2e.n8n.runWorkflowOnce(stored.id)),
+		);
 
 		const items = executions.flatMap((execution) => outputOf(execution, 'Send payout'));
 		expect(items.filter((item) => item.error).map((item) => String(item.error))).toEqual([
