@@ -9,7 +9,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import { tyltAccountHash } from '../../shared/tyltAccount';
+import { credentialFields, tyltAccountOf } from '../../shared/tyltAccount';
 
 /** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
 export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -61,8 +61,5 @@ function isPollContext(context: TyltContext): context is IPollFunctions {
 export async function tyltAccountKey(this: TyltContext): Promise<string> {
 	const credentials = ((await credentialsOnce.call(this))?.data ??
 		(await this.getCredentials('tyltApi'))) as ICredentialDataDecryptedObject | undefined;
-	return tyltAccountHash({
-		baseUrl: String(credentials?.baseUrl ?? ''),
-		apiKey: String(credentials?.apiKey ?? ''),
-	});
+	return tyltAccountOf(credentialFields(credentials ?? {})).hash;
 }

@@ -12,17 +12,18 @@ import type { SpendingLimitTexts } from '../../../shared/spendingLimits/fields';
 import type { PayoutRequestBody } from '../../transport/records';
 import { TYLT_ENDPOINTS } from '../../transport/endpoints';
 
-/** Where a create goes, for the check: only the path matters there, and the body is what it reads. */
-const CREATE_URL = `https://tylt.invalid${TYLT_ENDPOINTS.createPayout}`;
 
 /** Why Max Amount per Payout or Allowed Recipient Addresses refuse this body; undefined when they allow it. */
 export function payoutLimitRefusal(
 	texts: SpendingLimitTexts,
 	body: PayoutRequestBody,
 ): string | undefined {
+	// The create as the signing will read it: only its path and body text matter to the limits.
 	return perPayoutRefusal(texts, {
 		method: 'POST',
-		url: CREATE_URL,
+		url: TYLT_ENDPOINTS.createPayout,
+		path: TYLT_ENDPOINTS.createPayout,
+		query: [],
 		bodyText: JSON.stringify(body),
 	});
 }
