@@ -62,7 +62,9 @@ describe('a URL the credential cannot read one way only is refused, and nothing 
 	});
 
 	it('a query parameter named both in the URL and in the query options', async () => {
-		const message = await refusalOf(httpRequestNode(`${sandbox.url}${HISTORY}?rows=20`, { rows: 5 }));
+		const message = await refusalOf(
+			httpRequestNode(`${sandbox.url}${HISTORY}?rows=20`, { rows: 5 }),
+		);
 		expect(message).toContain('rows');
 		expect(sandbox.requests).toEqual([]);
 	});
@@ -76,10 +78,11 @@ describe('a URL the credential cannot read one way only is refused, and nothing 
 
 describe('what is signed is what is sent', () => {
 	it('the URL’s own parameters, then the query options, in one URL, signed in that order', async () => {
-		const signed = await new TyltApi().authenticate(
-			{ ...credentialsFor(sandbox) },
-			{ method: 'GET', url: `${sandbox.url}${HISTORY}?rows=20`, qs: { page: 1 } } as IHttpRequestOptions,
-		);
+		const signed = await new TyltApi().authenticate({ ...credentialsFor(sandbox) }, {
+			method: 'GET',
+			url: `${sandbox.url}${HISTORY}?rows=20`,
+			qs: { page: 1 },
+		} as IHttpRequestOptions);
 		expect(signed.url).toBe(`${sandbox.url}${HISTORY}?rows=20&page=1`);
 		expect(signed.qs).toBeUndefined();
 		expect(signed.headers?.['X-TLP-SIGNATURE']).toBe(

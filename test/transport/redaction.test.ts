@@ -25,7 +25,12 @@ async function errorShownFor(storedKey: string): Promise<string> {
 			parameters: { resource: 'currency', operation: 'getMany', options: {} },
 		}),
 	);
-	return [error.message, String(error.description ?? ''), JSON.stringify(error), inspect(error, { depth: 8 })].join('\n');
+	return [
+		error.message,
+		String(error.description ?? ''),
+		JSON.stringify(error),
+		inspect(error, { depth: 8 }),
+	].join('\n');
 }
 
 it.each([

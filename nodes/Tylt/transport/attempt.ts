@@ -129,7 +129,9 @@ export async function attemptOnce(
 	// TYLT's words reach errors; a msg echoing what was sent must not show the key or the signature.
 	const envelope = redactedEnvelope(
 		parseEnvelope(response.body),
-		credentialsDecrypted?.data ? tyltAccountOf(credentialFields(credentialsDecrypted.data)).secrets : [],
+		credentialsDecrypted?.data
+			? tyltAccountOf(credentialFields(credentialsDecrypted.data)).secrets
+			: [],
 	);
 	if (statusCode === 429 || statusCode >= 500) {
 		return {

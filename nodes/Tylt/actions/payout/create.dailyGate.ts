@@ -18,8 +18,10 @@ import {
 import { LIMIT_FIELDS } from '../../../shared/spendingLimits/fields';
 import type { CurrencyLimits } from '../../../shared/spendingLimits/parse';
 import { spentInWindow } from '../../payout/dailyLimit';
+import type { StartCheck } from '../../payout/createTraffic';
 import {
 	DAILY_WINDOW_MS,
+	markSending,
 	release,
 	reservationsOf,
 	type Reservation,
@@ -49,11 +51,33 @@ export class DailyLimitGate {
 		this.look = { atMs: decidedOnHistoryOfMs, history: undefined };
 	}
 
-	/** Right before a reserved create: throws DailyLimitRecheckRefusal when the room is gone (nothing is sent). */
-	async beforeCreate(itemIndex: number, reservation: Reservation): Promise<void> {
+	/**
+	 * The create's part of the traffic's decision before it starts (createTraffic.ts): a look at history when the
+	 * last one is stale, waited for with the batch's other waits, then the room, decided with nothing awaited
+	 * before the request. Either refuses with DailyLimitRecheckRefusal (nothing is sent, the room is freed).
+	 */
+	startCheck(itemIndex: number, reservation: Reservation): StartCheck {
+		let history: PayoutRecord[] | undefined;
+		return {
+			prepare: async () => {
+				history = await this.beforeCreate(itemIndex, reservation);
+			},
+			decide: () => {
+				if (history) this.refuseWithoutRoom(itemIndex, reservation, history);
+				markSending(reservation);
+			},
+		};
+	}
+
+	/**
+	 * The history to decide on: a fresh read when the last look is older than DAILY_RECHECK.afterMs (one read serves
+	 * the creates of the next minutes); undefined within minutes of the execution's own decision, which holds.
+	 */
+	async beforeCreate(
+		itemIndex: number,
+		reservation: Reservation,
+	): Promise<PayoutRecord[] | undefined> {
 		const stale = Date.now() - this.look.atMs > DAILY_RECHECK.afterMs;
-		// Within minutes of the execution's own decision, that decision holds (and costs no read).
-		if (!stale && !this.look.history) return;
 		if (stale) {
 			const atMs = Date.now();
 			this.look = {
@@ -66,10 +90,25 @@ export class DailyLimitGate {
 				}),
 			};
 		}
+		try {
+			return await this.look.history;
+		} catch (error) {
+			throw this.refusal(
+				itemIndex,
+				reservation,
+				`it could not be checked again (${(error as Error).message})`,
+			);
+		}
+	}
+
+	/** Refuses the create when the last 24 hours, with every reservation of this process, leave no room for it. */
+	private refuseWithoutRoom(
+		itemIndex: number,
+		reservation: Reservation,
+		history: PayoutRecord[],
+	): void {
 		let spent: Map<string, ExactDecimal>;
 		try {
-			const history = (await this.look.history) as PayoutRecord[];
-			// From here to the create nothing of this process's journal changes unseen: no wait in between.
 			spent = spentInWindow(this.limits, history, reservationsOf(this.account));
 		} catch (error) {
 			throw this.refusal(

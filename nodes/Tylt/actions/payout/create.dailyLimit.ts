@@ -23,7 +23,6 @@ import {
 	reserve,
 	type Reservation,
 } from '../../payout/dailySpendJournal';
-import { CreateNotStarted } from '../../payout/createTraffic';
 import {
 	TyltCredentialRefusedError,
 	TyltRefusedError,
@@ -34,7 +33,7 @@ import { payoutsCreatedSince } from '../../payout/historyCache';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { CheckedPayout, ReadyPayout } from './create.check';
-import { DailyLimitGate, DailyLimitRecheckRefusal } from './create.dailyGate';
+import { DailyLimitGate } from './create.dailyGate';
 import { paidOncePerReference } from './create.planned';
 
 const LIMIT = LIMIT_FIELDS.maxAmountPer24Hours;
@@ -141,10 +140,8 @@ export function settleSent(account: string, reservation: Reservation, output: ID
 }
 
 /**
- * A reserved payout's create failed: its room is freed only when nothing can have been made: the create never
- * started (an error before it: the guard's collision or hold, the batch's stop, the re-check at its turn), it
- * never left n8n or never connected (a stopped execution, an unreachable TYLT), TYLT refused it, or the
- * credential refused to sign it while no other request took its voucher. One in doubt keeps its room.
+ * A reserved payout's create failed: its room is freed when the create never started (the traffic's decision
+ * marks a reservation sending only as it lets the create go) or when its error says no payout was made.
  */
 export function settleFailed(
 	account: string,
@@ -152,15 +149,22 @@ export function settleFailed(
 	error: Error,
 	voucher: NodeVoucher,
 ) {
-	const neverStarted =
-		reservation.sentAtMs === undefined ||
-		error instanceof CreateNotStarted ||
-		error instanceof DailyLimitRecheckRefusal;
-	const neverArrived = error instanceof TyltStoppedError || error instanceof TyltUnreachableError;
-	const notSigned = error instanceof TyltCredentialRefusedError && !voucher.taken;
-	if (neverStarted || neverArrived || notSigned || error instanceof TyltRefusedError) {
+	if (reservation.sentAtMs === undefined || madeNoPayout(error, voucher)) {
 		release(account, reservation);
 	}
+}
+
+/**
+ * Whether the create's error proves TYLT made nothing: TYLT refused it, it never left n8n or never connected, or
+ * the credential refused to sign it while no other request took its voucher (one that did paid with its room).
+ */
+function madeNoPayout(error: Error, voucher: NodeVoucher): boolean {
+	if (error instanceof TyltCredentialRefusedError) return !voucher.taken;
+	return (
+		error instanceof TyltRefusedError ||
+		error instanceof TyltStoppedError ||
+		error instanceof TyltUnreachableError
+	);
 }
 
 /** Reservations of payouts that were never handed to the send (an earlier error stopped the batch). */

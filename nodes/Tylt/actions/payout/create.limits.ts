@@ -12,7 +12,6 @@ import type { SpendingLimitTexts } from '../../../shared/spendingLimits/fields';
 import type { PayoutRequestBody } from '../../transport/records';
 import { TYLT_ENDPOINTS } from '../../transport/endpoints';
 
-
 /** Why Max Amount per Payout or Allowed Recipient Addresses refuse this body; undefined when they allow it. */
 export function payoutLimitRefusal(
 	texts: SpendingLimitTexts,

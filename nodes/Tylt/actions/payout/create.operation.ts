@@ -2,10 +2,13 @@
  * Payout → Create: every item is checked first, in input order, before anything is sent (fields, the AI
  * agent's cap, the currency list, the duplicate guard's history read, the credential's per-payout limits; dry
  * runs answered); then the credential's Max Amount per 24 Hours; then Check Balance First plans from the items
- * left with one balance read; then the payouts go out (create.send.ts).
+ * left with one balance read; then the payouts go out (create.send.ts). In version 2 without Continue On Fail, a
+ * batch in which any item fails these checks sends nothing, and one error names every such item.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { hasPanelV2 } from '../nodeVersion';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import { checkBalanceFirst } from './create.balanceCheck';
@@ -22,20 +25,26 @@ export async function executeAll(
 ): Promise<ItemOutcome[]> {
 	const outcomes: ItemOutcome[] = [];
 	const checked: CheckedPayout[] = [];
+	const wholeBatchOrNothing = hasPanelV2(this) && !this.continueOnFail();
 	for (const itemIndex of itemIndexes) {
 		try {
 			checked.push(await checkItem.call(this, itemIndex, scope));
 		} catch (error) {
 			outcomes.push({ itemIndex, error: error as Error });
-			if (!this.continueOnFail()) break;
+			if (!this.continueOnFail() && !wholeBatchOrNothing) break;
 		}
 	}
 	const limited = await applyDailyLimit.call(this, scope, checked);
 	outcomes.push(...limited.answered);
 	const { answered, ready } = await checkBalanceFirst.call(this, scope, limited.rest);
 	outcomes.push(...answered);
-	// Without Continue On Fail an item's error stops the items after it, as when items ran one at a time: the
-	// payouts before it are still sent.
+	if (wholeBatchOrNothing && outcomes.some((outcome) => 'error' in outcome)) {
+		releaseUnsent(await scope.tyltAccount(), limited.rest, new Set());
+		const error = batchNotSentError(this.getNode(), outcomes);
+		return itemIndexes.map((itemIndex) => ({ itemIndex, error }));
+	}
+	// Version 1 without Continue On Fail: an item's error stops the items after it, as when items ran one at a
+	// time; the payouts before it are still sent.
 	const stopAt = this.continueOnFail() ? Infinity : firstErrorItem(outcomes);
 	const sendable = ready.filter((payout) => payout.itemIndex < stopAt);
 	const sent = sendable.length > 0 ? await sendAll.call(this, sendable, scope) : [];
@@ -50,6 +59,30 @@ export async function executeAll(
 	// Without Continue On Fail an error fails the execution, which then outputs none of these payouts.
 	if (!this.continueOnFail()) tellWhatWasPaid(sent, outcomes);
 	return outcomes;
+}
+
+/** How many refused items the batch's error names one by one; the rest are counted. */
+const REFUSED_ITEMS_NAMED = 20;
+
+/** One error for a version-2 batch that sent nothing: every refused item with its own reason. */
+function batchNotSentError(node: INode, outcomes: readonly ItemOutcome[]): NodeOperationError {
+	const refused = outcomes
+		.flatMap((outcome) => ('error' in outcome ? [outcome] : []))
+		.sort((a, b) => a.itemIndex - b.itemIndex);
+	const count = refused.length;
+	const items = refused.slice(0, REFUSED_ITEMS_NAMED).map((outcome) => outcome.itemIndex);
+	const more = count > REFUSED_ITEMS_NAMED ? ` and ${count - REFUSED_ITEMS_NAMED} more` : '';
+	const reasons = refused
+		.slice(0, REFUSED_ITEMS_NAMED)
+		.map((outcome) => `Item ${outcome.itemIndex}: ${outcome.error.message}`);
+	return new NodeOperationError(
+		node,
+		`No payout was sent: ${count === 1 ? 'item' : 'items'} ${items.join(', ')}${more} cannot be paid as ${count === 1 ? 'it is' : 'they are'}`,
+		{
+			itemIndex: refused[0].itemIndex,
+			description: `${reasons.join('\n')}${more ? ` (${count - REFUSED_ITEMS_NAMED} more not listed.)` : ''}\nFix ${count === 1 ? 'it' : 'them'} and run the workflow again: the whole batch is checked before anything is sent, so nothing of it reached TYLT.`,
+		},
+	);
 }
 
 function firstErrorItem(outcomes: readonly ItemOutcome[]): number {

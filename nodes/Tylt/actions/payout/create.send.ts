@@ -8,7 +8,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../../shared/pause';
 import { nodeVoucherFor, withNodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
-import { markSending } from '../../payout/dailySpendJournal';
 import { CreateNotStarted, CreateTraffic, type CreateTurn } from '../../payout/createTraffic';
 import { createPayoutOnce } from '../../payout/guard';
 import { rememberSent } from '../../payout/processMemory';
@@ -137,22 +136,30 @@ async function send(
 	turn: CreateTurn,
 	scope: OperationScope,
 ): Promise<INodeExecutionData[]> {
-	if (!payout.daily) return await sendPayout.call(this, payout, turn, scope);
+	if (!payout.daily) {
+		return await sendPayout.call(
+			this,
+			payout,
+			scope,
+			async (create) => await turn.send(payout.options.pauseBetweenPayoutsMs, create),
+		);
+	}
 	const { reservation, gate } = payout.daily;
 	const account = await scope.tyltAccount();
 	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing,
-	// right when the create starts, after the batch's waits and the limit's re-check for a late create.
+	// from the moment the traffic's decision (with the limit's re-check of a late create) lets the create start.
 	const voucher = nodeVoucherFor(account, JSON.stringify(payout.body));
-	const counted =
-		<T>(create: () => Promise<T>) =>
-		async () => {
-			await gate.beforeCreate(payout.itemIndex, reservation);
-			// The re-check may have waited for history: a batch that stopped meanwhile starts nothing more.
-			if (turn.isStopped()) throw new CreateNotStarted();
-			markSending(reservation);
-			return await withNodeVoucher(voucher, create);
-		};
-	const sending = sendPayout.call(this, payout, turn, scope, counted);
+	const sending = sendPayout.call(
+		this,
+		payout,
+		scope,
+		async (create) =>
+			await turn.send(
+				payout.options.pauseBetweenPayoutsMs,
+				async () => await withNodeVoucher(voucher, create),
+				gate.startCheck(payout.itemIndex, reservation),
+			),
+	);
 	sending.then(
 		(output) => settleSent(account, reservation, output[0].json),
 		(error: Error) => settleFailed(account, reservation, error, voucher),
@@ -160,18 +167,14 @@ async function send(
 	return await sending;
 }
 
-/** Sends one checked payout: through the duplicate guard when it is on. */
+/** Sends one checked payout through `sendCreate` (the batch's traffic): through the duplicate guard when it is on. */
 async function sendPayout(
 	this: IExecuteFunctions,
 	payout: ReadyPayout,
-	turn: CreateTurn,
 	scope: OperationScope,
-	/** Wraps the create the moment it starts (Max Amount per 24 Hours); none without that limit. */
-	counted: <T>(create: () => Promise<T>) => () => Promise<T> = (create) => create,
+	sendCreate: <T>(create: () => Promise<T>) => Promise<T>,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex, options, body, reference } = payout;
-	const sendCreate = async <T>(create: () => Promise<T>) =>
-		await turn.send(options.pauseBetweenPayoutsMs, counted(create));
 	if (!payout.guard) {
 		const payoutRecord = await sendCreate(
 			async () => await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs),
