@@ -64,23 +64,34 @@ export async function executeAll(
 /** How many refused items the batch's error names one by one; the rest are counted. */
 const REFUSED_ITEMS_NAMED = 20;
 
-/** One error for a version-2 batch that sent nothing: every refused item with its own reason. */
-function batchNotSentError(node: INode, outcomes: readonly ItemOutcome[]): NodeOperationError {
+/**
+ * One error for a version-2 batch that sent nothing: a single refused item's own error, told that nothing of the
+ * batch went out; for several, every refused item with its own reason.
+ */
+function batchNotSentError(node: INode, outcomes: readonly ItemOutcome[]): Error {
 	const refused = outcomes
 		.flatMap((outcome) => ('error' in outcome ? [outcome] : []))
 		.sort((a, b) => a.itemIndex - b.itemIndex);
+	const nothingSent =
+		'The whole batch is checked before anything is sent, so no payout of this execution reached TYLT.';
+	if (new Set(refused.map((outcome) => outcome.error)).size === 1) {
+		const error = refused[0].error as Error & { description?: string | null };
+		error.description = error.description ? `${error.description} ${nothingSent}` : nothingSent;
+		return error;
+	}
 	const count = refused.length;
-	const items = refused.slice(0, REFUSED_ITEMS_NAMED).map((outcome) => outcome.itemIndex);
+	const named = refused.slice(0, REFUSED_ITEMS_NAMED);
 	const more = count > REFUSED_ITEMS_NAMED ? ` and ${count - REFUSED_ITEMS_NAMED} more` : '';
-	const reasons = refused
-		.slice(0, REFUSED_ITEMS_NAMED)
-		.map((outcome) => `Item ${outcome.itemIndex}: ${outcome.error.message}`);
 	return new NodeOperationError(
 		node,
-		`No payout was sent: ${count === 1 ? 'item' : 'items'} ${items.join(', ')}${more} cannot be paid as ${count === 1 ? 'it is' : 'they are'}`,
+		`No payout was sent: items ${named.map((outcome) => outcome.itemIndex).join(', ')}${more} cannot be paid as they are`,
 		{
 			itemIndex: refused[0].itemIndex,
-			description: `${reasons.join('\n')}${more ? ` (${count - REFUSED_ITEMS_NAMED} more not listed.)` : ''}\nFix ${count === 1 ? 'it' : 'them'} and run the workflow again: the whole batch is checked before anything is sent, so nothing of it reached TYLT.`,
+			description: [
+				...named.map((outcome) => `Item ${outcome.itemIndex}: ${outcome.error.message}`),
+				...(more ? [`(${count - REFUSED_ITEMS_NAMED} more not listed.)`] : []),
+				`Fix them and run the workflow again. ${nothingSent}`,
+			].join('\n'),
 		},
 	);
 }
