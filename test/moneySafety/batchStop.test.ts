@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { IN_DOUBT_CHECK_POLICY } from '../../nodes/Tylt/payout/inDoubtCheck';
 import { inDoubtSince } from '../../nodes/Tylt/payout/processMemory';
-import { DAILY_RECHECK } from '../../nodes/Tylt/actions/payout/create.dailyGate';
+import { DAILY_RECHECK } from '../../nodes/Tylt/actions/payout/create.dailyLimit';
 import { RATE_LIMIT_POLICY } from '../../nodes/Tylt/payout/createTraffic';
 import { tyltAccountKey } from '../../nodes/Tylt/transport';
 import { createExecuteContext } from '../../tools/harness/n8nContext';

@@ -11,8 +11,7 @@ import type {
 } from '../../transport/records';
 import { assertAgentCapSet, assertWithinAgentCap } from '../../payout/agentCap';
 import { previewPayoutOnce } from '../../payout/guard';
-import type { Reservation } from '../../payout/dailySpendJournal';
-import type { DailyLimitGate } from './create.dailyGate';
+import type { DailyLimitGate } from './create.dailyLimit';
 import type { PayoutLedger } from '../../payout/ledger';
 import { checkPayoutFields, validatePayout } from '../../payout/validation';
 import type { OperationScope } from '../operationScope';
@@ -30,7 +29,7 @@ export interface ReadyPayout {
 	/** Set when the duplicate guard is on. */
 	guard?: { ledger: PayoutLedger; account: string };
 	/** Set when the credential has Max Amount per 24 Hours and the payout fits (create.dailyLimit.ts). */
-	daily?: { reservation: Reservation; gate: DailyLimitGate };
+	daily?: DailyLimitGate;
 }
 
 /** An item as the checks left it: ready to send, or (Dry Run) answered with a report. */

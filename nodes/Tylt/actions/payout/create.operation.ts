@@ -13,7 +13,7 @@ import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import { checkBalanceFirst } from './create.balanceCheck';
 import { checkItem, type CheckedPayout } from './create.check';
-import { applyDailyLimit, releaseUnsent } from './create.dailyLimit';
+import { applyDailyLimit } from './create.dailyLimit';
 import { sendAll, tellWhatWasPaid } from './create.send';
 
 export { description } from './create.panelV1';
@@ -39,7 +39,6 @@ export async function executeAll(
 	const { answered, ready } = await checkBalanceFirst.call(this, scope, limited.rest);
 	outcomes.push(...answered);
 	if (wholeBatchOrNothing && outcomes.some((outcome) => 'error' in outcome)) {
-		releaseUnsent(await scope.tyltAccount(), limited.rest, new Set());
 		const error = batchNotSentError(this.getNode(), outcomes);
 		return itemIndexes.map((itemIndex) => ({ itemIndex, error }));
 	}
@@ -49,13 +48,6 @@ export async function executeAll(
 	const sendable = ready.filter((payout) => payout.itemIndex < stopAt);
 	const sent = sendable.length > 0 ? await sendAll.call(this, sendable, scope) : [];
 	outcomes.push(...sent);
-	if (limited.rest.some((payout) => payout.daily)) {
-		releaseUnsent(
-			await scope.tyltAccount(),
-			limited.rest,
-			new Set(sent.map((sentOne) => sentOne.itemIndex)),
-		);
-	}
 	// Without Continue On Fail an error fails the execution, which then outputs none of these payouts.
 	if (!this.continueOnFail()) tellWhatWasPaid(sent, outcomes);
 	return outcomes;

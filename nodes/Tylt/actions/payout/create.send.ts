@@ -144,11 +144,11 @@ async function send(
 			async (create) => await turn.send(payout.options.pauseBetweenPayoutsMs, create),
 		);
 	}
-	const { reservation, gate } = payout.daily;
 	const account = await scope.tyltAccount();
-	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing,
-	// from the moment the traffic's decision (with the limit's re-check of a late create) lets the create start.
+	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing
+	// once the traffic's decision, which sums the limit and reserves the room, lets the create start.
 	const voucher = nodeVoucherFor(account, JSON.stringify(payout.body));
+	const check = payout.daily.startCheck(payout);
 	const sending = sendPayout.call(
 		this,
 		payout,
@@ -157,12 +157,18 @@ async function send(
 			await turn.send(
 				payout.options.pauseBetweenPayoutsMs,
 				async () => await withNodeVoucher(voucher, create),
-				gate.startCheck(payout.itemIndex, reservation),
+				check,
 			),
 	);
 	sending.then(
-		(output) => settleSent(account, reservation, output[0].json),
-		(error: Error) => settleFailed(account, reservation, error, voucher),
+		(output) => {
+			const reservation = check.reserved();
+			if (reservation) settleSent(reservation, output[0].json);
+		},
+		(error: Error) => {
+			const reservation = check.reserved();
+			if (reservation) settleFailed(account, reservation, error, voucher);
+		},
 	);
 	return await sending;
 }
