@@ -94,7 +94,7 @@ export function readOutgoingRequest(
 	const search =
 		query.length === 0
 			? ''
-			: `?${new URLSearchParams(query.map(([name, value]) => [name, String(value)])).toString()}`;
+			: `?${new URLSearchParams(query.map(([name, value]): [string, string] => [name, String(value)])).toString()}`;
 	const outgoing: OutgoingRequest = { method, url: `${origin}${path}${search}`, path, query };
 	if (!QUERY_SIGNED_METHODS.has(method)) return { ...outgoing, bodyText: jsonBodyText(request) };
 	if (hasBody(request)) {
