@@ -9,6 +9,7 @@
  * counts once); one not sent yet stays until its create is settled, however long its batch waits.
  */
 import type { ExactDecimal } from '../../shared/decimalText';
+import { keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 
 export const DAILY_WINDOW_MS = 24 * 3_600_000;
 
@@ -35,7 +36,10 @@ export interface Reservation {
 /** At most this many reservations per account: more would mean an unbounded process memory. */
 export const JOURNAL_MAX_RESERVATIONS = 100_000;
 
-const journals = new Map<string, Set<Reservation>>();
+const journals = keptBetweenExecutions(
+	'dailySpendReservations',
+	new Map<string, Set<Reservation>>(),
+);
 
 /** The account's reservations still inside the window (older ones are forgotten here). */
 export function reservationsOf(account: string, nowMs = Date.now()): Reservation[] {
@@ -80,9 +84,4 @@ export function release(account: string, reservation: Reservation) {
 	const journal = journals.get(account);
 	journal?.delete(reservation);
 	if (journal?.size === 0) journals.delete(account);
-}
-
-/** For tests: a fresh process. */
-export function forgetDailySpendJournal() {
-	journals.clear();
 }
