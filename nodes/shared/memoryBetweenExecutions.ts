@@ -29,7 +29,7 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 		holds:
 			'The reference claims in force: account hash and payout reference → a promise settled when the holder releases it.',
 		bound:
-			'One per reference some execution of this process is creating; none once every execution has released its claims (each does in a finally).',
+			'One per reference an execution of this process is looking up or sending; none once every execution has released its claims (each does in a finally).',
 		lifetime:
 			'From the claim until its holder is done with the reference (looked up, sent, checked).',
 		why: 'Executions that overlap each read history before either created anything; only the claim keeps them from both paying the same reference.',
@@ -40,7 +40,7 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 			"Payouts this process sent or confirmed from history: account hash and reference → a copy of TYLT's record, and when.",
 		bound:
 			'PROCESS_MEMORY_LIMITS.maxEntries (10,000) references; past it, the oldest is forgotten.',
-		lifetime: 'PROCESS_MEMORY_LIMITS.sentMaxAgeMs (24 hours) from the send.',
+		lifetime: 'PROCESS_MEMORY_LIMITS.sentMaxAgeMs (24 hours) from when it was sent or confirmed.',
 		why: "An execution whose history read predates another execution's send still sees that payout, and does not send it again.",
 	},
 	referencesInDoubt: {
@@ -49,7 +49,7 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 		bound:
 			'PROCESS_MEMORY_LIMITS.maxEntries (10,000) references; past it, the oldest is forgotten.',
 		lifetime:
-			'Until history or a send settles it, at most sentMaxAgeMs (24 hours); refused outright during inDoubtHoldMs (15 minutes) of it.',
+			'Until a send or history settles it, at most sentMaxAgeMs (24 hours); for its first inDoubtHoldMs (15 minutes) the reference is refused unless history shows it.',
 		why: 'A create whose answer was lost may exist at TYLT: the reference is not sent again before fresh history says TYLT does not have it.',
 	},
 	payoutHistory: {
