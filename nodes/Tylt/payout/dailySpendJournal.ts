@@ -8,6 +8,7 @@
  * it then counts once), and goes earlier only when its create's error proves no payout was made.
  */
 import type { ExactDecimal } from '../../shared/decimalText';
+import { keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 
 export const DAILY_WINDOW_MS = 24 * 3_600_000;
 
@@ -31,7 +32,10 @@ export interface Reservation {
 /** At most this many reservations per account: more would mean an unbounded process memory. */
 export const JOURNAL_MAX_RESERVATIONS = 100_000;
 
-const journals = new Map<string, Set<Reservation>>();
+const journals = keptBetweenExecutions(
+	'dailySpendReservations',
+	new Map<string, Set<Reservation>>(),
+);
 
 /** The account's reservations still inside the window (older ones are forgotten here). */
 export function reservationsOf(account: string, nowMs = Date.now()): Reservation[] {
@@ -71,9 +75,4 @@ export function release(account: string, reservation: Reservation) {
 	const journal = journals.get(account);
 	journal?.delete(reservation);
 	if (journal?.size === 0) journals.delete(account);
-}
-
-/** For tests: a fresh process. */
-export function forgetDailySpendJournal() {
-	journals.clear();
 }

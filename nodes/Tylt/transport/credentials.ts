@@ -8,6 +8,7 @@ import type {
 	ILoadOptionsFunctions,
 	IPollFunctions,
 } from 'n8n-workflow';
+import { ForgettableWeakMap, keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 
 import { credentialFields, tyltAccountOf } from '../../shared/tyltAccount';
 
@@ -19,10 +20,10 @@ export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunct
  * handed over; a 1,000-row payout run would read it 1,000 times. The execution context lives exactly as long
  * as one execution, so the credential is read once per execution (and re-read by the next one).
  */
-const credentialsPerExecution = new WeakMap<
-	TyltContext,
-	Promise<ICredentialsDecrypted | undefined>
->();
+const credentialsPerExecution = keptBetweenExecutions(
+	'credentialsPerExecution',
+	new ForgettableWeakMap<TyltContext, Promise<ICredentialsDecrypted | undefined>>(),
+);
 
 export async function credentialsOnce(
 	this: TyltContext,
