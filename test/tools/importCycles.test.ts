@@ -10,7 +10,6 @@ const root = resolve(__dirname, '../..');
  */
 const CYCLES_BEING_REMOVED = [
 	['nodes/Tylt/transport/attempt.ts', 'nodes/Tylt/transport/networkFailure.ts'],
-	['nodes/shared/requestTarget.ts', 'nodes/shared/signedContent.ts'],
 ];
 
 describe('relative imports in nodes/ and credentials/', () => {

@@ -45,7 +45,7 @@ import {
 import type { PayoutRecord } from '../../transport/records';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
-import type { CheckedPayout } from './create.check';
+import type { CheckedPayout, DailyStartCheck } from './create.check';
 import { paidOncePerReference } from './create.planned';
 
 const LIMIT = LIMIT_FIELDS.maxAmountPer24Hours;
@@ -144,7 +144,7 @@ export async function applyDailyLimit(
 }
 
 /** The limit at each create's start, for the creates of one execution. */
-export class DailyLimitGate {
+export class DailyLimitGate implements DailyStartCheck {
 	/** The history the last decision was made on, and when it was read (at the latest). */
 	private look: { atMs: number; history: Promise<PayoutRecord[]> };
 
