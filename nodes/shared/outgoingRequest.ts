@@ -7,6 +7,7 @@
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { CREDENTIAL, refusal } from './credentialRefusal';
+import { NODE_VOUCHER_HEADER } from './spendingLimits/nodeVouchers';
 import { httpOrigin, normalizeBaseUrl } from './tyltAccount';
 
 /**
@@ -35,6 +36,8 @@ export interface OutgoingRequest {
 	query: ReadonlyArray<readonly [string, QueryValue]>;
 	/** The exact body text signed and sent; undefined for a request without a body (GET, HEAD, DELETE). */
 	bodyText?: string;
+	/** The TYLT node's voucher token (NODE_VOUCHER_HEADER), taken off the request: it never reaches TYLT. */
+	nodeVoucher?: string;
 }
 
 const QUERY_SIGNED_METHODS = new Set(['GET', 'HEAD', 'DELETE']);
@@ -95,7 +98,13 @@ export function readOutgoingRequest(
 		query.length === 0
 			? ''
 			: `?${new URLSearchParams(query.map(([name, value]): [string, string] => [name, String(value)])).toString()}`;
-	const outgoing: OutgoingRequest = { method, url: `${origin}${path}${search}`, path, query };
+	const outgoing: OutgoingRequest = {
+		method,
+		url: `${origin}${path}${search}`,
+		path,
+		query,
+		nodeVoucher: headerValue(request, NODE_VOUCHER_HEADER),
+	};
 	if (!QUERY_SIGNED_METHODS.has(method)) return { ...outgoing, bodyText: jsonBodyText(request) };
 	if (hasBody(request)) {
 		throw refusal(
@@ -132,6 +141,7 @@ export function optionsToSend(
 	delete options.uri;
 	delete options.baseURL;
 	delete options.qs;
+	removeHeader(options, NODE_VOUCHER_HEADER);
 	if (outgoing.bodyText !== undefined) {
 		options.body = outgoing.bodyText;
 		// The body is final text now: n8n must send it untouched, so it is no longer "JSON to serialise".
@@ -141,12 +151,16 @@ export function optionsToSend(
 }
 
 export function setHeader(request: AuthenticatableRequest, name: string, value: string) {
-	const headers = request.headers as IDataObject;
 	// Replace any differently-cased copy so exactly one value reaches the server.
+	removeHeader(request, name);
+	(request.headers as IDataObject)[name] = value;
+}
+
+function removeHeader(request: AuthenticatableRequest, name: string) {
+	const headers = request.headers as IDataObject;
 	for (const existing of Object.keys(headers)) {
 		if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
 	}
-	headers[name] = value;
 }
 
 function refuseOwnTransport(request: AuthenticatableRequest) {

@@ -32,7 +32,7 @@ it.each([
 	const mine = tyltAccountHash({ apiKey: KEY, baseUrl: a });
 	const theirs = tyltAccountHash({ apiKey: KEY, baseUrl: b });
 	expect(theirs).not.toBe(mine);
-	await withNodeVoucher(nodeVoucherFor(mine, '{"baseAmount":1}'), async () => {
-		expect(takeNodeVoucher(theirs, '{"baseAmount":1}')).toBe(false);
+	await withNodeVoucher(nodeVoucherFor(mine, '{"baseAmount":1}'), async (token) => {
+		expect(takeNodeVoucher(theirs, '{"baseAmount":1}', token)).toBe(false);
 	});
 });

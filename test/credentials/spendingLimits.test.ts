@@ -7,7 +7,11 @@ import type { IRequestOptions } from 'n8n-workflow';
 
 import { TyltApi } from '../../credentials/TyltApi.credentials';
 import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/fields';
-import { nodeVoucherFor, withNodeVoucher } from '../../nodes/shared/spendingLimits/nodeVouchers';
+import {
+	NODE_VOUCHER_HEADER,
+	nodeVoucherFor,
+	withNodeVoucher,
+} from '../../nodes/shared/spendingLimits/nodeVouchers';
 import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
 import { credentialsFor, EVM_ADDRESS, tronAddress, useSandbox } from '../support/sandboxKit';
@@ -21,18 +25,27 @@ const contextWith = (limits: SpendingLimitTexts) =>
 	createExecuteContext({ parameters: {}, credentials: { ...credentialsFor(sandbox), ...limits } });
 
 /** What the HTTP Request node (v4.2) sends for a JSON body: the legacy request helper, redirects followed. */
-async function httpRequestNode(limits: SpendingLimitTexts, body: unknown, path = CREATE) {
+async function httpRequestNode(
+	limits: SpendingLimitTexts,
+	body: unknown,
+	path = CREATE,
+	headers: Record<string, string> = {},
+) {
 	const context = contextWith(limits);
 	const options: IRequestOptions = {
 		method: 'POST',
 		uri: sandbox.url + path,
 		body,
+		headers,
 		json: true,
 		followRedirect: true,
 		followAllRedirects: true,
 	};
 	return await context.helpers.requestWithAuthentication.call(context, 'tyltApi', options);
 }
+
+/** The node's own create: it carries its voucher's token. */
+const withToken = (token: string) => ({ [NODE_VOUCHER_HEADER]: token });
 
 const payout = (fields: Record<string, unknown> = {}) => ({
 	baseAmount: 500,
@@ -183,12 +196,17 @@ describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may 
 		const vouched = payout({ baseAmount: 10 });
 		const result = await withNodeVoucher(
 			nodeVoucherFor(account(), JSON.stringify(vouched)),
-			async () => {
-				const paid = await httpRequestNode(DAILY, vouched);
-				const again = await httpRequestNode(DAILY, vouched).catch((error: Error) => error);
-				const other = await httpRequestNode(DAILY, payout({ baseAmount: 11 })).catch(
+			async (token) => {
+				const paid = await httpRequestNode(DAILY, vouched, CREATE, withToken(token));
+				const again = await httpRequestNode(DAILY, vouched, CREATE, withToken(token)).catch(
 					(error: Error) => error,
 				);
+				const other = await httpRequestNode(
+					DAILY,
+					payout({ baseAmount: 11 }),
+					CREATE,
+					withToken(token),
+				).catch((error: Error) => error);
 				return { paid, again, other };
 			},
 		);
@@ -197,6 +215,27 @@ describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may 
 		expect(String(result.again)).toMatch(/only the TYLT node/);
 		expect(String(result.other)).toMatch(/only the TYLT node/);
 		expect(sandbox.requests).toHaveLength(1);
+		// The token stays in n8n: TYLT never receives it.
+		expect(Object.keys(sandbox.requests[0].headers)).not.toContain(
+			NODE_VOUCHER_HEADER.toLowerCase(),
+		);
+	});
+
+	it('a request without the voucher’s token cannot take it, though its body is the vouched one', async () => {
+		const vouched = payout({ baseAmount: 10 });
+		const result = await withNodeVoucher(
+			nodeVoucherFor(account(), JSON.stringify(vouched)),
+			async () => ({
+				bare: await httpRequestNode(DAILY, vouched).catch((error: Error) => error),
+				guessed: await httpRequestNode(DAILY, vouched, CREATE, withToken('guess')).catch(
+					(error: Error) => error,
+				),
+			}),
+		);
+
+		expect(String(result.bare)).toMatch(/only the TYLT node/);
+		expect(String(result.guessed)).toMatch(/only the TYLT node/);
+		expect(sandbox.requests).toEqual([]);
 	});
 
 	it('a voucher for another account is not this credential’s: it signs nothing', async () => {
@@ -205,8 +244,12 @@ describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may 
 			...credentialsFor(sandbox),
 			apiKey: 'another-account-key',
 		});
-		const result = await withNodeVoucher(nodeVoucherFor(elsewhere, JSON.stringify(vouched)), () =>
-			httpRequestNode(DAILY, vouched).catch((error: Error) => error),
+		const result = await withNodeVoucher(
+			nodeVoucherFor(elsewhere, JSON.stringify(vouched)),
+			async (token) =>
+				await httpRequestNode(DAILY, vouched, CREATE, withToken(token)).catch(
+					(error: Error) => error,
+				),
 		);
 
 		expect(String(result)).toMatch(/only the TYLT node/);
@@ -215,12 +258,14 @@ describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may 
 
 	it('a voucher goes with the create it was given for', async () => {
 		const vouched = payout({ baseAmount: 10 });
-		await withNodeVoucher(
+		const token = await withNodeVoucher(
 			nodeVoucherFor(account(), JSON.stringify(vouched)),
-			async () => undefined,
+			async (given) => given,
 		);
 
-		await expect(httpRequestNode(DAILY, vouched)).rejects.toThrow(/only the TYLT node/);
+		await expect(httpRequestNode(DAILY, vouched, CREATE, withToken(token))).rejects.toThrow(
+			/only the TYLT node/,
+		);
 		expect(sandbox.requests).toEqual([]);
 	});
 });

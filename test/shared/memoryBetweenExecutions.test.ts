@@ -138,7 +138,7 @@ describe('forgetProcessMemory', () => {
 		expect(reservationsOf('account-a')).toEqual([]);
 		expect(cachedAccounts()).toBe(0);
 		expect(heldClaims()).toBe(0);
-		expect(takeNodeVoucher('account-a', '{"body":1}')).toBe(false);
+		expect(takeNodeVoucher('account-a', '{"body":1}', voucher.token)).toBe(false);
 		expect(processStore('workflow:node')).toEqual({});
 		await credentialsOnce.call(execution);
 		expect(credentialReads).toBe(2);

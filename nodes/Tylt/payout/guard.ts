@@ -41,7 +41,7 @@ export interface GuardScope {
 	/** tyltAccountKey: one hash per TYLT account. */
 	account: string;
 	/** Sends the create when the execution's traffic allows (CreateTraffic.send). */
-	sendCreate<T>(create: () => Promise<T>): Promise<T>;
+	sendCreate<T>(create: (nodeVoucher?: string) => Promise<T>): Promise<T>;
 }
 
 export interface GuardedOutcome {
@@ -89,7 +89,8 @@ export async function createPayoutOnce(
 		const attemptedMs = Date.now();
 		const sent = await scope
 			.sendCreate(
-				async () => await createPayoutRequest.call(this, body, itemIndex, payout.timeoutMs),
+				async (nodeVoucher) =>
+					await createPayoutRequest.call(this, body, itemIndex, payout.timeoutMs, nodeVoucher),
 			)
 			.then(
 				(record) => ({ record }),

@@ -22,6 +22,7 @@ export interface TyltRequest {
 	path: string;
 	body?: IDataObject;
 	qs?: IDataObject;
+	headers?: Record<string, string>;
 	itemIndex?: number;
 	timeoutMs?: number;
 	/**
@@ -93,6 +94,7 @@ export async function attemptOnce(
 	};
 	if (request.body) options.body = request.body;
 	if (request.qs) options.qs = request.qs;
+	if (request.headers) options.headers = { ...request.headers };
 
 	// Outside the try below: a credential that cannot be read is not a network failure.
 	const credentialsDecrypted = await credentialsOnce.call(this);
@@ -200,12 +202,24 @@ async function withinDeadline<T>(
 	}
 }
 
+/**
+ * The envelope with every word TYLT wrote beside its record scrubbed: each top-level value but `data` (a record's
+ * own fields, such as transaction hashes, must stay as they are), whatever its type: an errorCode is meant to be a
+ * number, and anything else in it is words.
+ */
 function redactedEnvelope(
 	envelope: TyltEnvelope | undefined,
 	secrets: readonly string[],
 ): TyltEnvelope | undefined {
-	if (envelope?.msg === undefined || envelope.msg === null) return envelope;
-	return { ...envelope, msg: redactSecrets(String(envelope.msg), secrets) };
+	if (envelope === undefined) return undefined;
+	const redacted: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(envelope)) {
+		redacted[key] =
+			key === 'data' || value === null || typeof value === 'number' || typeof value === 'boolean'
+				? value
+				: redactSecrets(typeof value === 'string' ? value : JSON.stringify(value), secrets);
+	}
+	return redacted as TyltEnvelope;
 }
 
 function parseEnvelope(body: unknown): TyltEnvelope | undefined {

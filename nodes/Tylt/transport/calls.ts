@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { NODE_VOUCHER_HEADER } from '../../shared/spendingLimits/nodeVouchers';
 import type { AccountBalance, CurrencyRecord, PayoutRecord, PayoutRequestBody } from './records';
 import { TYLT_ENDPOINTS } from './endpoints';
 import {
@@ -48,11 +49,14 @@ export async function createPayoutRequest(
 	body: PayoutRequestBody,
 	itemIndex: number,
 	timeoutMs?: number,
+	/** The TYLT node's voucher for this create under Max Amount per 24 Hours (nodeVouchers.ts). */
+	nodeVoucher?: string,
 ): Promise<PayoutRecord> {
 	return (await tyltApiRequest.call(this, {
 		method: 'POST',
 		path: TYLT_ENDPOINTS.createPayout,
 		body,
+		...(nodeVoucher === undefined ? {} : { headers: { [NODE_VOUCHER_HEADER]: nodeVoucher } }),
 		itemIndex,
 		timeoutMs,
 		movesMoney: true,

@@ -97,7 +97,10 @@ function payoutRefusal(limits: SpendingLimits, fields: PayoutFields): string | u
  * counted (nodeVouchers.ts). Asked last, when every other limit let the request through: it takes the voucher.
  */
 function dailyLimitRefusal(request: OutgoingRequest, account: string): string | undefined {
-	if (request.bodyText !== undefined && takeNodeVoucher(account, request.bodyText))
+	if (
+		request.bodyText !== undefined &&
+		takeNodeVoucher(account, request.bodyText, request.nodeVoucher)
+	)
 		return undefined;
 	return `${LIMIT_FIELDS.maxAmountPer24Hours} is set, and only the TYLT node's Payout → Create can add up what was paid in the last 24 hours (it reads TYLT's history first), so this credential signs no other payout. Send payouts with the TYLT node`;
 }

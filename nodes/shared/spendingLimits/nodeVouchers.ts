@@ -1,14 +1,22 @@
 /**
  * Max Amount per 24 Hours needs TYLT's history, which the credential's signing cannot read: only the TYLT node
  * adds it up. So while that limit is set, the credential signs a payout only when the TYLT node vouched for its
- * exact body text a moment before, having counted it against the limit. The vouchers live in this module's
- * memory, which a workflow using the credential (the HTTP Request node, a Code node) cannot reach.
+ * exact body text a moment before, having counted it against the limit and reserved its room. A voucher is good
+ * for the node's own create only: that request carries the voucher's random token in NODE_VOUCHER_HEADER, which
+ * the signing takes off before anything is sent. Any other request with the same body (the HTTP Request node, a
+ * Code node) cannot know the token, so it never pays with the room the node reserved.
  */
+import { randomUUID } from 'crypto';
+
 import { keptBetweenExecutions } from '../memoryBetweenExecutions';
 
-/** The node's word for one create on one account (tyltAccountHash): `taken` once a signing took it. */
+/** The request header that carries a voucher's token from the node's create to the signing; never sent to TYLT. */
+export const NODE_VOUCHER_HEADER = 'X-Tylt-Node-Voucher';
+
+/** The node's word for one create on one account (tyltAccountHash): `taken` once its own signing took it. */
 export interface NodeVoucher {
 	readonly key: string;
+	readonly token: string;
 	taken: boolean;
 }
 
@@ -22,23 +30,22 @@ const vouchers = keptBetweenExecutions('nodeVouchers', new Map<string, NodeVouch
 const voucherKey = (account: string, bodyText: string) => `${account}\n${bodyText}`;
 
 export function nodeVoucherFor(account: string, bodyText: string): NodeVoucher {
-	return { key: voucherKey(account, bodyText), taken: false };
+	return { key: voucherKey(account, bodyText), token: randomUUID(), taken: false };
 }
 
 /**
- * Runs `create` with the voucher offered. Whatever no signing took is withdrawn when `create` ends, so a voucher
- * never outlives the create it was given for. Another request with the same body text signed meanwhile may take
- * it (it then pays what the node counted): the node's own create is refused, and `taken` says the room was used.
+ * Runs `create` (which sends the voucher's token in NODE_VOUCHER_HEADER) with the voucher offered. Whatever its
+ * signing did not take is withdrawn when `create` ends, so a voucher never outlives the create it was given for.
  */
 export async function withNodeVoucher<T>(
 	voucher: NodeVoucher,
-	create: () => Promise<T>,
+	create: (token: string) => Promise<T>,
 ): Promise<T> {
 	const offered = vouchers.get(voucher.key) ?? [];
 	offered.push(voucher);
 	vouchers.set(voucher.key, offered);
 	try {
-		return await create();
+		return await create(voucher.token);
 	} finally {
 		const left = vouchers.get(voucher.key)?.filter((other) => other !== voucher) ?? [];
 		if (left.length > 0) vouchers.set(voucher.key, left);
@@ -46,13 +53,22 @@ export async function withNodeVoucher<T>(
 	}
 }
 
-/** Takes one voucher for this account and exact body text; false when the TYLT node offers none. */
-export function takeNodeVoucher(account: string, bodyText: string): boolean {
+/**
+ * Takes the voucher offered for this account and exact body text whose token the request carries; false when the
+ * TYLT node offers none to this request.
+ */
+export function takeNodeVoucher(
+	account: string,
+	bodyText: string,
+	token: string | undefined,
+): boolean {
 	const key = voucherKey(account, bodyText);
-	const offered = vouchers.get(key);
-	const voucher = offered?.shift();
-	if (offered?.length === 0) vouchers.delete(key);
+	const offered = vouchers.get(key) ?? [];
+	const voucher = offered.find((candidate) => token !== undefined && candidate.token === token);
 	if (!voucher) return false;
+	const left = offered.filter((other) => other !== voucher);
+	if (left.length > 0) vouchers.set(key, left);
+	else vouchers.delete(key);
 	voucher.taken = true;
 	return true;
 }

@@ -15,7 +15,6 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { LIMIT_FIELDS } from '../../../shared/spendingLimits/fields';
-import type { NodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
 import type { CurrencyLimits } from '../../../shared/spendingLimits/parse';
 import { readSpendingLimits, UnreadableLimitError } from '../../../shared/spendingLimits/parse';
 import type { StartCheck } from '../../payout/createTraffic';
@@ -247,27 +246,18 @@ export function settleSent(reservation: Reservation, output: IDataObject) {
 	}
 }
 
-/** A reserved create failed: its room is given back only when its error proves no payout was made. */
-export function settleFailed(
-	account: string,
-	reservation: Reservation,
-	error: Error,
-	voucher: NodeVoucher,
-) {
-	if (madeNoPayout(error, voucher)) release(account, reservation);
-}
-
 /**
- * Whether the create's error proves TYLT made nothing: TYLT refused it, it never left n8n or never connected, or
- * the credential refused to sign it while no other request took its voucher (one that did paid with its room).
+ * A reserved create failed: its room is given back only when its error proves no payout was made: TYLT refused
+ * it, the credential refused to sign it, or it never left n8n or never connected. (The room's voucher is good for
+ * this create's own request only, so no other request can have paid with it.)
  */
-function madeNoPayout(error: Error, voucher: NodeVoucher): boolean {
-	if (error instanceof TyltCredentialRefusedError) return !voucher.taken;
-	return (
+export function settleFailed(account: string, reservation: Reservation, error: Error) {
+	const madeNoPayout =
 		error instanceof TyltRefusedError ||
+		error instanceof TyltCredentialRefusedError ||
 		error instanceof TyltStoppedError ||
-		error instanceof TyltUnreachableError
-	);
+		error instanceof TyltUnreachableError;
+	if (madeNoPayout) release(account, reservation);
 }
 
 function refusedByLimits({ dryRunReport }: CheckedPayout): boolean {

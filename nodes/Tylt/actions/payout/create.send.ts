@@ -145,8 +145,9 @@ async function send(
 		);
 	}
 	const account = await scope.tyltAccount();
-	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing
-	// once the traffic's decision, which sums the limit and reserves the room, lets the create start.
+	// Counted against Max Amount per 24 Hours: once the traffic's decision, which sums the limit and reserves the
+	// room, lets the create start, the node vouches for this exact body to the credential's signing; the voucher is
+	// good for this create's own request only (its token). Without a reservation (a stopped execution) no voucher.
 	const voucher = nodeVoucherFor(account, JSON.stringify(payout.body));
 	const check = payout.daily.startCheck(payout);
 	const sending = sendPayout.call(
@@ -156,7 +157,7 @@ async function send(
 		async (create) =>
 			await turn.send(
 				payout.options.pauseBetweenPayoutsMs,
-				async () => await withNodeVoucher(voucher, create),
+				async () => (check.reserved() ? await withNodeVoucher(voucher, create) : await create()),
 				check,
 			),
 	);
@@ -167,7 +168,7 @@ async function send(
 		},
 		(error: Error) => {
 			const reservation = check.reserved();
-			if (reservation) settleFailed(account, reservation, error, voucher);
+			if (reservation) settleFailed(account, reservation, error);
 		},
 	);
 	return await sending;
@@ -178,12 +179,13 @@ async function sendPayout(
 	this: IExecuteFunctions,
 	payout: ReadyPayout,
 	scope: OperationScope,
-	sendCreate: <T>(create: () => Promise<T>) => Promise<T>,
+	sendCreate: <T>(create: (nodeVoucher?: string) => Promise<T>) => Promise<T>,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex, options, body, reference } = payout;
 	if (!payout.guard) {
 		const payoutRecord = await sendCreate(
-			async () => await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs),
+			async (nodeVoucher) =>
+				await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs, nodeVoucher),
 		);
 		// Remembered like a guarded send: a guarded row or execution of this reference then outputs it.
 		rememberSent(await scope.tyltAccount(), reference, payoutRecord);
