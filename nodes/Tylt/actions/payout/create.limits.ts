@@ -7,7 +7,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { perPayoutRefusal } from '../../../shared/spendingLimits/check';
+import { perPayoutVerdict, type PerPayoutVerdict } from '../../../shared/spendingLimits/check';
 import type { SpendingLimitTexts } from '../../../shared/spendingLimits/fields';
 import type { PayoutRequestBody } from '../../transport/records';
 import { TYLT_ENDPOINTS } from '../../transport/endpoints';
@@ -15,12 +15,12 @@ import { TYLT_ENDPOINTS } from '../../transport/endpoints';
 /** Where a create goes, for the check: only the path matters there, and the body is what it reads. */
 const CREATE_URL = `https://tylt.invalid${TYLT_ENDPOINTS.createPayout}`;
 
-/** Why Max Amount per Payout or Allowed Recipient Addresses refuse this body; undefined when they allow it. */
-export function payoutLimitRefusal(
+/** Whether Max Amount per Payout and Allowed Recipient Addresses allow this body (and which entry allowed it). */
+export function payoutLimitVerdict(
 	texts: SpendingLimitTexts,
 	body: PayoutRequestBody,
-): string | undefined {
-	return perPayoutRefusal(texts, {
+): PerPayoutVerdict {
+	return perPayoutVerdict(texts, {
 		method: 'POST',
 		url: CREATE_URL,
 		bodyText: JSON.stringify(body),
