@@ -4,6 +4,8 @@
  * which of an execution's payouts fit on top, in order and in exact decimals; then the same rule through
  * Payout → Create against the sandbox.
  */
+import type { INodeParameters } from 'n8n-workflow';
+
 import { exactDecimal, type ExactDecimal } from '../../nodes/shared/decimalText';
 import { parseSpendingLimits } from '../../nodes/shared/spendingLimits/parse';
 import {
@@ -241,7 +243,7 @@ describe('Payout → Create under Max Amount per 24 Hours, with history in each 
 		requestsTo(node.sandbox, 'createPayout').map(
 			(request) => JSON.parse(request.rawBody).baseAmount as number,
 		);
-	const payTwenty = (options: Record<string, unknown> = {}) =>
+	const payTwenty = (options: INodeParameters = {}) =>
 		node.run({
 			typeVersion: 2,
 			credentials: underUsdt100(),
