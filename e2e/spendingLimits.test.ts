@@ -245,10 +245,18 @@ describe('Allowed Recipient Addresses tied to a network', () => {
 			.map((request) => JSON.parse(request.rawBody).networkSymbol as string);
 
 	it('the HTTP Request node pays the address on its network and cannot pay it on another', async () => {
-		const onEthereum = await payWith(tiedCredential, { address: EVM_WALLET, networkSymbol: 'ETH' });
+		const onEthereum = await payWith(tiedCredential, {
+			address: EVM_WALLET,
+			networkSymbol: 'ETH',
+			baseAmount: 25,
+		});
 		expect(onEthereum.status).toBe('success');
 
-		const onBsc = await payWith(tiedCredential, { address: EVM_WALLET, networkSymbol: 'BSC' });
+		const onBsc = await payWith(tiedCredential, {
+			address: EVM_WALLET,
+			networkSymbol: 'BSC',
+			baseAmount: 25,
+		});
 		expect(failureOf(onBsc).message).toContain(
 			`Allowed Recipient Addresses allows the recipient "${EVM_WALLET}" only on ETH, not on BSC`,
 		);
@@ -264,8 +272,8 @@ describe('Allowed Recipient Addresses tied to a network', () => {
 			networkSymbol,
 			wallet: EVM_WALLET,
 		});
-		const onEthereum = await e2e.run(payoutRows(tiedCredential, [15], toEvmWallet('ETH')));
-		const onBsc = await e2e.run(payoutRows(tiedCredential, [16], toEvmWallet('BSC')));
+		const onEthereum = await e2e.run(payoutRows(tiedCredential, [25], toEvmWallet('ETH')));
+		const onBsc = await e2e.run(payoutRows(tiedCredential, [26], toEvmWallet('BSC')));
 
 		expect(outcomes(onEthereum)).toEqual(['paid']);
 		expect(outcomes(onBsc)).toEqual(['refused']);
