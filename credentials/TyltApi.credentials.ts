@@ -9,11 +9,8 @@ import type {
 
 import { assertSupportedN8n } from '../nodes/shared/n8nCompatibility';
 import { signTyltRequest } from '../nodes/shared/signing';
-import { DEFAULT_BASE_URL } from '../nodes/shared/tyltAccount';
-import {
-	SPENDING_LIMIT_PROPERTIES,
-	spendingLimitTexts,
-} from '../nodes/shared/spendingLimits/fields';
+import { credentialFields, DEFAULT_BASE_URL } from '../nodes/shared/tyltAccount';
+import { SPENDING_LIMIT_PROPERTIES } from '../nodes/shared/spendingLimits/fields';
 import { TYLT_ENDPOINTS } from '../nodes/Tylt/transport/endpoints';
 
 // On an n8n too old for the package, n8n's log names the version needed instead of a bare TypeError.
@@ -72,15 +69,7 @@ export class TyltApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		return signTyltRequest(
-			{
-				apiKey: String(credentials.apiKey ?? ''),
-				apiSecret: String(credentials.apiSecret ?? ''),
-				baseUrl: String(credentials.baseUrl ?? ''),
-				spendingLimits: spendingLimitTexts(credentials),
-			},
-			requestOptions,
-		);
+		return signTyltRequest(credentialFields(credentials), requestOptions);
 	}
 
 	test: ICredentialTestRequest = {

@@ -1,6 +1,7 @@
 import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { keptBetweenExecutions } from '../shared/memoryBetweenExecutions';
 import type { EventFilters } from '../shared/payoutEvents/filters';
 import { isWanted, readFilters } from '../shared/payoutEvents/filters';
 import { payoutEventOf, toOutputJson } from '../shared/payoutEvents/orderEvent';
@@ -18,7 +19,7 @@ const SAMPLE_SIZE = 20;
  * Triggers with a poll under way in this process. n8n starts a poll at every scheduled time even when the last
  * one still runs (a slow TYLT, read retries); two polls over the same state would both report the same change.
  */
-const pollsUnderWay = new Set<string>();
+const pollsUnderWay = keptBetweenExecutions('pollsUnderWay', new Set<string>());
 
 /**
  * One poll: read history back as far as needed, compare with the last poll, emit one item per status change.

@@ -3,6 +3,7 @@
  * value in the form TYLT's samples use (amounts as numbers, statuses in TYLT's letter case, isFinal 1/0, order
  * ids as text). Two bodies with the same canonical form are the same callback.
  */
+import { keptBetweenExecutions } from '../shared/memoryBetweenExecutions';
 import { AMOUNT_FIELD, exactNumber } from '../shared/payoutEvents/amounts';
 
 /**
@@ -68,7 +69,10 @@ function jsonString(text: string): string {
  * Callbacks of one kind carry the same names in the same order, so the sorted fields (with their rules) of
  * the last few orders met are kept: comparing names is cheaper than sorting and classifying them again.
  */
-const knownOrders: { names: string[]; fields: FieldRule[] }[] = [];
+const knownOrders = keptBetweenExecutions<{ names: string[]; fields: FieldRule[] }[]>(
+	'callbackFieldOrders',
+	[],
+);
 const MAX_KNOWN_ORDERS = 16;
 
 /** The object's fields sorted by name (by UTF-16 code unit, as `sort()` does), each with its rule. */

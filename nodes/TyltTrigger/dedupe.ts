@@ -1,6 +1,7 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
+import { keptBetweenExecutions } from '../shared/memoryBetweenExecutions';
 import { canonicalForm } from './canonicalCallback';
 
 /**
@@ -144,7 +145,7 @@ function readSeen(store: IDataObject): SeenCallbacks {
  * This in-memory copy is checked and updated synchronously, so within one process nothing is lost; the
  * static data still carries the memory across restarts.
  */
-const processMemory = new Map<string, IDataObject>();
+const processMemory = keptBetweenExecutions('callbacksSeen', new Map<string, IDataObject>());
 const MAX_TRIGGERS_IN_MEMORY = 200;
 
 export function processStore(triggerKey: string): IDataObject {

@@ -1,7 +1,9 @@
 /** Which TYLT account a credential names: its Base URL and API key, in every spelling TYLT takes. */
 import { createHash } from 'crypto';
 
-import type { SpendingLimitTexts } from './spendingLimits/fields';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
+import { spendingLimitTexts, type SpendingLimitTexts } from './spendingLimits/fields';
 
 export interface TyltCredentials {
 	apiKey: string;
@@ -11,10 +13,55 @@ export interface TyltCredentials {
 	spendingLimits?: SpendingLimitTexts;
 }
 
+/** The credential's fields as n8n hands them over, read one way for every caller. */
+export function credentialFields(
+	data: ICredentialDataDecryptedObject,
+): TyltCredentials & { additionalSecret: string } {
+	return {
+		apiKey: String(data.apiKey ?? ''),
+		apiSecret: String(data.apiSecret ?? ''),
+		additionalSecret: String(data.additionalSecret ?? ''),
+		baseUrl: String(data.baseUrl ?? ''),
+		spendingLimits: spendingLimitTexts(data),
+	};
+}
+
 export const DEFAULT_BASE_URL = 'https://api.tylt.money';
 
 export function normalizeBaseUrl(baseUrl: string): string {
 	return (baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
+}
+
+/**
+ * The account as every request to it is sent, worked out once from the credential: the signing, the key that
+ * process memories use and the redaction of TYLT's words all read this, never the stored fields themselves.
+ */
+export interface TyltAccount {
+	/** As sent (apiKeyAsSent). */
+	apiKey: string;
+	apiSecret: string;
+	/** normalizeBaseUrl's form. */
+	baseUrl: string;
+	/** tyltAccountHash. */
+	hash: string;
+	/** Every spelling of the key and secrets that must never be shown: as stored, and as sent. */
+	secrets: string[];
+}
+
+export function tyltAccountOf(
+	credentials: TyltCredentials & { additionalSecret?: unknown },
+): TyltAccount {
+	const stored = [credentials.apiKey, credentials.apiSecret, credentials.additionalSecret];
+	const secrets = stored
+		.flatMap((value) => (typeof value === 'string' ? [value, value.trim()] : []))
+		.filter((value) => value !== '');
+	return {
+		apiKey: apiKeyAsSent(credentials.apiKey),
+		apiSecret: credentials.apiSecret,
+		baseUrl: normalizeBaseUrl(credentials.baseUrl),
+		hash: tyltAccountHash(credentials),
+		secrets: [...new Set(secrets)],
+	};
 }
 
 /**

@@ -51,7 +51,9 @@ async function expectRefused(options: Partial<IRequestOptions>, limits?: Spendin
 	const result = await send(options, limits);
 	expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
 	expect(sandbox.requests).toHaveLength(0);
-	expect('error' in result && result.error.message).toMatch(/TYLT API credential refused/);
+	expect('error' in result && result.error.message).toMatch(
+		/TYLT API credential (refused this payout|does not sign a URL)/,
+	);
 }
 
 describe('over Max Amount per Payout', () => {

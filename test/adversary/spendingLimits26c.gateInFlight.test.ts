@@ -8,7 +8,7 @@
  * creates await one shared read and each sums 30 + 3 × 30 = 120 before any refusal frees its room (settleFailed
  * runs promise hops later), so all three are refused although two of them fit (30 + 2 × 30 = 90).
  */
-import { DAILY_RECHECK, DailyLimitGate } from '../../nodes/Tylt/actions/payout/create.dailyGate';
+import { DAILY_RECHECK, DailyLimitGate } from '../../nodes/Tylt/actions/payout/create.dailyLimit';
 import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
 import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
 

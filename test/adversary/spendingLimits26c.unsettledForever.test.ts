@@ -8,6 +8,7 @@
  * restarts. Denial of service: nothing was paid for it, and the owner's limit is smaller for good.
  */
 import { exactText } from '../../nodes/shared/decimalText';
+import * as claimsModule from '../../nodes/Tylt/payout/claims';
 import { DAILY_WINDOW_MS, reservationsOf } from '../../nodes/Tylt/payout/dailySpendJournal';
 import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
 import { holdFirstCreateBeforeSigning } from '../support/heldSigning';
@@ -33,11 +34,12 @@ afterEach(() => jest.restoreAllMocks());
 it('an item the guard fails before its create starts leaves no reservation behind', async () => {
 	const account = tyltAccountHash(credentials());
 	let other: Promise<unknown> | undefined;
-	// Execution Y's create (20) is held before signing; meanwhile execution X (10, same reference) decides and
-	// reserves, then waits for the reference's claim Y holds.
+	// Execution Y's create (20) is held before signing; meanwhile execution X (10, same reference) decides, then
+	// waits for the reference's claim Y holds.
+	const claims = jest.spyOn(claimsModule, 'claimReference');
 	const spy = holdFirstCreateBeforeSigning(async () => {
 		other = suite.run(run(10));
-		await until(() => reservationsOf(account).length === 2, 'the other execution’s reservation');
+		await until(() => claims.mock.calls.length === 2, 'the other execution waiting for the claim');
 	});
 	try {
 		await suite.run(run(20));

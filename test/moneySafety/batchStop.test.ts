@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { IN_DOUBT_CHECK_POLICY } from '../../nodes/Tylt/payout/inDoubtCheck';
 import { inDoubtSince } from '../../nodes/Tylt/payout/processMemory';
+import { DAILY_RECHECK } from '../../nodes/Tylt/actions/payout/create.dailyLimit';
 import { RATE_LIMIT_POLICY } from '../../nodes/Tylt/payout/createTraffic';
 import { tyltAccountKey } from '../../nodes/Tylt/transport';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
@@ -24,6 +25,8 @@ const { suite, itShowsNoSecret } = useMoneySafetySandbox({ autoSettle: true });
 
 /** Long enough that TYLT's answer to row 0 is back before row 1 is due, even on a busy machine. */
 const PAUSE_MS = 1000;
+
+const RECHECK_AFTER_MS = DAILY_RECHECK.afterMs;
 
 const REFUSAL = { kind: 'errorCode', errorCode: 4017, msg: 'Payouts are paused for this merchant' };
 
@@ -260,6 +263,29 @@ describe('a create on its way when the batch stops', () => {
 
 		expect(output.map((item) => item.json.alreadySent)).toEqual([true, false, false, false, false]);
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
+	});
+});
+
+describe('a late create under Max Amount per 24 Hours', () => {
+	afterEach(() => {
+		DAILY_RECHECK.afterMs = RECHECK_AFTER_MS;
+	});
+
+	it('looks at history again, then waits for the failed row’s In-Doubt Check like any create: one create', async () => {
+		// Every create is late, so each looks at history again first; those reads are slow, so row 0's create
+		// fails (429) while row 1 is reading.
+		DAILY_RECHECK.afterMs = 0;
+		suite.sandbox.injectFault('payoutHistory', { kind: 'delay', ms: 400, times: 50 });
+		suite.sandbox.injectFault('createPayout', { kind: 'status', status: 429 } as never);
+
+		const error = await suite.fail({
+			credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 1000' },
+			items: rows('late-recheck', 3),
+			parameters: pacedBatch({ pauseBetweenPayoutsMs: 200, inDoubtCheckSeconds: 1 }),
+		});
+
+		expect(error.message).toContain('outcome of this payout is unknown (HTTP 429)');
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
 	});
 });
 

@@ -8,7 +8,7 @@
  * a payout made minutes ago. Read in local time, both would look nine hours old and be paid again.
  */
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { forgetProcessMemory } from '../../nodes/Tylt/payout/processMemory';
+import { forgetProcessMemory } from '../../nodes/shared/memoryBetweenExecutions';
 import { onceEach, payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();

@@ -1,9 +1,9 @@
 /**
  * What the process remembers between executions is bounded in age and size, and keyed by account.
  */
+import { forgetProcessMemory } from '../../nodes/shared/memoryBetweenExecutions';
 import {
 	PROCESS_MEMORY_LIMITS,
-	forgetProcessMemory,
 	inDoubtSince,
 	isHeldInDoubt,
 	markInDoubt,

@@ -4,7 +4,7 @@
  */
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { forgetProcessMemory } from '../../nodes/Tylt/payout/processMemory';
+import { forgetProcessMemory } from '../../nodes/shared/memoryBetweenExecutions';
 import { runTyltNode } from '../../tools/harness/n8nContext';
 import type { RunOptions, TyltCredentialData } from '../../tools/harness/n8nContext';
 import { startSandbox } from '../../sandbox';
@@ -68,8 +68,8 @@ export function payoutCreate(overrides: INodeParameters = {}): INodeParameters {
 }
 
 /**
- * One sandbox per test file, reset before each test, and the node's process-wide memory (payouts sent,
- * references in doubt) forgotten with it: each test starts as a fresh n8n process would. Returns a
+ * One sandbox per test file, reset before each test, and everything the package keeps between executions
+ * forgotten with it: each test starts as a fresh n8n process would. Returns a
  * stand-in that forwards to the running sandbox, so tests read `sandbox.requests` as if they held it.
  */
 export function useSandbox(options: SandboxOptions = { autoSettle: false }): TyltSandbox {

@@ -7,9 +7,10 @@
  * Module-level on purpose: n8n loads the node once per process and runs every execution in that process
  * with it. Queue-mode workers are separate processes and do not share claims.
  */
+import { keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 
 /** Claims in force, by account and reference; an entry lives exactly as long as its holder works. */
-const held = new Map<string, Promise<void>>();
+const held = keptBetweenExecutions('referenceClaims', new Map<string, Promise<void>>());
 
 /** A claim's key: the account hash (see tyltAccountKey) and the reference, never the API key itself. */
 export function claimKey(account: string, reference: string): string {

@@ -5,10 +5,11 @@
  * TYLT asks for, and fewer are in flight for the rest of the execution. The 429'd create itself is never sent
  * again: whether TYLT made it is unknown, and the caller (the duplicate guard's In-Doubt Check) judges it.
  *
- * Without Continue On Fail the batch stops at an item's error, and the traffic is where that is decided:
- * right before each create is sent, after every wait (a slot, the pause, a Retry-After), never when the item
- * was taken. A create that failed holds every later start until its item's outcome is decided (the In-Doubt
- * Check may still find it made), so nothing starts in the moment between a failure and its verdict.
+ * Whether a create may start is decided here and only here (`waitForStart`): right before each create, after
+ * every wait, never when the item was taken. Without Continue On Fail the batch stops at an item's error; a create
+ * that failed holds every later start until its item's outcome is decided (the In-Doubt Check may still find it
+ * made); and a create may bring a check of its own (StartCheck: Max Amount per 24 Hours' re-check of a late
+ * create), whose look at history is one more wait and whose verdict is part of the same decision.
  */
 import { pause } from '../../shared/pause';
 import { TyltRateLimitedError } from '../transport';
@@ -27,11 +28,17 @@ export class CreateNotStarted extends Error {
 	}
 }
 
+/** A create's own part of the decision before it starts; throwing from either refuses it (nothing is sent). */
+export interface StartCheck {
+	/** Waited for with the batch's other waits, so what happens meanwhile is still decided on (a history read). */
+	prepare(): Promise<void>;
+	/** Part of the decision itself: synchronous, with nothing awaited between it and the request. */
+	decide(): void;
+}
+
 /** One item's part in the batch: its create goes through `send`, and `end` says how the item ended. */
 export interface CreateTurn {
-	send<T>(pauseMs: number, create: () => Promise<T>): Promise<T>;
-	/** Whether the batch has stopped at an error: no create may start now. */
-	isStopped(): boolean;
+	send<T>(pauseMs: number, create: () => Promise<T>, check?: StartCheck): Promise<T>;
 	/** Called exactly once, when the item's outcome is known: an error stops the batch (see stopsAtError). */
 	end(error?: unknown): void;
 }
@@ -76,9 +83,8 @@ export class CreateTraffic {
 		let hold: { verdict: Promise<void>; lift: () => void } | undefined;
 		let ended = false;
 		return {
-			isStopped: () => this.stopped,
-			send: async <T>(pauseMs: number, create: () => Promise<T>) =>
-				await this.send(pauseMs, create, () => {
+			send: async <T>(pauseMs: number, create: () => Promise<T>, check?: StartCheck) =>
+				await this.send(pauseMs, create, check, () => {
 					if (!this.stopsAtError || ended) return;
 					let lift!: () => void;
 					const verdict = new Promise<void>((resolve) => {
@@ -107,21 +113,18 @@ export class CreateTraffic {
 	}
 
 	/**
-	 * Sends one create when a slot is free and its start is due; see the file comment. `onFailure` runs when the
-	 * create was sent (or tried) and failed.
+	 * Sends one create when a slot is free and the decision lets it start; see the file comment. `onFailure` runs
+	 * when the create was sent (or tried) and failed.
 	 */
 	private async send<T>(
 		pauseMs: number,
 		create: () => Promise<T>,
+		check: StartCheck | undefined,
 		onFailure: () => void,
 	): Promise<T> {
 		await this.acquire();
-		const attempt = await this.startWhenDecidedAndDue(pauseMs)
-			.then(() => {
-				// Decided here, after the last wait, with nothing awaited between this check and the request.
-				if (this.stopped) throw new CreateNotStarted();
-				return create();
-			})
+		const attempt = await this.waitForStart(pauseMs, check)
+			.then(create)
 			.then(
 				(value) => ({ value }),
 				(error: unknown) => {
@@ -150,17 +153,24 @@ export class CreateTraffic {
 	}
 
 	/**
-	 * Waits out failed creates' verdicts and this create's start. A create that fails during the wait, or a 429's
-	 * Retry-After that arrives during it, sends it back to wait again. Returns early when the batch or the
-	 * execution stopped (the transport refuses to send in a stopped execution, as "not sent").
+	 * The one decision before a create, in this order:
+	 * 1. the waits: failed creates' verdicts, this create's start (its Pause Between Payouts, a 429's Retry-After),
+	 *    then the create's own look (StartCheck.prepare);
+	 * 2. with nothing awaited from here to the request: the batch stopped → not started; a failure or a
+	 *    Retry-After that arrived during the waits → wait again; the create's own verdict (StartCheck.decide).
+	 * A stopped execution ends the waits early and starts the create, which the transport then refuses to send
+	 * (as "not sent").
 	 */
-	private async startWhenDecidedAndDue(pauseMs: number) {
+	private async waitForStart(pauseMs: number, check: StartCheck | undefined) {
 		for (;;) {
 			while (this.undecided.size > 0) await Promise.all(this.undecided);
+			if (!this.wake.signal.aborted) await this.startWhenDue(pauseMs);
+			if (!this.wake.signal.aborted) await check?.prepare();
+			if (this.stopped) throw new CreateNotStarted();
 			if (this.wake.signal.aborted) return;
-			await this.startWhenDue(pauseMs);
-			if (this.wake.signal.aborted) return;
-			if (this.undecided.size === 0 && Date.now() >= this.resumeAtMs) return;
+			if (this.undecided.size > 0 || Date.now() < this.resumeAtMs) continue;
+			check?.decide();
+			return;
 		}
 	}
 

@@ -22,6 +22,7 @@ import {
 	subtractExact,
 	type ExactDecimal,
 } from '../../shared/decimalText';
+import { ForgettableWeakMap, keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 import { LIMIT_FIELDS } from '../../shared/spendingLimits/fields';
 import type { CurrencyLimits } from '../../shared/spendingLimits/parse';
 import type { PayoutRecord } from '../transport/records';
@@ -200,7 +201,10 @@ interface CountedRecord {
  * A record as the sum reads it, read once per record: the history cache hands every execution the same record
  * objects, so a steady-state sum parses only the payouts new since (a WeakMap forgets those the cache let go).
  */
-const countedRecords = new WeakMap<PayoutRecord, CountedRecord | undefined>();
+const countedRecords = keptBetweenExecutions(
+	'historyAmounts',
+	new ForgettableWeakMap<PayoutRecord, CountedRecord | undefined>(),
+);
 
 function countedRecord(record: PayoutRecord): CountedRecord | undefined {
 	if (countedRecords.has(record)) return countedRecords.get(record);

@@ -1,14 +1,14 @@
 /**
  * What this n8n process has put toward Max Amount per 24 Hours that TYLT's history may not show yet, per TYLT
- * account: a payout about to be sent, one sent (with its order ID), one whose answer was lost. An execution
- * adds the history it read to these, so two executions of one process never both spend the same room: each
- * reserves its payouts, synchronously, right after its own sum, and the next one's sum counts them.
+ * account: a create on its way, one answered (with its order ID), one whose answer was lost. Each create reserves
+ * its room right before it starts, synchronously after its own sum (create.dailyLimit.ts), so two creates of one
+ * process never both spend the same room: the later one's sum counts the earlier one.
  *
- * A reservation goes when its create surely made no payout (refused, not started, skipped as a repeat); a sent
- * or in-doubt one stays for the window from its send (history shows a sent one by its order ID, and it then
- * counts once); one not sent yet stays until its create is settled, however long its batch waits.
+ * A reservation stays for the window from its create's start (history shows an answered one by its order ID, and
+ * it then counts once), and goes earlier only when its create's error proves no payout was made.
  */
 import type { ExactDecimal } from '../../shared/decimalText';
+import { keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 
 export const DAILY_WINDOW_MS = 24 * 3_600_000;
 
@@ -23,11 +23,8 @@ export interface SpendLine {
 
 export interface Reservation {
 	lines: readonly SpendLine[];
-	/**
-	 * When its create started (then TYLT's answer), from which the window counts it; undefined while it waits to
-	 * be sent: a reservation whose payout has not gone out yet never leaves the journal on its own.
-	 */
-	sentAtMs?: number;
+	/** When its create started (then TYLT's answer), from which the window counts it. */
+	sentAtMs: number;
 	/** Set once TYLT answered the create with a payout. */
 	orderId?: string;
 }
@@ -35,15 +32,17 @@ export interface Reservation {
 /** At most this many reservations per account: more would mean an unbounded process memory. */
 export const JOURNAL_MAX_RESERVATIONS = 100_000;
 
-const journals = new Map<string, Set<Reservation>>();
+const journals = keptBetweenExecutions(
+	'dailySpendReservations',
+	new Map<string, Set<Reservation>>(),
+);
 
 /** The account's reservations still inside the window (older ones are forgotten here). */
 export function reservationsOf(account: string, nowMs = Date.now()): Reservation[] {
 	const journal = journals.get(account);
 	if (!journal) return [];
 	for (const reservation of journal) {
-		const { sentAtMs } = reservation;
-		if (sentAtMs !== undefined && nowMs - sentAtMs > DAILY_WINDOW_MS + KEPT_BEYOND_WINDOW_MS) {
+		if (nowMs - reservation.sentAtMs > DAILY_WINDOW_MS + KEPT_BEYOND_WINDOW_MS) {
 			journal.delete(reservation);
 		}
 	}
@@ -56,17 +55,13 @@ export function journalHasRoom(account: string, count: number): boolean {
 	return (journals.get(account)?.size ?? 0) + count <= JOURNAL_MAX_RESERVATIONS;
 }
 
+/** A create starts now: its room is taken from here. */
 export function reserve(account: string, lines: readonly SpendLine[]): Reservation {
-	const reservation: Reservation = { lines };
+	const reservation: Reservation = { lines, sentAtMs: Date.now() };
 	let journal = journals.get(account);
 	if (!journal) journals.set(account, (journal = new Set()));
 	journal.add(reservation);
 	return reservation;
-}
-
-/** Its create starts now: the window counts it from here. */
-export function markSending(reservation: Reservation) {
-	reservation.sentAtMs = Date.now();
 }
 
 /** TYLT answered with a payout: from now on history shows it under this order ID. */
@@ -80,9 +75,4 @@ export function release(account: string, reservation: Reservation) {
 	const journal = journals.get(account);
 	journal?.delete(reservation);
 	if (journal?.size === 0) journals.delete(account);
-}
-
-/** For tests: a fresh process. */
-export function forgetDailySpendJournal() {
-	journals.clear();
 }

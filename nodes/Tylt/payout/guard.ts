@@ -16,7 +16,7 @@ import { createPayoutRequest, TyltOutcomeUnknownError } from '../transport';
 import { claimReference } from './claims';
 import type { ReferenceMatch } from './history';
 import { inDoubtAdvice, stillInDoubtError, withInDoubtAdvice } from './inDoubtAdvice';
-import { inDoubtCheck, lookUp } from './inDoubtCheck';
+import { inDoubtCheck, lookUp, type InDoubtPayout } from './inDoubtCheck';
 import type { PayoutLedger } from './ledger';
 import {
 	inDoubtSince,
@@ -28,16 +28,11 @@ import {
 import { confirmedMatch, type OwnCreates } from './samePayout';
 
 const HOUR_MS = 3_600_000;
-export interface GuardedPayout {
+export interface GuardedPayout extends InDoubtPayout {
 	body: PayoutRequestBody;
-	reference: string;
 	/** References an earlier release gave this payout (formerDefaultReferences): found there, it is sent. */
 	formerReferences?: string[];
-	itemIndex: number;
 	lookBackHours: number;
-	timeoutMs: number;
-	/** How long to look for a create with an unknown outcome in history; 0 reports it at once. */
-	inDoubtCheckMs: number;
 }
 
 /** What the guard needs from the execution: its ledger, the account, and its traffic of creates. */

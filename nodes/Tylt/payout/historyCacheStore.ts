@@ -3,6 +3,7 @@
  * like the claims), and the bounds that keep it small (records, bytes, accounts, the age of a full read).
  * What goes in and when is historyCache.ts; whether a read fits what is known is historyCacheMerge.ts.
  */
+import { keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 import type { PayoutRecord } from '../transport/records';
 import { LATE_ARRIVAL_GRACE_MS } from './history';
 import type { ReferenceIndex } from './ledger';
@@ -72,7 +73,7 @@ export interface AccountHistory {
 	refresh?: Refresh;
 }
 
-export const accounts = new Map<string, AccountHistory>();
+export const accounts = keptBetweenExecutions('payoutHistory', new Map<string, AccountHistory>());
 
 export function accountHistory(account: string): AccountHistory {
 	const history = accounts.get(account) ?? {};
@@ -132,9 +133,4 @@ function forgetAccount(account: string, history: AccountHistory) {
 /** How many accounts the cache holds anything for (tests check that it stays bounded). */
 export function cachedAccounts(): number {
 	return accounts.size;
-}
-
-/** Forgets every account's window (tests start each case from a fresh process). */
-export function forgetHistoryCache() {
-	accounts.clear();
 }

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { GuardedPayout } from './guard';
+import type { InDoubtPayout } from './inDoubtCheck';
 import { PROCESS_MEMORY_LIMITS } from './processMemory';
 
 function holdEnds(sinceMs: number): string {
@@ -10,14 +10,14 @@ function holdEnds(sinceMs: number): string {
 }
 
 /** What to do about a create with an unknown outcome made at `attemptedMs`, and what the guard will do. */
-export function inDoubtAdvice(payout: GuardedPayout, attemptedMs: number): string {
+export function inDoubtAdvice(payout: InDoubtPayout, attemptedMs: number): string {
 	return `Do not create it again by hand: look for [ref:${payout.reference}] in the TYLT dashboard first. This n8n process holds the reference in doubt until ${holdEnds(attemptedMs)}: a run before then outputs the payout if TYLT history shows it, and otherwise refuses to send it. After that, a run with Duplicate Guard on reads TYLT history again and sends it only if history still does not have it.`;
 }
 
 /** The transport's unknown-outcome error, with what the guard did and what it will do next. */
 export function withInDoubtAdvice<E extends { description?: string | null }>(
 	error: E,
-	payout: GuardedPayout,
+	payout: InDoubtPayout,
 	attemptedMs: number,
 ): E {
 	const checked =
@@ -30,7 +30,7 @@ export function withInDoubtAdvice<E extends { description?: string | null }>(
 
 export function stillInDoubtError(
 	this: IExecuteFunctions,
-	payout: GuardedPayout,
+	payout: InDoubtPayout,
 	sinceMs: number,
 ): NodeOperationError {
 	return new NodeOperationError(

@@ -5,7 +5,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../shared/pause';
-import type { GuardedPayout } from './guard';
 import { findReference, readPayoutHistoryWindow, type ReferenceMatch } from './history';
 import { readUntil } from './readUntil';
 
@@ -17,10 +16,20 @@ const CLOCK_SKEW_ALLOWANCE_MS = 15 * 60_000;
 
 /** Spacing of the in-doubt check's history reads (doubling), tunable for tests. */
 export const IN_DOUBT_CHECK_POLICY = { firstPauseMs: 1000, maxPauseMs: 8000 };
+
+/** What looking up a payout in doubt, and advising on it, needs to know of it (the guard's payout is one). */
+export interface InDoubtPayout {
+	reference: string;
+	itemIndex: number;
+	timeoutMs: number;
+	/** How long to look for a create with an unknown outcome in history; 0 reports it at once. */
+	inDoubtCheckMs: number;
+}
+
 /** The payout with the reference in fresh history, from shortly before `sinceMs`. */
 export async function lookUp(
 	this: IExecuteFunctions,
-	payout: GuardedPayout,
+	payout: InDoubtPayout,
 	sinceMs: number,
 ): Promise<ReferenceMatch | undefined> {
 	const records = await readPayoutHistoryWindow.call(this, {
@@ -38,7 +47,7 @@ export async function lookUp(
  */
 export async function inDoubtCheck(
 	this: IExecuteFunctions,
-	payout: GuardedPayout,
+	payout: InDoubtPayout,
 	attemptedMs: number,
 ): Promise<ReferenceMatch | undefined> {
 	const signal = cancelSignalOf(this);

@@ -7,10 +7,9 @@
  *   send (a long batch outlives the hold, and its own history read predates the lost create).
  * Both are bounded in size and age; keys hold the account hash, never the API key.
  */
+import { keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 import type { PayoutRecord } from '../transport/records';
 import { claimKey } from './claims';
-import { forgetDailySpendJournal } from './dailySpendJournal';
-import { forgetHistoryCache } from './historyCacheStore';
 
 /** Tunable so tests can shorten the hold; not user options. */
 export const PROCESS_MEMORY_LIMITS = {
@@ -60,9 +59,15 @@ class BoundedMemory<T> {
 	}
 }
 
-const sent = new BoundedMemory<PayoutRecord>(() => PROCESS_MEMORY_LIMITS.sentMaxAgeMs);
+const sent = keptBetweenExecutions(
+	'sentPayouts',
+	new BoundedMemory<PayoutRecord>(() => PROCESS_MEMORY_LIMITS.sentMaxAgeMs),
+);
 // Kept as long as sent payouts: past the hold, the reference is still looked up before it is sent.
-const inDoubt = new BoundedMemory<true>(() => PROCESS_MEMORY_LIMITS.sentMaxAgeMs);
+const inDoubt = keptBetweenExecutions(
+	'referencesInDoubt',
+	new BoundedMemory<true>(() => PROCESS_MEMORY_LIMITS.sentMaxAgeMs),
+);
 
 /** A payout this process sent (or confirmed from history) for the reference, at or after `sinceMs`. */
 export function sentRecently(
@@ -97,12 +102,4 @@ export function inDoubtSince(account: string, reference: string): number | undef
 /** Whether a reference in doubt since `sinceMs` is still refused when history does not show it. */
 export function isHeldInDoubt(sinceMs: number, nowMs = Date.now()): boolean {
 	return nowMs - sinceMs <= PROCESS_MEMORY_LIMITS.inDoubtHoldMs;
-}
-
-/** Forgets everything (tests start each case from a fresh process). */
-export function forgetProcessMemory() {
-	sent.clear();
-	inDoubt.clear();
-	forgetHistoryCache();
-	forgetDailySpendJournal();
 }

@@ -15,6 +15,7 @@ import { networkFailure } from './networkFailure';
 import { credentialsOnce, type TyltContext } from './credentials';
 import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
 import { redactSecrets } from './redaction';
+import { credentialFields, tyltAccountOf } from '../../shared/tyltAccount';
 
 export interface TyltRequest {
 	method: IHttpRequestMethods;
@@ -126,11 +127,12 @@ export async function attemptOnce(
 
 	const { statusCode } = response;
 	// TYLT's words reach errors; a msg echoing what was sent must not show the key or the signature.
-	const envelope = redactedEnvelope(parseEnvelope(response.body), [
-		credentialsDecrypted?.data?.apiKey,
-		credentialsDecrypted?.data?.apiSecret,
-		credentialsDecrypted?.data?.additionalSecret,
-	]);
+	const envelope = redactedEnvelope(
+		parseEnvelope(response.body),
+		credentialsDecrypted?.data
+			? tyltAccountOf(credentialFields(credentialsDecrypted.data)).secrets
+			: [],
+	);
 	if (statusCode === 429 || statusCode >= 500) {
 		return {
 			outcome: 'transient',
@@ -200,7 +202,7 @@ async function withinDeadline<T>(
 
 function redactedEnvelope(
 	envelope: TyltEnvelope | undefined,
-	secrets: readonly unknown[],
+	secrets: readonly string[],
 ): TyltEnvelope | undefined {
 	if (envelope?.msg === undefined || envelope.msg === null) return envelope;
 	return { ...envelope, msg: redactSecrets(String(envelope.msg), secrets) };

@@ -8,8 +8,9 @@ import type {
 	ILoadOptionsFunctions,
 	IPollFunctions,
 } from 'n8n-workflow';
+import { ForgettableWeakMap, keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 
-import { tyltAccountHash } from '../../shared/tyltAccount';
+import { credentialFields, tyltAccountOf } from '../../shared/tyltAccount';
 
 /** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
 export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -19,10 +20,10 @@ export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunct
  * handed over; a 1,000-row payout run would read it 1,000 times. The execution context lives exactly as long
  * as one execution, so the credential is read once per execution (and re-read by the next one).
  */
-const credentialsPerExecution = new WeakMap<
-	TyltContext,
-	Promise<ICredentialsDecrypted | undefined>
->();
+const credentialsPerExecution = keptBetweenExecutions(
+	'credentialsPerExecution',
+	new ForgettableWeakMap<TyltContext, Promise<ICredentialsDecrypted | undefined>>(),
+);
 
 export async function credentialsOnce(
 	this: TyltContext,
@@ -61,8 +62,5 @@ function isPollContext(context: TyltContext): context is IPollFunctions {
 export async function tyltAccountKey(this: TyltContext): Promise<string> {
 	const credentials = ((await credentialsOnce.call(this))?.data ??
 		(await this.getCredentials('tyltApi'))) as ICredentialDataDecryptedObject | undefined;
-	return tyltAccountHash({
-		baseUrl: String(credentials?.baseUrl ?? ''),
-		apiKey: String(credentials?.apiKey ?? ''),
-	});
+	return tyltAccountOf(credentialFields(credentials ?? {})).hash;
 }

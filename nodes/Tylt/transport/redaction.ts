@@ -9,12 +9,19 @@ const HEX_RUN = /[0-9a-f]{64,}/gi;
 
 export const REDACTED = '[redacted]';
 
-/** `text` with every `secret` (the API key, the API secret) and every signature-shaped run replaced. */
-export function redactSecrets(text: string, secrets: readonly unknown[]): string {
+/**
+ * `text` with every secret (TyltAccount.secrets: the key and secrets as stored and as sent) and every
+ * signature-shaped run replaced. Letter case is ignored: a server may echo a key upper-cased.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
 	let redacted = text;
 	for (const secret of secrets) {
-		if (typeof secret !== 'string' || secret === '') continue;
-		redacted = redacted.split(secret).join(REDACTED);
+		if (secret === '') continue;
+		redacted = redacted.replace(new RegExp(escapeRegExp(secret), 'gi'), REDACTED);
 	}
 	return redacted.replace(HEX_RUN, REDACTED);
+}
+
+function escapeRegExp(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

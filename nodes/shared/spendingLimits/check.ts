@@ -16,7 +16,8 @@ import {
 	type SpendingLimits,
 } from './parse';
 import { takeNodeVoucher } from './nodeVouchers';
-import { payoutInRequest, type OutgoingRequest, type PayoutFields } from './payoutRequest';
+import type { OutgoingRequest } from '../outgoingRequest';
+import { payoutInRequest, type PayoutFields } from './payoutRequest';
 
 /** A field's amount as TYLT would read it: digits only, in a JSON number or string. */
 const PLAIN_AMOUNT_STRING = /^\d+(\.\d+)?$/;

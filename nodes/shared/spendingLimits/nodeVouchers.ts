@@ -4,6 +4,7 @@
  * exact body text a moment before, having counted it against the limit. The vouchers live in this module's
  * memory, which a workflow using the credential (the HTTP Request node, a Code node) cannot reach.
  */
+import { keptBetweenExecutions } from '../memoryBetweenExecutions';
 
 /** The node's word for one create on one account (tyltAccountHash): `taken` once a signing took it. */
 export interface NodeVoucher {
@@ -16,7 +17,7 @@ export interface NodeVoucher {
  * Keyed by the account too: another credential's signing (another account, or a server of the workflow
  * builder's) never takes a voucher the node gave after counting this account's limit.
  */
-const vouchers = new Map<string, NodeVoucher[]>();
+const vouchers = keptBetweenExecutions('nodeVouchers', new Map<string, NodeVoucher[]>());
 
 const voucherKey = (account: string, bodyText: string) => `${account}\n${bodyText}`;
 

@@ -2,6 +2,7 @@
  * Finds the payout in a request the credential is about to sign: whether TYLT might take it for a create, and
  * the fields a limit is checked against, read from the exact text that will be signed and sent.
  */
+import type { OutgoingRequest } from '../outgoingRequest';
 import { readJson, type JsonValue } from './jsonText';
 
 /** The create-payout body fields the limits read (TYLT's spec: createPayoutRequest). */
@@ -36,15 +37,6 @@ function payoutFieldNamed(key: string): PayoutFieldName | undefined {
  */
 const CREATE_PAYOUT_LETTERS = 'createpayout';
 
-export interface OutgoingRequest {
-	method: string;
-	/** The absolute URL the request goes to, as resolved for signing. */
-	url: string;
-	qs?: Record<string, unknown>;
-	/** The exact body text signed and sent; undefined for a request without a body. */
-	bodyText?: string;
-}
-
 export type PayoutFields = Partial<Record<PayoutFieldName, JsonValue>>;
 
 export type PayoutInRequest =
@@ -66,7 +58,7 @@ export function payoutInRequest(request: OutgoingRequest): PayoutInRequest {
 	const unreadableBody =
 		request.bodyText !== undefined && request.bodyText !== '' && body === undefined;
 	if (
-		!pathMayCreatePayout(request.url) &&
+		!pathMayCreatePayout(request.path) &&
 		queryFields.length === 0 &&
 		!nested &&
 		!namesPayoutField &&
@@ -100,13 +92,8 @@ export function payoutInRequest(request: OutgoingRequest): PayoutInRequest {
 	return { kind: 'payout', fields };
 }
 
-function pathMayCreatePayout(url: string): boolean {
-	let path: string;
-	try {
-		path = new URL(url).pathname;
-	} catch {
-		return true;
-	}
+function pathMayCreatePayout(sentPath: string): boolean {
+	let path = sentPath;
 	// Escapes within escapes (`%252F`) are undone too: a proxy in front of TYLT may decode once more.
 	for (let round = 0; round < 3; round++) {
 		try {
@@ -124,13 +111,7 @@ function pathMayCreatePayout(url: string): boolean {
 }
 
 function payoutFieldsInQuery(request: OutgoingRequest): string[] {
-	const names = Object.keys(request.qs ?? {});
-	try {
-		names.push(...new URL(request.url).searchParams.keys());
-	} catch {
-		// An unparseable URL was refused before signing; nothing to add here.
-	}
-	return names.filter((name) => payoutFieldNamed(name) !== undefined);
+	return request.query.map(([name]) => name).filter((name) => payoutFieldNamed(name) !== undefined);
 }
 
 /** Whether a payout field's name appears as a key anywhere below the top-level object. */

@@ -178,3 +178,52 @@ describe('version 1’s output', () => {
 		expect(sent).not.toHaveProperty('skippedBecause');
 	});
 });
+
+describe('a batch whose check finds bad items (without Continue On Fail)', () => {
+	/** Four rows: item 1 has a mistyped TRON address, item 3 is under the network's minimum withdrawal. */
+	const rows = [
+		{ row: 'batch-0', address: tronAddress('batch 0'), amount: 25 },
+		{ row: 'batch-1', address: `${tronAddress('batch 1').slice(0, -1)}x`, amount: 25 },
+		{ row: 'batch-2', address: tronAddress('batch 2'), amount: 25 },
+		{ row: 'batch-3', address: tronAddress('batch 3'), amount: 0.5 },
+	];
+	const batch = createV2({
+		reference: '={{ $json.row }}',
+		address: '={{ $json.address }}',
+		baseAmount: '={{ $json.amount }}',
+	});
+
+	it('sends nothing, and one error names every bad item with its own reason', async () => {
+		const error = await tylt.fail({ items: rows, parameters: batch, typeVersion: 2 });
+
+		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
+		expect(error.message).toContain('No payout was sent: items 1, 3 cannot be paid');
+		expect(error.description).toMatch(/Item 1: .*address/i);
+		expect(error.description).toMatch(/Item 3: .*minimum/i);
+		expect(error.context.itemIndex).toBe(1);
+	});
+
+	it('with Continue On Fail pays the good items, and each bad one is an error item', async () => {
+		const output = await tylt.run({
+			items: rows,
+			parameters: batch,
+			typeVersion: 2,
+			continueOnFail: true,
+		});
+
+		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(2);
+		expect(output.map((item) => item.json.error === undefined)).toEqual([true, false, true, false]);
+	});
+
+	it('version 1 keeps its behaviour: the items before the first bad one are paid', async () => {
+		const v1 = payoutCreate({
+			address: '={{ $json.address }}',
+			baseAmount: '={{ $json.amount }}',
+			options: { reference: '={{ $json.row }}' },
+		});
+		const error = await tylt.fail({ items: rows, parameters: v1, typeVersion: 1 });
+
+		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
+		expect(error.context.itemIndex).toBe(1);
+	});
+});

@@ -3,6 +3,7 @@
  * recipient are read from the exact body text, and anything that might be a create but cannot be read
  * exactly is refused.
  */
+import type { QueryValue } from '../../../nodes/shared/outgoingRequest';
 import { perPayoutVerdict, spendingLimitRefusal } from '../../../nodes/shared/spendingLimits/check';
 import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
 import { TYLT_ENDPOINTS } from '../../../nodes/Tylt/transport/endpoints';
@@ -21,16 +22,25 @@ const payout = (fields: Record<string, unknown> = {}) =>
 		...fields,
 	});
 
+/** The request as the credential reads it (outgoingRequest.ts): path and query apart, the body as text. */
 const refusal = (
 	limits: SpendingLimitTexts,
 	bodyText: string | undefined,
-	request: { method?: string; url?: string; qs?: Record<string, unknown> } = {},
-) =>
-	spendingLimitRefusal(
+	request: { method?: string; url?: string; qs?: Record<string, QueryValue> } = {},
+) => {
+	const url = new URL(request.url ?? CREATE_URL);
+	return spendingLimitRefusal(
 		limits,
-		{ method: 'POST', url: CREATE_URL, bodyText, ...request },
+		{
+			method: request.method ?? 'POST',
+			url: url.href,
+			path: url.pathname,
+			query: [...url.searchParams, ...Object.entries(request.qs ?? {})],
+			bodyText,
+		},
 		'account',
 	);
+};
 
 const PER_PAYOUT = { maxAmountPerPayout: 'USDT 500, usdc 0.5, EUR 450' };
 
@@ -169,7 +179,13 @@ describe('Allowed Recipient Addresses', () => {
 describe('Allowed Recipient Addresses tied to a network', () => {
 	const TIED = { allowedAddresses: `ETH:${EVM}, TRX:${TRON}` };
 	const verdict = (limits: SpendingLimitTexts, bodyText: string) =>
-		perPayoutVerdict(limits, { method: 'POST', url: CREATE_URL, bodyText });
+		perPayoutVerdict(limits, {
+			method: 'POST',
+			url: CREATE_URL,
+			path: TYLT_ENDPOINTS.createPayout,
+			query: [],
+			bodyText,
+		});
 
 	it('allows the address on its network, EVM in any letter case, and names the entry that allowed it', () => {
 		expect(verdict(TIED, payout({ address: EVM.toLowerCase(), networkSymbol: 'ETH' }))).toEqual({

@@ -1,18 +1,30 @@
 /**
- * Max Amount per 24 Hours in Payout → Create, after every item is checked and before anything is sent: TYLT's
- * history of the last 24 hours from a read made since the execution started (the duplicate guard's, else its
- * own, through the history cache), this process's reservations
- * on top, then the items in input order. An item that fits is reserved at once, with no wait between the sum
- * and the reservations, so an execution overlapping in this process counts it; one that does not fit gets an
- * item-named error and is not sent. Dry runs get the figures in their report, as if the whole run were real.
+ * Max Amount per 24 Hours in Payout → Create, decided twice with one rule (payout/dailyLimit.ts):
+ * 1. for the batch, after every item is checked and before anything is sent: TYLT's history of the last 24 hours
+ *    (the duplicate guard's read of this execution, else its own, through the history cache), this process's
+ *    payouts on their way, then the items in input order. An item that does not fit gets an item-named error
+ *    and is not sent; dry runs get the figures in their report, as if the whole run were real;
+ * 2. for each create, as part of the traffic's decision right before it starts (createTraffic.ts): the same sum
+ *    with this process's payouts on their way by then, on history looked at again when the last look is older
+ *    than DAILY_RECHECK.afterMs. A create that fits reserves its room there, with nothing awaited between the sum
+ *    and the reservation, so creates of overlapping executions in this process always count each other.
+ * A reservation lasts the window from its create's start, and is given back in one case only: the create's error
+ * proves no payout was made.
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { LIMIT_FIELDS } from '../../../shared/spendingLimits/fields';
 import type { NodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
+import type { CurrencyLimits } from '../../../shared/spendingLimits/parse';
 import { readSpendingLimits, UnreadableLimitError } from '../../../shared/spendingLimits/parse';
-import { decideDaily, spentInWindow, type DailyDecision } from '../../payout/dailyLimit';
+import type { StartCheck } from '../../payout/createTraffic';
+import {
+	decideDaily,
+	spentInWindow,
+	type DailyDecision,
+	type DailyPayout,
+} from '../../payout/dailyLimit';
 import {
 	DAILY_WINDOW_MS,
 	JOURNAL_MAX_RESERVATIONS,
@@ -23,25 +35,30 @@ import {
 	reserve,
 	type Reservation,
 } from '../../payout/dailySpendJournal';
-import { CreateNotStarted } from '../../payout/createTraffic';
+import { payoutsCreatedSince } from '../../payout/historyCache';
 import {
 	TyltCredentialRefusedError,
 	TyltRefusedError,
 	TyltStoppedError,
 	TyltUnreachableError,
 } from '../../transport/errors';
-import { payoutsCreatedSince } from '../../payout/historyCache';
+import type { PayoutRecord } from '../../transport/records';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
-import type { CheckedPayout, ReadyPayout } from './create.check';
-import { DailyLimitGate, DailyLimitRecheckRefusal } from './create.dailyGate';
+import type { CheckedPayout, DailyStartCheck } from './create.check';
 import { paidOncePerReference } from './create.planned';
 
 const LIMIT = LIMIT_FIELDS.maxAmountPer24Hours;
 
+/** A create that starts this long after the execution last looked at history looks again first. */
+export const DAILY_RECHECK = { afterMs: 5 * 60_000 };
+
+/** A create the decision at its start kept from starting: nothing was sent for it. */
+export class DailyLimitRecheckRefusal extends NodeOperationError {}
+
 /**
- * The items after the limit: the ones it refuses (answered with their errors) and the rest, real ones that fit
- * holding their reservation and the execution's gate (`daily`), and dry runs holding the figures.
+ * The items after the batch's decision: the ones it refuses (answered with their errors) and the rest, real ones
+ * that fit holding the execution's gate (`daily`), and dry runs holding the figures.
  */
 export async function applyDailyLimit(
 	this: IExecuteFunctions,
@@ -58,9 +75,10 @@ export async function applyDailyLimit(
 	const account = await scope.tyltAccount();
 	const sending = paidOncePerReference(checked.filter((payout) => !payout.dryRunReport));
 	let decisions: { sending: Map<number, DailyDecision>; asIfReal: Map<number, DailyDecision> };
+	let history: PayoutRecord[];
 	try {
 		const first = checked[0];
-		const history = await payoutsCreatedSince.call(this, account, {
+		history = await payoutsCreatedSince.call(this, account, {
 			cutoffMs: Date.now() - DAILY_WINDOW_MS,
 			// The duplicate guard's read of this execution serves, when it reaches back 24 hours: no second read.
 			freshSinceMs: scope.startedMs,
@@ -69,7 +87,6 @@ export async function applyDailyLimit(
 			itemIndex: first.itemIndex,
 			lookBackParameter: `the TYLT API credential's ${LIMIT}`,
 		});
-		// From the sum to the reservations below nothing waits: an overlapping execution sees all of them.
 		const spent = spentInWindow(per24Hours, history, reservationsOf(account));
 		decisions = {
 			sending: decideDaily(per24Hours, spent, sending.map(dailyPayout)),
@@ -97,13 +114,11 @@ export async function applyDailyLimit(
 		};
 	}
 
-	const gate = new DailyLimitGate(
-		this,
-		account,
-		per24Hours,
-		scope.startedMs,
-		checked[0].options.timeoutMs,
-	);
+	const gate = new DailyLimitGate(this, account, per24Hours, {
+		atMs: scope.startedMs,
+		history,
+		timeoutMs: checked[0].options.timeoutMs,
+	});
 	const answered: ItemOutcome[] = [];
 	const rest: CheckedPayout[] = [];
 	for (const payout of checked) {
@@ -118,8 +133,7 @@ export async function applyDailyLimit(
 		const decision = decisions.sending.get(itemIndex);
 		if (decision === undefined)
 			rest.push(payout); // a repeat of a paid reference: nothing to send
-		else if (decision.fits)
-			rest.push({ ...payout, daily: { reservation: reserve(account, decision.lines), gate } });
+		else if (decision.fits) rest.push({ ...payout, daily: gate });
 		else
 			answered.push({
 				itemIndex,
@@ -129,58 +143,138 @@ export async function applyDailyLimit(
 	return { answered, rest };
 }
 
-/**
- * A reserved payout's create came back: a payout TYLT made keeps its room under its order ID (history shows it
- * by that ID, and it then counts once); a repeat the guard answered with an earlier payout frees it.
- */
-export function settleSent(account: string, reservation: Reservation, output: IDataObject) {
-	if (output.alreadySent === true) release(account, reservation);
-	else if (output.orderId !== undefined && output.orderId !== null) {
-		markSent(reservation, String(output.orderId));
+/** The limit at each create's start, for the creates of one execution. */
+export class DailyLimitGate implements DailyStartCheck {
+	/** The history the last decision was made on, and when it was read (at the latest). */
+	private look: { atMs: number; history: Promise<PayoutRecord[]> };
+
+	private readonly timeoutMs: number | undefined;
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		private readonly account: string,
+		private readonly limits: CurrencyLimits,
+		batchLook: { atMs: number; history: PayoutRecord[]; timeoutMs: number | undefined },
+	) {
+		this.look = { atMs: batchLook.atMs, history: Promise.resolve(batchLook.history) };
+		this.timeoutMs = batchLook.timeoutMs;
+	}
+
+	/**
+	 * The create's part of the traffic's decision: `prepare` looks at history again when the last look is stale (one
+	 * read serves the creates of the next minutes), waited for with the batch's other waits; `decide` sums and
+	 * reserves. Either refuses with DailyLimitRecheckRefusal, and nothing is sent. `reserved` is the reservation
+	 * once the create may start.
+	 */
+	startCheck(payout: Pick<CheckedPayout, 'itemIndex' | 'body'>): StartCheck & {
+		reserved: () => Reservation | undefined;
+	} {
+		let history: PayoutRecord[] | undefined;
+		let reservation: Reservation | undefined;
+		return {
+			prepare: async () => {
+				history = await this.beforeCreate(payout.itemIndex);
+			},
+			decide: () => {
+				reservation = this.reserveRoom(payout, history as PayoutRecord[]);
+			},
+			reserved: () => reservation,
+		};
+	}
+
+	/** The history to decide on: the last look, or a new one when that is older than DAILY_RECHECK.afterMs. */
+	async beforeCreate(itemIndex: number): Promise<PayoutRecord[]> {
+		if (Date.now() - this.look.atMs > DAILY_RECHECK.afterMs) {
+			const atMs = Date.now();
+			this.look = {
+				atMs,
+				history: payoutsCreatedSince.call(this.context, this.account, {
+					cutoffMs: atMs - DAILY_WINDOW_MS,
+					lookBackHours: 24,
+					timeoutMs: this.timeoutMs,
+					itemIndex,
+				}),
+			};
+		}
+		try {
+			return await this.look.history;
+		} catch (error) {
+			throw this.refusal(itemIndex, `it could not be checked again (${(error as Error).message})`);
+		}
+	}
+
+	/** Sums the window with every reservation of this process and reserves this payout's room, or refuses it. */
+	private reserveRoom(
+		payout: Pick<CheckedPayout, 'itemIndex' | 'body'>,
+		history: PayoutRecord[],
+	): Reservation {
+		let decision: DailyDecision | undefined;
+		try {
+			const spent = spentInWindow(this.limits, history, reservationsOf(this.account));
+			decision = decideDaily(this.limits, spent, [dailyPayout(payout)]).get(payout.itemIndex);
+		} catch (error) {
+			throw this.refusal(
+				payout.itemIndex,
+				`it could not be checked again (${(error as Error).message})`,
+			);
+		}
+		if (decision?.fits) return reserve(this.account, decision.lines);
+		throw this.refusal(
+			payout.itemIndex,
+			`${decision?.reason ?? 'it could not be checked again'}. Payouts made since this execution decided took the room`,
+		);
+	}
+
+	private refusal(itemIndex: number, reason: string): DailyLimitRecheckRefusal {
+		return new DailyLimitRecheckRefusal(
+			this.context.getNode(),
+			`The payout of item ${itemIndex} was not sent: the TYLT API credential's ${LIMIT} refuses it at its turn: ${reason}`,
+			{
+				itemIndex,
+				description: `Each payout is checked against the last 24 hours again right before it is sent (on TYLT's history read again when the last read is over ${DAILY_RECHECK.afterMs / 60_000} minutes old). Nothing was sent to TYLT for this item.`,
+			},
+		);
 	}
 }
 
 /**
- * A reserved payout's create failed: its room is freed only when nothing can have been made: the create never
- * started (an error before it: the guard's collision or hold, the batch's stop, the re-check at its turn), it
- * never left n8n or never connected (a stopped execution, an unreachable TYLT), TYLT refused it, or the
- * credential refused to sign it while no other request took its voucher. One in doubt keeps its room.
+ * A reserved create came back with a payout: it keeps its room under its order ID (history shows it by that ID,
+ * and it then counts once).
  */
+export function settleSent(reservation: Reservation, output: IDataObject) {
+	if (output.orderId !== undefined && output.orderId !== null) {
+		markSent(reservation, String(output.orderId));
+	}
+}
+
+/** A reserved create failed: its room is given back only when its error proves no payout was made. */
 export function settleFailed(
 	account: string,
 	reservation: Reservation,
 	error: Error,
 	voucher: NodeVoucher,
 ) {
-	const neverStarted =
-		reservation.sentAtMs === undefined ||
-		error instanceof CreateNotStarted ||
-		error instanceof DailyLimitRecheckRefusal;
-	const neverArrived = error instanceof TyltStoppedError || error instanceof TyltUnreachableError;
-	const notSigned = error instanceof TyltCredentialRefusedError && !voucher.taken;
-	if (neverStarted || neverArrived || notSigned || error instanceof TyltRefusedError) {
-		release(account, reservation);
-	}
+	if (madeNoPayout(error, voucher)) release(account, reservation);
 }
 
-/** Reservations of payouts that were never handed to the send (an earlier error stopped the batch). */
-export function releaseUnsent(
-	account: string,
-	reserved: readonly ReadyPayout[],
-	sent: ReadonlySet<number>,
-) {
-	for (const payout of reserved) {
-		if (payout.daily && !sent.has(payout.itemIndex)) {
-			release(account, payout.daily.reservation);
-		}
-	}
+/**
+ * Whether the create's error proves TYLT made nothing: TYLT refused it, it never left n8n or never connected, or
+ * the credential refused to sign it while no other request took its voucher (one that did paid with its room).
+ */
+function madeNoPayout(error: Error, voucher: NodeVoucher): boolean {
+	if (error instanceof TyltCredentialRefusedError) return !voucher.taken;
+	return (
+		error instanceof TyltRefusedError ||
+		error instanceof TyltStoppedError ||
+		error instanceof TyltUnreachableError
+	);
 }
 
 function refusedByLimits({ dryRunReport }: CheckedPayout): boolean {
 	return (dryRunReport?.spendingLimits as IDataObject | undefined)?.allowed === false;
 }
 
-function dailyPayout({ itemIndex, body }: CheckedPayout) {
+function dailyPayout({ itemIndex, body }: Pick<CheckedPayout, 'itemIndex' | 'body'>): DailyPayout {
 	return {
 		itemIndex,
 		settledCurrency: body.settledCurrency,

@@ -12,17 +12,17 @@ import type { SpendingLimitTexts } from '../../../shared/spendingLimits/fields';
 import type { PayoutRequestBody } from '../../transport/records';
 import { TYLT_ENDPOINTS } from '../../transport/endpoints';
 
-/** Where a create goes, for the check: only the path matters there, and the body is what it reads. */
-const CREATE_URL = `https://tylt.invalid${TYLT_ENDPOINTS.createPayout}`;
-
 /** Whether Max Amount per Payout and Allowed Recipient Addresses allow this body (and which entry allowed it). */
 export function payoutLimitVerdict(
 	texts: SpendingLimitTexts,
 	body: PayoutRequestBody,
 ): PerPayoutVerdict {
+	// The create as the signing will read it: only its path and body text matter to the limits.
 	return perPayoutVerdict(texts, {
 		method: 'POST',
-		url: CREATE_URL,
+		url: TYLT_ENDPOINTS.createPayout,
+		path: TYLT_ENDPOINTS.createPayout,
+		query: [],
 		bodyText: JSON.stringify(body),
 	});
 }

@@ -8,7 +8,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../../shared/pause';
 import { nodeVoucherFor, withNodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
-import { markSending } from '../../payout/dailySpendJournal';
 import { CreateNotStarted, CreateTraffic, type CreateTurn } from '../../payout/createTraffic';
 import { createPayoutOnce } from '../../payout/guard';
 import { rememberSent } from '../../payout/processMemory';
@@ -137,41 +136,51 @@ async function send(
 	turn: CreateTurn,
 	scope: OperationScope,
 ): Promise<INodeExecutionData[]> {
-	if (!payout.daily) return await sendPayout.call(this, payout, turn, scope);
-	const { reservation, gate } = payout.daily;
+	if (!payout.daily) {
+		return await sendPayout.call(
+			this,
+			payout,
+			scope,
+			async (create) => await turn.send(payout.options.pauseBetweenPayoutsMs, create),
+		);
+	}
 	const account = await scope.tyltAccount();
-	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing,
-	// right when the create starts, after the batch's waits and the limit's re-check for a late create.
+	// Counted against Max Amount per 24 Hours: the node vouches for this exact body to the credential's signing
+	// once the traffic's decision, which sums the limit and reserves the room, lets the create start.
 	const voucher = nodeVoucherFor(account, JSON.stringify(payout.body));
-	const counted =
-		<T>(create: () => Promise<T>) =>
-		async () => {
-			await gate.beforeCreate(payout.itemIndex, reservation);
-			// The re-check may have waited for history: a batch that stopped meanwhile starts nothing more.
-			if (turn.isStopped()) throw new CreateNotStarted();
-			markSending(reservation);
-			return await withNodeVoucher(voucher, create);
-		};
-	const sending = sendPayout.call(this, payout, turn, scope, counted);
+	const check = payout.daily.startCheck(payout);
+	const sending = sendPayout.call(
+		this,
+		payout,
+		scope,
+		async (create) =>
+			await turn.send(
+				payout.options.pauseBetweenPayoutsMs,
+				async () => await withNodeVoucher(voucher, create),
+				check,
+			),
+	);
 	sending.then(
-		(output) => settleSent(account, reservation, output[0].json),
-		(error: Error) => settleFailed(account, reservation, error, voucher),
+		(output) => {
+			const reservation = check.reserved();
+			if (reservation) settleSent(reservation, output[0].json);
+		},
+		(error: Error) => {
+			const reservation = check.reserved();
+			if (reservation) settleFailed(account, reservation, error, voucher);
+		},
 	);
 	return await sending;
 }
 
-/** Sends one checked payout: through the duplicate guard when it is on. */
+/** Sends one checked payout through `sendCreate` (the batch's traffic): through the duplicate guard when it is on. */
 async function sendPayout(
 	this: IExecuteFunctions,
 	payout: ReadyPayout,
-	turn: CreateTurn,
 	scope: OperationScope,
-	/** Wraps the create the moment it starts (Max Amount per 24 Hours); none without that limit. */
-	counted: <T>(create: () => Promise<T>) => () => Promise<T> = (create) => create,
+	sendCreate: <T>(create: () => Promise<T>) => Promise<T>,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex, options, body, reference } = payout;
-	const sendCreate = async <T>(create: () => Promise<T>) =>
-		await turn.send(options.pauseBetweenPayoutsMs, counted(create));
 	if (!payout.guard) {
 		const payoutRecord = await sendCreate(
 			async () => await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs),

@@ -1,0 +1,309 @@
+/**
+ * The one reading of a request the credential is asked to sign: its method, the URL it goes to, the query that is
+ * really sent and the exact body text. The signature and every spending limit read only this reading, and the
+ * options that leave n8n are built from it: what is checked is what is signed is what is sent. A request that
+ * could be read two ways is refused here, before any header is added, so nothing is sent.
+ */
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { CREDENTIAL, refusal } from './credentialRefusal';
+import { httpOrigin, normalizeBaseUrl } from './tyltAccount';
+
+/**
+ * Request options as n8n hands them to a credential: `url` (httpRequest) or `uri` (the legacy request helper
+ * the HTTP Request node uses), with the legacy body and redirect options beside them.
+ */
+export type AuthenticatableRequest = IHttpRequestOptions & {
+	uri?: string | { toString(): string };
+	form?: unknown;
+	formData?: unknown;
+	followRedirect?: boolean;
+	followAllRedirects?: boolean;
+};
+
+/** A query value as it is signed: the URL's own parameters are text, the query options keep their JSON type. */
+export type QueryValue = string | number | boolean;
+
+export interface OutgoingRequest {
+	/** In upper case. */
+	method: string;
+	/** The absolute URL that is sent: the Base URL's origin, the path, then `query`; never a fragment. */
+	url: string;
+	/** The path as the HTTP client sends it (after `new URL`'s normalisation: dot segments resolved). */
+	path: string;
+	/** Every query parameter in the order it is sent, each name once. */
+	query: ReadonlyArray<readonly [string, QueryValue]>;
+	/** The exact body text signed and sent; undefined for a request without a body (GET, HEAD, DELETE). */
+	bodyText?: string;
+}
+
+const QUERY_SIGNED_METHODS = new Set(['GET', 'HEAD', 'DELETE']);
+
+const READS_THE_KEY =
+	'would read the API key and a signature it could replay at TYLT (TYLT has no nonce), so nothing was sent';
+
+/**
+ * Request options that decide where the signed bytes go or which server is accepted as TYLT. Whoever may use the
+ * credential in the HTTP Request node sets them (Options → Proxy, Ignore SSL Issues, SSL Certificates), and
+ * n8n passes them through to the connection. A proxy the n8n administrator sets for the whole instance
+ * (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY) is not among them: n8n applies it when it connects, after signing.
+ */
+const TRANSPORT_OPTIONS: ReadonlyArray<{
+	option: string;
+	/** Whether the request's value for the option leaves the default connection. */
+	changesTransport: (value: unknown) => boolean;
+	reason: string;
+}> = [
+	{
+		option: 'proxy',
+		changesTransport: (value) => Boolean(value),
+		reason: `does not send through a proxy set on the request (Options → Proxy, \`proxy\`): the proxy ${READS_THE_KEY}. Remove the proxy; a proxy the n8n administrator sets for the whole instance (HTTP_PROXY, HTTPS_PROXY) still applies`,
+	},
+	...['rejectUnauthorized', 'strictSSL'].map((option) => ({
+		option,
+		changesTransport: (value: unknown) => value !== undefined && value !== true,
+		reason: `only sends with TLS certificate checks on, and this request turns them off (Options → Ignore SSL Issues, \`${option}: false\`): a server posing as TYLT ${READS_THE_KEY}. Turn Ignore SSL Issues off`,
+	})),
+	{
+		option: 'skipSslCertificateValidation',
+		changesTransport: (value) => value !== undefined && value !== false,
+		reason: `only sends with TLS certificate checks on, and this request turns them off (\`skipSslCertificateValidation\`): a server posing as TYLT ${READS_THE_KEY}. Leave certificate validation on`,
+	},
+	{
+		option: 'agentOptions',
+		changesTransport: (value) =>
+			isSet(value) && !(isPlainObject(value) && Object.keys(value).length === 0),
+		reason: `only sends with the system's own TLS settings, and this request brings its own (Options → SSL Certificates, \`agentOptions\`): a server those settings accept as TYLT ${READS_THE_KEY}. Remove the SSL certificates from the request`,
+	},
+	...['agent', 'httpAgent', 'httpsAgent', 'socketPath', 'lookup'].map((option) => ({
+		option,
+		changesTransport: isSet,
+		reason: `only sends over n8n's own connection, and this request brings its own (\`${option}\`): that connection may lead anywhere and ${READS_THE_KEY}. Remove \`${option}\` from the request`,
+	})),
+];
+
+/** Reads the request once; throws the credential's refusal when it cannot be read one way only. */
+export function readOutgoingRequest(
+	baseUrl: string,
+	request: AuthenticatableRequest,
+): OutgoingRequest {
+	refuseOwnTransport(request);
+	const method = (request.method ?? 'GET').toUpperCase();
+	const { origin, path, urlQuery } = targetOnBaseUrl(baseUrl, request);
+	const query = queryAsSent(urlQuery, request.qs);
+	const search =
+		query.length === 0
+			? ''
+			: `?${new URLSearchParams(query.map(([name, value]): [string, string] => [name, String(value)])).toString()}`;
+	const outgoing: OutgoingRequest = { method, url: `${origin}${path}${search}`, path, query };
+	if (!QUERY_SIGNED_METHODS.has(method)) return { ...outgoing, bodyText: jsonBodyText(request) };
+	if (hasBody(request)) {
+		throw refusal(
+			`${CREDENTIAL} cannot sign a ${method} request with a body: TYLT signs ${method} requests over their query parameters only, so the body would travel unsigned. Send the values as query parameters`,
+		);
+	}
+	return outgoing;
+}
+
+/** What TYLT verifies the signature over: the exact body text, or the compact JSON of the query (GET). */
+export function signedText(outgoing: OutgoingRequest): string {
+	if (outgoing.bodyText !== undefined) return outgoing.bodyText;
+	return outgoing.query.length === 0 ? '' : JSON.stringify(Object.fromEntries(outgoing.query));
+}
+
+/**
+ * The options n8n sends, built from the reading: one absolute URL holding the whole query (nothing for n8n to
+ * combine it with), the body as final text, and redirects off (every HTTP client carries the signed headers on to
+ * the next hop).
+ */
+export function optionsToSend(
+	request: AuthenticatableRequest,
+	outgoing: OutgoingRequest,
+): AuthenticatableRequest {
+	const options: AuthenticatableRequest = {
+		...request,
+		headers: { ...request.headers },
+		url: outgoing.url,
+		disableFollowRedirect: true,
+		maxRedirects: 0,
+		followRedirect: false,
+		followAllRedirects: false,
+	};
+	delete options.uri;
+	delete options.baseURL;
+	delete options.qs;
+	if (outgoing.bodyText !== undefined) {
+		options.body = outgoing.bodyText;
+		// The body is final text now: n8n must send it untouched, so it is no longer "JSON to serialise".
+		setHeader(options, 'Content-Type', 'application/json');
+	}
+	return options;
+}
+
+export function setHeader(request: AuthenticatableRequest, name: string, value: string) {
+	const headers = request.headers as IDataObject;
+	// Replace any differently-cased copy so exactly one value reaches the server.
+	for (const existing of Object.keys(headers)) {
+		if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
+	}
+	headers[name] = value;
+}
+
+function refuseOwnTransport(request: AuthenticatableRequest) {
+	const options = request as unknown as IDataObject;
+	for (const { option, changesTransport, reason } of TRANSPORT_OPTIONS) {
+		if (changesTransport(options[option])) throw refusal(`${CREDENTIAL} ${reason}`);
+	}
+}
+
+/**
+ * The request's target, resolved the way axios resolves it (an absolute or protocol-relative URL stands alone;
+ * anything else is appended to the base URL), provided it is on the Base URL's origin and has no part a server
+ * could read otherwise than this: a fragment (`#`, which the HTTP client drops) or a `?` inside the query.
+ */
+function targetOnBaseUrl(
+	baseUrl: string,
+	request: AuthenticatableRequest,
+): { origin: string; path: string; urlQuery: string } {
+	const base = normalizeBaseUrl(baseUrl);
+	const baseOrigin = httpOrigin(base);
+	if (baseOrigin === undefined) {
+		throw refusal(
+			`${CREDENTIAL}'s Base URL "${base}" is not an http:// or https:// URL: fix it in the credential`,
+		);
+	}
+	// Turned into text once: an object's toString could name another host the next time it is read.
+	const target = String(request.url || request.uri || '');
+	const full = /^([a-z][a-z\d+\-.]*:)?\/\//i.test(target)
+		? target
+		: combineUrls(String(request.baseURL || base), target);
+	if (httpOrigin(full) !== baseOrigin) {
+		throw refusal(
+			`${CREDENTIAL} only signs requests to its Base URL (${baseOrigin}); this request goes to ${httpOrigin(full) ?? 'an address that is not an absolute http(s) URL'}, so nothing was sent. Use a path on ${baseOrigin}, or change the credential's Base URL`,
+		);
+	}
+	if (full.includes('#')) {
+		throw refusal(
+			`${CREDENTIAL} does not sign a URL with a fragment ("#…"): the HTTP client drops it while a check could read it, so nothing was sent. Remove the "#" and what follows it`,
+		);
+	}
+	const queryStart = full.indexOf('?');
+	const urlQuery = queryStart === -1 ? '' : full.slice(queryStart + 1);
+	if (urlQuery.includes('?')) {
+		throw refusal(
+			`${CREDENTIAL} does not sign a URL with a second "?": servers split such a query differently, so nothing was sent. Write a "?" inside a value as %3F`,
+		);
+	}
+	return { origin: baseOrigin, path: new URL(full).pathname, urlQuery };
+}
+
+/** axios' combineURLs: the base without trailing slashes, one slash, the path without leading slashes. */
+function combineUrls(base: string, path: string): string {
+	return path ? `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : base;
+}
+
+/**
+ * The URL's own parameters, then the query options', in the order the HTTP client sends them. A name given twice
+ * is refused (servers differ on which one they read), and so is a value that is not text, a number or true/false
+ * (lists and objects are written differently by different clients).
+ */
+function queryAsSent(
+	urlQuery: string,
+	options: IDataObject | undefined,
+): Array<[string, QueryValue]> {
+	const query: Array<[string, QueryValue]> = [...new URLSearchParams(urlQuery)];
+	for (const [name, value] of Object.entries(options ?? {})) {
+		if (value === undefined) continue;
+		if (
+			typeof value !== 'string' &&
+			typeof value !== 'boolean' &&
+			!(typeof value === 'number' && Number.isFinite(value))
+		) {
+			throw refusal(
+				`${CREDENTIAL} only signs query parameters that are text or numbers, and "${name}" is ${value === null ? 'null' : `a ${Array.isArray(value) ? 'list' : typeof value}`}, so nothing was sent`,
+			);
+		}
+		query.push([name, value]);
+	}
+	const seen = new Set<string>();
+	for (const [name] of query) {
+		if (seen.has(name)) {
+			throw refusal(
+				`${CREDENTIAL} does not sign a query that names "${name}" twice: servers differ on which value they read, so nothing was sent. Give each parameter once`,
+			);
+		}
+		seen.add(name);
+	}
+	return query;
+}
+
+function hasBody(request: AuthenticatableRequest): boolean {
+	const { body } = request;
+	const emptyBody =
+		body === undefined ||
+		body === null ||
+		body === '' ||
+		(isPlainObject(body) && Object.keys(body).length === 0);
+	return !emptyBody || request.form !== undefined || request.formData !== undefined;
+}
+
+/** The JSON text to sign and send; refuses every body n8n would send as something else. */
+function jsonBodyText(request: AuthenticatableRequest): string {
+	const refuse = (what: string) =>
+		refusal(
+			`${CREDENTIAL} only sends JSON bodies, because TYLT verifies the signature over the exact JSON text; ${what}. Choose Body Content Type JSON (or Raw with content type application/json)`,
+		);
+	if (request.form !== undefined) throw refuse('this request has a form-urlencoded body');
+	if (request.formData !== undefined) throw refuse('this request has a multipart (form-data) body');
+	const contentType = headerValue(request, 'Content-Type');
+	if (contentType !== undefined && contentType.trim() !== '' && !isJsonMediaType(contentType)) {
+		throw refuse(`this request declares Content-Type "${contentType}"`);
+	}
+
+	const { body } = request;
+	if (body === undefined || body === null || body === '') return '';
+	if (typeof body === 'string') {
+		// axios sends JSON text trimmed, so the trimmed text is what TYLT receives and must be what is signed.
+		if (!isJson(body)) throw refuse('this request body is text that is not JSON');
+		return body.trim();
+	}
+	if (Buffer.isBuffer(body) || body instanceof Uint8Array) {
+		throw refuse('this request has a binary body (a file or Buffer)');
+	}
+	if (!isPlainObject(body) && !Array.isArray(body)) {
+		throw refuse('this request body is not a JSON object (it is a stream, form or other object)');
+	}
+	return JSON.stringify(body);
+}
+
+function isJsonMediaType(contentType: string): boolean {
+	const mediaType = contentType.split(';')[0].trim().toLowerCase();
+	return mediaType === 'application/json' || /^application\/[^/]+\+json$/.test(mediaType);
+}
+
+function isPlainObject(value: unknown): value is IDataObject {
+	if (value === null || typeof value !== 'object') return false;
+	const prototype = Object.getPrototypeOf(value) as unknown;
+	return prototype === Object.prototype || prototype === null;
+}
+
+function isJson(text: string): boolean {
+	try {
+		JSON.parse(text);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+function isSet(value: unknown): boolean {
+	return value !== undefined && value !== null && value !== false;
+}
+
+function headerValue(request: AuthenticatableRequest, name: string): string | undefined {
+	const headers = (request.headers ?? {}) as IDataObject;
+	const key = Object.keys(headers).find(
+		(existing) => existing.toLowerCase() === name.toLowerCase(),
+	);
+	return key === undefined ? undefined : String(headers[key]);
+}
