@@ -2,7 +2,8 @@
  * Issue #26 in a real n8n: a TYLT API credential with spending limits binds the HTTP Request node, which never
  * goes through the TYLT node's own checks (over a limit or to a recipient not listed, nothing reaches TYLT),
  * and the TYLT node, which checks every item before anything is sent and adds up the last 24 hours of TYLT's
- * history for Max Amount per 24 Hours. While that limit is set, the HTTP Request node cannot pay at all.
+ * history for Max Amount per 24 Hours. While that limit is set, the HTTP Request node cannot pay at all. An
+ * address tied to a network (`ETH:0x…`) is paid on that network only, through either node.
  */
 import { randomUUID } from 'node:crypto';
 
@@ -24,15 +25,23 @@ async function limitedCredential(limits: Record<string, string>): Promise<Creden
 	});
 }
 
+/** An EIP-55 address valid on every EVM network, allowed on Ethereum only by tiedCredential. */
+const EVM_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+
 let credential: Credential;
 /** Max Amount per 24 Hours of 80 USDT and 80 USDC. */
 let dailyCredential: Credential;
+/** Allowed Recipient Addresses: EVM_WALLET on ETH only, and the HTTP Request payout's TRON address bare. */
+let tiedCredential: Credential;
 beforeAll(async () => {
 	credential = await limitedCredential({
 		maxAmountPerPayout: 'usdt 50, EUR 45',
 		allowedAddresses: HTTP_REQUEST_PAYOUT.address,
 	});
 	dailyCredential = await limitedCredential({ maxAmountPer24Hours: 'USDT 80, USDC 80' });
+	tiedCredential = await limitedCredential({
+		allowedAddresses: `ETH:${EVM_WALLET}\n${HTTP_REQUEST_PAYOUT.address}`,
+	});
 });
 
 const pay = async (body: Record<string, unknown>, path = CREATE) =>
@@ -190,6 +199,25 @@ describe('TYLT node with a limited TYLT API credential', () => {
 		expect((await amountsPaid()).length).toBe(1);
 	});
 
+	it('Cancelled, Expired and Rejected payouts that debited nothing take no room', async () => {
+		// DAI, which no other test of this n8n process pays: the process keeps what it reserved for 24 hours.
+		const daiCredential = await limitedCredential({ maxAmountPer24Hours: 'DAI 100' });
+		for (const status of ['Cancelled', 'Expired', 'Rejected']) {
+			await e2e.sandbox.seedPayouts(1, {
+				createdAt: hoursAgo(1),
+				status,
+				settledCurrency: 'DAI',
+				settledAmountRequested: 90,
+			});
+		}
+		const daiOnEthereum = { settledCurrency: 'DAI', networkSymbol: 'ETH', wallet: EVM_WALLET };
+
+		const execution = await e2e.run(payoutRows(daiCredential, [20], daiOnEthereum));
+
+		expect(outcomes(execution)).toEqual(['paid']);
+		expect(await amountsPaid()).toEqual([20]);
+	});
+
 	it('the HTTP Request node cannot pay while Max Amount per 24 Hours is set', async () => {
 		const execution = await e2e.run(
 			httpRequestPayout({ url: e2e.state.sandbox.url + CREATE, credential: dailyCredential }),
@@ -197,6 +225,72 @@ describe('TYLT node with a limited TYLT API credential', () => {
 
 		expect(failureOf(execution).message).toMatch(
 			/Max Amount per 24 Hours is set, and only the TYLT node's Payout → Create can add up/,
+		);
+		expect(await e2e.sandbox.requests()).toEqual([]);
+	});
+});
+
+describe('Allowed Recipient Addresses tied to a network', () => {
+	const payWith = async (limited: Credential, body: Record<string, unknown>) =>
+		await e2e.run(
+			httpRequestPayout({
+				url: e2e.state.sandbox.url + CREATE,
+				credential: limited,
+				body: { ...HTTP_REQUEST_PAYOUT, ...body },
+			}),
+		);
+	const networksPaid = async () =>
+		(await e2e.sandbox.requests())
+			.filter((request) => request.endpoint === 'createPayout')
+			.map((request) => JSON.parse(request.rawBody).networkSymbol as string);
+
+	it('the HTTP Request node pays the address on its network and cannot pay it on another', async () => {
+		const onEthereum = await payWith(tiedCredential, {
+			address: EVM_WALLET,
+			networkSymbol: 'ETH',
+			baseAmount: 25,
+		});
+		expect(onEthereum.status).toBe('success');
+
+		const onBsc = await payWith(tiedCredential, {
+			address: EVM_WALLET,
+			networkSymbol: 'BSC',
+			baseAmount: 25,
+		});
+		expect(failureOf(onBsc).message).toContain(
+			`Allowed Recipient Addresses allows the recipient "${EVM_WALLET}" only on ETH, not on BSC`,
+		);
+		// A bare entry still allows its address wherever it is sent.
+		const bare = await payWith(tiedCredential, {});
+		expect(bare.status).toBe('success');
+		expect(await networksPaid()).toEqual(['ETH', 'TRX']);
+	});
+
+	it('the TYLT node pays the address on its network and refuses it on another, sending nothing for it', async () => {
+		const toEvmWallet = (networkSymbol: string) => ({
+			settledCurrency: 'USDT',
+			networkSymbol,
+			wallet: EVM_WALLET,
+		});
+		const onEthereum = await e2e.run(payoutRows(tiedCredential, [25], toEvmWallet('ETH')));
+		const onBsc = await e2e.run(payoutRows(tiedCredential, [26], toEvmWallet('BSC')));
+
+		expect(outcomes(onEthereum)).toEqual(['paid']);
+		expect(outcomes(onBsc)).toEqual(['refused']);
+		expect(String(outputOf(onBsc, 'Send payout')[0].error)).toMatch(
+			/item 0 was not sent: .*only on ETH, not on BSC/,
+		);
+		expect(await networksPaid()).toEqual(['ETH']);
+	});
+
+	it('a malformed entry stops every payout, naming it', async () => {
+		const malformed = await limitedCredential({
+			allowedAddresses: `ETH:${EVM_WALLET}, TRX:${EVM_WALLET}`,
+		});
+		const execution = await payWith(malformed, { address: EVM_WALLET, networkSymbol: 'ETH' });
+
+		expect(failureOf(execution).message).toContain(
+			`Allowed Recipient Addresses cannot be read: "TRX:${EVM_WALLET}" is not a TRX address`,
 		);
 		expect(await e2e.sandbox.requests()).toEqual([]);
 	});

@@ -1,47 +1,12 @@
-import { BITCOIN, DOGECOIN, LITECOIN, utxoAddressProblem } from './bitcoin';
-import { describeCharacter, firstNonPrintableAscii } from './characters';
+import { ADDRESS_FORMATS } from '../../shared/addresses/formats';
+import { describeCharacter, firstNonPrintableAscii } from '../../shared/addresses/characters';
 import { canonicalAddress } from '../../shared/walletAddress';
-import { EVM_NETWORKS, evmAddressProblem } from './evm';
-import { SOLANA_NETWORKS, solanaAddressProblem } from './solana';
-import { STELLAR_NETWORKS, stellarAccount, stellarAddressProblem } from './stellar';
-import { TON_NETWORKS, tonAccount, tonAddressProblem } from './ton';
-import { TPNK_NETWORKS, tpnkAccount, tpnkAddressProblem } from './tpnk';
-import { TRON_NETWORKS, tronAddressProblem } from './tron';
-import { XRP_NETWORKS, xrpAccount, xrpAddressProblem } from './xrp';
 
-export { EVM_NETWORKS } from './evm';
-export { TRON_NETWORKS } from './tron';
+export { ADDRESS_FORMATS, type AddressFormat } from '../../shared/addresses/formats';
+export { EVM_NETWORKS } from '../../shared/addresses/evm';
+export { TRON_NETWORKS } from '../../shared/addresses/tron';
 export { MEMO_NETWORKS, MEMO_NOTICE, MEMO_OPTION_HINT, needsMemo } from './memoNetworks';
 export { canonicalAddress };
-
-/** One address format and the networks that use it. A new format is one more row. */
-export interface AddressFormat {
-	networks: ReadonlySet<string>;
-	/** Why `address` is not in this format, or undefined when it is. */
-	problem(address: string, networkSymbol: string): string | undefined;
-	/**
-	 * The account a valid address names, one spelling for all of its forms (TON's bounceable and raw forms,
-	 * an XRP X-address and its classic address): how a token contract is recognised whatever form it is
-	 * written in. Formats without one compare addresses as canonicalAddress spells them.
-	 */
-	account?(address: string): string | undefined;
-}
-
-export const ADDRESS_FORMATS: readonly AddressFormat[] = [
-	{ networks: EVM_NETWORKS, problem: evmAddressProblem },
-	{ networks: TRON_NETWORKS, problem: tronAddressProblem },
-	{ networks: SOLANA_NETWORKS, problem: solanaAddressProblem },
-	...[BITCOIN, LITECOIN, DOGECOIN].map((chain) => ({
-		networks: chain.networks,
-		problem: utxoAddressProblem(chain),
-		// Bech32 is one address in either letter case; Base58Check spellings are exact.
-		account: (address: string) => (/^[a-z]{2,4}1/i.test(address) ? address.toLowerCase() : address),
-	})),
-	{ networks: TON_NETWORKS, problem: tonAddressProblem, account: tonAccount },
-	{ networks: XRP_NETWORKS, problem: xrpAddressProblem, account: xrpAccount },
-	{ networks: STELLAR_NETWORKS, problem: stellarAddressProblem, account: stellarAccount },
-	{ networks: TPNK_NETWORKS, problem: tpnkAddressProblem, account: tpnkAccount },
-];
 
 /** A token's contract on the payout's network, as TYLT's currency list gives it. */
 export interface TokenContract {

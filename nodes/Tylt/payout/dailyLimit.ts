@@ -4,8 +4,10 @@
  * top of it, in input order. Exact decimals throughout.
  *
  * What counts, per settled currency:
- * - a payout in history created inside the window (or of unknown age) whose status is not Failed: its
- *   `settledAmountRequested`;
+ * - a payout in history created inside the window (or of unknown age): its `settledAmountRequested`, unless
+ *   its status says it moved no money (Failed, Cancelled, Expired, Rejected, in any letter case) and nothing
+ *   in the record says money left (`isDebited`, `settledAmountDebited`). Pending, Completed and every status
+ *   the node does not know count: fail closed;
  * - a payout of this execution: its amount. A payout sized in another currency (a fiat Base Currency) has no
  *   settled amount until TYLT converts it, so the limit cannot be checked for it and it is refused: counted in
  *   its fiat currency instead, it would pay past the settled currency's limit, by up to its whole value.
@@ -211,11 +213,12 @@ function countedRecord(record: PayoutRecord): CountedRecord | undefined {
 	return counted;
 }
 
-/** A record's settled currency and amount; undefined for a failed payout. Throws when its currency is unreadable. */
+/**
+ * A record's settled currency and amount; undefined for a payout that moved no money. Throws when its currency
+ * is unreadable.
+ */
 function readCountedRecord(record: PayoutRecord): CountedRecord | undefined {
-	if (typeof record.status === 'string' && record.status.trim().toLowerCase() === 'failed') {
-		return undefined;
-	}
+	if (movedNoMoney(record)) return undefined;
 	if (typeof record.settledCurrency !== 'string' || record.settledCurrency.trim() === '') {
 		throw new UncountableHistoryError(String(record.orderId), 'no readable settledCurrency');
 	}
@@ -224,4 +227,35 @@ function readCountedRecord(record: PayoutRecord): CountedRecord | undefined {
 		currency: record.settledCurrency.trim().toUpperCase(),
 		amount: amount === undefined || amount.units < 0n ? undefined : amount,
 	};
+}
+
+/**
+ * Statuses of a payout that ended without paying (spec: Failed; merchants' code: Cancelled, Expired, Rejected),
+ * lower case. Any other status, known or not, may still move money.
+ */
+const NO_MONEY_STATUSES: ReadonlySet<string> = new Set([
+	'failed',
+	'cancelled',
+	'expired',
+	'rejected',
+]);
+
+/**
+ * Whether the record says its payout moved no money: a status that ended without paying, and nothing saying
+ * money left. A record that says it did (isDebited, or settledAmountDebited above zero) counts whatever its
+ * status; a debit field that cannot be read counts too.
+ */
+function movedNoMoney(record: PayoutRecord): boolean {
+	const { status, isDebited, settledAmountDebited } = record;
+	if (typeof status !== 'string' || !NO_MONEY_STATUSES.has(status.trim().toLowerCase()))
+		return false;
+	return isNone(isDebited) && isNone(settledAmountDebited);
+}
+
+/** A flag or amount that says "nothing": absent, null, false, or zero (as a number or its text). */
+function isNone(value: unknown): boolean {
+	if (value === undefined || value === null || value === false) return true;
+	if (typeof value !== 'number' && typeof value !== 'string') return false;
+	const amount = exactDecimal(value);
+	return amount !== undefined && amount.units === 0n;
 }

@@ -11,6 +11,7 @@ import {
 	UnreadableLimitError,
 	hasSpendingLimits,
 	readSpendingLimits,
+	type AllowedRecipient,
 	type CurrencyLimits,
 	type SpendingLimits,
 } from './parse';
@@ -21,6 +22,11 @@ import { payoutInRequest, type PayoutFields } from './payoutRequest';
 /** A field's amount as TYLT would read it: digits only, in a JSON number or string. */
 const PLAIN_AMOUNT_STRING = /^\d+(\.\d+)?$/;
 const SYMBOL = /^[A-Za-z0-9]+$/;
+
+/** What the per-payout limits say of a request: allowed (by which Allowed Recipient Addresses entry), or why not. */
+export type PerPayoutVerdict =
+	| { allowed: true; allowedBy?: string }
+	| { allowed: false; refusedBecause: string };
 
 /**
  * Why the credential's limits refuse this request, phrased to follow "refused this payout: ", or undefined
@@ -35,23 +41,23 @@ export function spendingLimitRefusal(
 ): string | undefined {
 	const checked = checkedPayout(texts, request);
 	if (checked.kind !== 'payout') return checked.kind === 'refused' ? checked.reason : undefined;
-	return (
-		payoutRefusal(checked.limits, checked.fields) ??
-		(checked.limits.per24Hours && dailyLimitRefusal(request, account))
-	);
+	const verdict = payoutVerdict(checked.limits, checked.fields);
+	if (!verdict.allowed) return verdict.refusedBecause;
+	return checked.limits.per24Hours && dailyLimitRefusal(request, account);
 }
 
 /**
- * Why Max Amount per Payout or Allowed Recipient Addresses refuse this request: what the TYLT node checks for
- * each item before anything is sent, with the same words the signing would use.
+ * Whether Max Amount per Payout and Allowed Recipient Addresses allow this request: what the TYLT node checks
+ * for each item before anything is sent, with the same words the signing would use.
  */
-export function perPayoutRefusal(
+export function perPayoutVerdict(
 	texts: SpendingLimitTexts,
 	request: OutgoingRequest,
-): string | undefined {
+): PerPayoutVerdict {
 	const checked = checkedPayout(texts, request);
-	if (checked.kind !== 'payout') return checked.kind === 'refused' ? checked.reason : undefined;
-	return payoutRefusal(checked.limits, checked.fields);
+	if (checked.kind === 'free') return { allowed: true };
+	if (checked.kind === 'refused') return { allowed: false, refusedBecause: checked.reason };
+	return payoutVerdict(checked.limits, checked.fields);
 }
 
 type CheckedPayout =
@@ -84,12 +90,13 @@ function checkedPayout(texts: SpendingLimitTexts, request: OutgoingRequest): Che
 	return { kind: 'payout', limits, fields: payout.fields };
 }
 
-function payoutRefusal(limits: SpendingLimits, fields: PayoutFields): string | undefined {
+function payoutVerdict(limits: SpendingLimits, fields: PayoutFields): PerPayoutVerdict {
 	const { perPayout, allowedAddresses } = limits;
-	return (
-		(allowedAddresses && addressRefusal(allowedAddresses, fields)) ??
-		(perPayout && amountRefusal(perPayout, fields))
-	);
+	const recipient = allowedAddresses && allowingEntry(allowedAddresses, fields);
+	if (typeof recipient === 'string') return { allowed: false, refusedBecause: recipient };
+	const amountRefused = perPayout && amountRefusal(perPayout, fields);
+	if (amountRefused) return { allowed: false, refusedBecause: amountRefused };
+	return recipient ? { allowed: true, allowedBy: recipient.entry } : { allowed: true };
 }
 
 /**
@@ -105,13 +112,44 @@ function dailyLimitRefusal(request: OutgoingRequest, account: string): string | 
 	return `${LIMIT_FIELDS.maxAmountPer24Hours} is set, and only the TYLT node's Payout → Create can add up what was paid in the last 24 hours (it reads TYLT's history first), so this credential signs no other payout. Send payouts with the TYLT node`;
 }
 
-function addressRefusal(allowed: ReadonlySet<string>, fields: PayoutFields): string | undefined {
-	const { address } = fields;
+/**
+ * The Allowed Recipient Addresses entry that lets this payout's recipient be paid on its network, or why none
+ * does: an entry tied to the payout's network, else a bare one. Addresses compare as canonicalAddress spells
+ * them; network symbols in any letter case, as the node matches TYLT's currency list.
+ */
+function allowingEntry(
+	allowed: readonly AllowedRecipient[],
+	fields: PayoutFields,
+): AllowedRecipient | string {
+	const { address, networkSymbol } = fields;
+	const ALLOWED = LIMIT_FIELDS.allowedAddresses;
 	if (address?.kind !== 'string') {
-		return `its address is ${describe(address)}, and ${LIMIT_FIELDS.allowedAddresses} lets only listed recipients be paid`;
+		return `its address is ${describe(address)}, and ${ALLOWED} lets only listed recipients be paid`;
 	}
-	if (allowed.has(canonicalAddress(address.value))) return undefined;
-	return `the recipient "${address.value}" is not in ${LIMIT_FIELDS.allowedAddresses}`;
+	const recipient = canonicalAddress(address.value);
+	const listed = allowed.filter((entry) => entry.address === recipient);
+	const network = networkOf(networkSymbol);
+	const allowing =
+		listed.find((entry) => network !== undefined && entry.network === network) ??
+		listed.find((entry) => entry.network === undefined);
+	if (allowing) return allowing;
+	if (listed.length === 0) return `the recipient "${address.value}" is not in ${ALLOWED}`;
+	const networks = [...new Set(listed.map((entry) => entry.network))].join(', ');
+	if (network === undefined) {
+		return `${ALLOWED} allows the recipient "${address.value}" only on ${networks}, and its networkSymbol ${describe(networkSymbol)} is not a network symbol as TYLT writes them (letters and digits only), so the network it would be paid on is not certain`;
+	}
+	return `${ALLOWED} allows the recipient "${address.value}" only on ${networks}, not on ${network}`;
+}
+
+/**
+ * The network a payout names, upper case; undefined unless it is a string of ASCII letters and digits only.
+ * TYLT's symbols are written so, and it reads them either as listed or in another letter case (as this node
+ * matches them): a symbol with spaces or other characters might be trimmed, folded or refused, so it is no
+ * network a tied entry can be checked against.
+ */
+function networkOf(value: JsonValue | undefined): string | undefined {
+	if (value?.kind !== 'string' || !SYMBOL.test(value.value)) return undefined;
+	return value.value.toUpperCase();
 }
 
 function amountRefusal(limits: CurrencyLimits, fields: PayoutFields): string | undefined {
@@ -178,7 +216,7 @@ function amountOf(value: JsonValue | undefined): ExactDecimal | undefined {
 
 function describe(value: JsonValue | undefined): string {
 	if (value === undefined) return 'missing';
-	if (value.kind === 'string') return `"${value.value}"`;
+	if (value.kind === 'string') return JSON.stringify(value.value);
 	if (value.kind === 'number') return value.text;
 	if (value.kind === 'literal') return String(value.value);
 	return `a JSON ${value.kind}`;

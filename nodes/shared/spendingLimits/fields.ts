@@ -57,8 +57,8 @@ export const SPENDING_LIMIT_PROPERTIES: INodeProperties[] = [
 		type: 'string',
 		typeOptions: { rows: 3 },
 		default: '',
-		placeholder: '0x…, T…',
+		placeholder: 'TRX:T…, BSC:0x…',
 		description:
-			'When set, only these recipient addresses can be paid. Separate them with commas, spaces or line breaks.',
+			'Only these recipients can be paid, separated by commas or line breaks. NETWORK:address (TRX:T…, BSC:0x…) allows one on that network only; a bare address, on every network.',
 	},
 ];

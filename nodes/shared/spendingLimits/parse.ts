@@ -1,7 +1,9 @@
 /**
  * Reads the credential's spending-limit fields into data. Text that cannot be read is an error naming the
- * field and the text, never "no limit": a limit written wrong must stop payouts, not let them through.
+ * field and the entry, never "no limit": a limit written wrong must stop payouts, not let them through.
  */
+import { firstNonPrintableAscii } from '../addresses/characters';
+import { addressFormatOf } from '../addresses/formats';
 import { exactDecimal, type ExactDecimal } from '../decimalText';
 import { canonicalAddress } from '../walletAddress';
 import { LIMIT_FIELDS, type LimitFieldName, type SpendingLimitTexts } from './fields';
@@ -9,16 +11,26 @@ import { LIMIT_FIELDS, type LimitFieldName, type SpendingLimitTexts } from './fi
 /** Upper-case currency symbol → the limit in that currency. */
 export type CurrencyLimits = ReadonlyMap<string, ExactDecimal>;
 
+/** One entry of Allowed Recipient Addresses: `TRX:T…` (that network only) or a bare address (any network). */
+export interface AllowedRecipient {
+	/** The entry as written: what a dry run names as the one that allowed a payout. */
+	readonly entry: string;
+	/** The network symbol it is tied to, upper case; undefined for a bare address. */
+	readonly network?: string;
+	/** The address in its canonical spelling (canonicalAddress). */
+	readonly address: string;
+}
+
 /** The limits a credential sets; a missing one is not set (its field is empty). */
 export interface SpendingLimits {
 	perPayout?: CurrencyLimits;
 	/** What payouts may add up to in any 24 hours, per currency (enforced by the TYLT node from history). */
 	per24Hours?: CurrencyLimits;
-	/** Canonical spellings (canonicalAddress) of the recipients that may be paid. */
-	allowedAddresses?: ReadonlySet<string>;
+	/** The recipients that may be paid, each on its network or on any. */
+	allowedAddresses?: readonly AllowedRecipient[];
 }
 
-/** A limit field whose text cannot be read. */
+/** A limit field whose text cannot be read: `text` is the entry at fault (the whole field for an empty one). */
 export class UnreadableLimitError extends Error {
 	constructor(
 		readonly field: LimitFieldName,
@@ -32,74 +44,147 @@ export class UnreadableLimitError extends Error {
 
 /** Digits, optionally a point and more digits: no sign, exponent or thousands separator. */
 const LIMIT_AMOUNT = /^\d+(\.\d+)?$/;
+/** What an amount begins with, written well or not (500, -500, .5, +5, 5e2). */
+const AMOUNT_LIKE = /^[+-]?[\d.]/;
 /** Letters and digits with at least one letter (USDT, EUR, 1INCH). */
 const CURRENCY_SYMBOL = /^(?=.*[A-Za-z])[A-Za-z0-9]+$/;
+/**
+ * What stands before the colon of a network-tied entry (`TRX:T…`): a letter, then letters and digits. A colon
+ * after anything else belongs to a bare address (TON's raw form is `0:…`).
+ */
+const NETWORK_PREFIX = /^[A-Za-z][A-Za-z0-9]*$/;
 
 export function hasSpendingLimits(texts: SpendingLimitTexts): boolean {
 	return Object.values(texts).some((text) => text !== undefined && text.trim() !== '');
 }
 
-/** Every limit the texts set, or the error of the first field that cannot be read. */
+/**
+ * Every problem of the three fields, in field order, one per entry that cannot be read (what the credential's
+ * test lists on saving); empty when every field can be read.
+ */
+export function spendingLimitProblems(texts: SpendingLimitTexts): UnreadableLimitError[] {
+	return readFields(texts).problems;
+}
+
+/** Every limit the texts set, or the first problem (spendingLimitProblems) when a field cannot be read. */
 export function readSpendingLimits(
 	texts: SpendingLimitTexts,
 ): SpendingLimits | UnreadableLimitError {
-	try {
-		return parseSpendingLimits(texts);
-	} catch (error) {
-		// Reading throws nothing else: the fields are plain text, read with patterns.
-		return error as UnreadableLimitError;
-	}
+	const { limits, problems } = readFields(texts);
+	return problems[0] ?? limits;
 }
 
-/** Every limit the texts set; throws UnreadableLimitError for the first field that cannot be read. */
+/** Every limit the texts set; throws the first UnreadableLimitError when a field cannot be read. */
 export function parseSpendingLimits(texts: SpendingLimitTexts): SpendingLimits {
-	return {
-		perPayout: parseCurrencyLimits('maxAmountPerPayout', texts.maxAmountPerPayout),
-		per24Hours: parseCurrencyLimits('maxAmountPer24Hours', texts.maxAmountPer24Hours),
-		allowedAddresses: parseAllowedAddresses(texts.allowedAddresses),
-	};
+	return throwingFirst<SpendingLimits>(readSpendingLimits(texts));
 }
 
-/**
- * `USDT 500, usdc 499.99, EUR 450`: pairs separated by commas, symbol first. A currency may appear once: two
- * limits for one currency leave a reader unsure which one binds.
- */
+/** One currency-limit field; throws the first UnreadableLimitError. */
 export function parseCurrencyLimits(
 	field: LimitFieldName,
 	text: string | undefined,
 ): CurrencyLimits | undefined {
+	const problems: UnreadableLimitError[] = [];
+	const limits = readCurrencyLimits(field, text, problems);
+	return throwingFirst<CurrencyLimits | undefined>(problems[0] ?? limits);
+}
+
+/** Allowed Recipient Addresses; throws the first UnreadableLimitError. */
+export function parseAllowedAddresses(
+	text: string | undefined,
+): readonly AllowedRecipient[] | undefined {
+	const problems: UnreadableLimitError[] = [];
+	const allowed = readAllowedAddresses(text, problems);
+	return throwingFirst<readonly AllowedRecipient[] | undefined>(problems[0] ?? allowed);
+}
+
+function throwingFirst<T>(read: T | UnreadableLimitError): T {
+	if (read instanceof UnreadableLimitError) throw read;
+	return read;
+}
+
+function readFields(texts: SpendingLimitTexts) {
+	const problems: UnreadableLimitError[] = [];
+	const limits: SpendingLimits = {
+		perPayout: readCurrencyLimits('maxAmountPerPayout', texts.maxAmountPerPayout, problems),
+		per24Hours: readCurrencyLimits('maxAmountPer24Hours', texts.maxAmountPer24Hours, problems),
+		allowedAddresses: readAllowedAddresses(texts.allowedAddresses, problems),
+	};
+	return { limits, problems };
+}
+
+/**
+ * `USDT 500, usdc 499.99, 450 EUR`: pairs separated by commas, the symbol before or after its amount (one
+ * word is digits only, the other has a letter, so either order reads one way). A currency may appear once:
+ * two limits for one currency leave a reader unsure which one binds.
+ */
+function readCurrencyLimits(
+	field: LimitFieldName,
+	text: string | undefined,
+	problems: UnreadableLimitError[],
+): CurrencyLimits | undefined {
 	if (text === undefined || text.trim() === '') return undefined;
 	const limits = new Map<string, ExactDecimal>();
-	for (const entry of text.split(',').map((piece) => piece.trim())) {
-		if (entry === '') {
-			throw new UnreadableLimitError(
+	const entries = text.split(',').map((piece) => piece.trim());
+	if (entries.includes('')) {
+		problems.push(
+			new UnreadableLimitError(
 				field,
 				text,
 				'has an empty entry: write one "SYMBOL amount" between each two commas',
+			),
+		);
+	}
+	for (const entry of entries.filter((piece) => piece !== '')) {
+		const limit = readCurrencyLimit(field, entry);
+		if (limit instanceof UnreadableLimitError) {
+			problems.push(limit);
+			continue;
+		}
+		const [currency, amount] = limit;
+		if (limits.has(currency)) {
+			problems.push(
+				new UnreadableLimitError(
+					field,
+					entry,
+					`names ${currency} a second time: write each currency once`,
+				),
 			);
+			continue;
 		}
-		const [symbol, amount, ...rest] = entry.split(/\s+/);
-		const unreadable = (reason: string) => new UnreadableLimitError(field, entry, reason);
-		if (LIMIT_AMOUNT.test(symbol)) {
-			throw unreadable(
-				'is an amount without a currency symbol before it (write amounts without thousands separators: USDT 1000, not USDT 1,000)',
-			);
-		}
-		if (!CURRENCY_SYMBOL.test(symbol)) {
-			throw unreadable('does not begin with a currency symbol such as USDT (letters and digits)');
-		}
-		if (amount === undefined) throw unreadable(`gives no amount for ${symbol.toUpperCase()}`);
-		if (rest.length > 0 || !LIMIT_AMOUNT.test(amount)) {
-			throw unreadable(
-				`${amountProblem(amount, rest)}: write the amount as plain digits, such as 500 or 499.99`,
-			);
-		}
-		const currency = symbol.toUpperCase();
-		if (limits.has(currency))
-			throw unreadable(`names ${currency} a second time: write each currency once`);
-		limits.set(currency, exactDecimal(amount) as ExactDecimal);
+		limits.set(currency, amount);
 	}
 	return limits;
+}
+
+function readCurrencyLimit(
+	field: LimitFieldName,
+	entry: string,
+): [currency: string, amount: ExactDecimal] | UnreadableLimitError {
+	const unreadable = (reason: string) => new UnreadableLimitError(field, entry, reason);
+	const [first, second, ...rest] = entry.split(/\s+/);
+	// `500 USDT`, and amounts written wrong before a symbol (`5e2 USDT`, `-500 USDT`), are read amount first.
+	const amountFirst =
+		second !== undefined &&
+		(LIMIT_AMOUNT.test(first) || (AMOUNT_LIKE.test(first) && !LIMIT_AMOUNT.test(second)));
+	const [symbol, amount] = amountFirst ? [second, first] : [first, second];
+	if (LIMIT_AMOUNT.test(symbol)) {
+		return unreadable(
+			'is an amount without a currency symbol (write "USDT 500"; amounts take no thousands separators: USDT 1000, not USDT 1,000)',
+		);
+	}
+	if (!CURRENCY_SYMBOL.test(symbol)) {
+		return unreadable(
+			'names no currency symbol such as USDT (letters and digits) beside its amount',
+		);
+	}
+	if (amount === undefined) return unreadable(`gives no amount for ${symbol.toUpperCase()}`);
+	if (rest.length > 0 || !LIMIT_AMOUNT.test(amount)) {
+		return unreadable(
+			`${amountProblem(amount, rest)}: write the amount as plain digits, such as 500 or 499.99`,
+		);
+	}
+	return [symbol.toUpperCase(), exactDecimal(amount) as ExactDecimal];
 }
 
 function amountProblem(amount: string, rest: string[]): string {
@@ -109,24 +194,73 @@ function amountProblem(amount: string, rest: string[]): string {
 	return 'has an amount that is not a plain decimal';
 }
 
-/** Addresses separated by commas, spaces or line breaks; each kept in its canonical spelling. */
-export function parseAllowedAddresses(text: string | undefined): ReadonlySet<string> | undefined {
+/** Entries separated by commas, spaces or line breaks: `NETWORK:address` or a bare address. */
+function readAllowedAddresses(
+	text: string | undefined,
+	problems: UnreadableLimitError[],
+): readonly AllowedRecipient[] | undefined {
 	if (text === undefined || text.trim() === '') return undefined;
-	const addresses = new Set<string>();
-	for (const address of text.split(/[\s,]+/).filter((piece) => piece !== '')) {
-		const outside = Array.from(address).find((character) => !/^[\x21-\x7e]$/.test(character));
-		if (outside !== undefined) {
-			const codePoint = (outside.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
-			throw new UnreadableLimitError(
-				'allowedAddresses',
-				address,
-				`contains U+${codePoint}, a character no wallet address has (addresses are printable ASCII)`,
+	const entries = text.split(/[\s,]+/).filter((piece) => piece !== '');
+	if (entries.length === 0) {
+		problems.push(
+			new UnreadableLimitError('allowedAddresses', text, 'holds separators but no address'),
+		);
+		return undefined;
+	}
+	const allowed: AllowedRecipient[] = [];
+	for (const entry of entries) {
+		const recipient = readAllowedRecipient(entry);
+		if (recipient instanceof UnreadableLimitError) problems.push(recipient);
+		else allowed.push(recipient);
+	}
+	return allowed;
+}
+
+/**
+ * One entry. A tied entry's network must have an address format the node knows, and its address must fit
+ * it: an entry that cannot be checked would allow an address nobody meant. A bare address is taken as
+ * written, as it always was (it is allowed on any network).
+ */
+function readAllowedRecipient(entry: string): AllowedRecipient | UnreadableLimitError {
+	const unreadable = (reason: string) =>
+		new UnreadableLimitError('allowedAddresses', entry, reason);
+	const outside = firstNonPrintableAscii(entry);
+	if (outside !== undefined) {
+		const codePoint = (outside.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+		return unreadable(
+			`contains U+${codePoint}, a character no wallet address has (addresses are printable ASCII)`,
+		);
+	}
+	const colon = entry.indexOf(':');
+	const prefix = colon < 0 ? undefined : entry.slice(0, colon);
+	if (prefix === undefined || (prefix !== '' && !NETWORK_PREFIX.test(prefix))) {
+		// `TRX : T…` is split at its spaces: the network alone must not become an address allowed everywhere.
+		if (addressFormatOf(entry.toUpperCase())) {
+			return unreadable(
+				`is a network symbol, not an address: write ${entry.toUpperCase()}:address with no space around the colon`,
 			);
 		}
-		addresses.add(canonicalAddress(address));
+		return { entry, address: canonicalAddress(entry) };
 	}
-	if (addresses.size === 0) {
-		throw new UnreadableLimitError('allowedAddresses', text, 'holds separators but no address');
+	if (prefix === '') {
+		return unreadable(
+			'has no network before its colon: write NETWORK:address with no space around the colon, such as TRX:T…',
+		);
 	}
-	return addresses;
+	const network = prefix.toUpperCase();
+	const format = addressFormatOf(network);
+	if (format === undefined) {
+		return unreadable(
+			`ties its address to ${prefix}, a network whose address format the node does not know, so the address cannot be checked: use a network symbol such as TRX, BSC, ETH or SOL`,
+		);
+	}
+	const address = entry.slice(colon + 1);
+	if (address === '') {
+		return unreadable(
+			`has no address after ${prefix}: write the address right after the colon, with no space`,
+		);
+	}
+	const problem = format.problem(address, network);
+	if (problem !== undefined) return unreadable(`is not a ${network} address: ${problem}`);
+	return { entry, network, address: canonicalAddress(address) };
 }

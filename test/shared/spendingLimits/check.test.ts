@@ -4,7 +4,7 @@
  * exactly is refused.
  */
 import type { QueryValue } from '../../../nodes/shared/outgoingRequest';
-import { spendingLimitRefusal } from '../../../nodes/shared/spendingLimits/check';
+import { perPayoutVerdict, spendingLimitRefusal } from '../../../nodes/shared/spendingLimits/check';
 import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
 import { TYLT_ENDPOINTS } from '../../../nodes/Tylt/transport/endpoints';
 
@@ -173,6 +173,103 @@ describe('Allowed Recipient Addresses', () => {
 		expect(refusal(both, payout({ baseAmount: 600 }))).toMatch(/600 USDT is above/);
 		expect(refusal(both, payout({ address: 'TQ4' }))).toMatch(/"TQ4" is not in Allowed/);
 		expect(refusal(both, payout())).toBeUndefined();
+	});
+});
+
+describe('Allowed Recipient Addresses tied to a network', () => {
+	const TIED = { allowedAddresses: `ETH:${EVM}, TRX:${TRON}` };
+	const verdict = (limits: SpendingLimitTexts, bodyText: string) =>
+		perPayoutVerdict(limits, {
+			method: 'POST',
+			url: CREATE_URL,
+			path: TYLT_ENDPOINTS.createPayout,
+			query: [],
+			bodyText,
+		});
+
+	it('allows the address on its network, EVM in any letter case, and names the entry that allowed it', () => {
+		expect(verdict(TIED, payout({ address: EVM.toLowerCase(), networkSymbol: 'ETH' }))).toEqual({
+			allowed: true,
+			allowedBy: `ETH:${EVM}`,
+		});
+		expect(verdict(TIED, payout())).toEqual({ allowed: true, allowedBy: `TRX:${TRON}` });
+	});
+
+	it.each(['BSC', 'MATIC', 'POLYGON', 'BASE', 'ERC20'])(
+		'refuses the address on %s, another network of the same format',
+		(network) => {
+			expect(refusal(TIED, payout({ address: EVM, networkSymbol: network }))).toBe(
+				`Allowed Recipient Addresses allows the recipient "${EVM}" only on ETH, not on ${network}`,
+			);
+		},
+	);
+
+	it('reads the payout’s network symbol in any letter case, as the node matches TYLT’s list', () => {
+		expect(refusal(TIED, payout({ address: EVM, networkSymbol: 'eth' }))).toBeUndefined();
+		expect(refusal(TIED, payout({ networkSymbol: 'Trx' }))).toBeUndefined();
+		expect(refusal(TIED, payout({ networkSymbol: 'bsc' }))).toMatch(/only on TRX, not on BSC/);
+	});
+
+	it.each<[string, unknown]>([
+		['a trailing space', 'ETH '],
+		['a leading space', ' ETH'],
+		['a line break', 'ETH\n'],
+		['fullwidth letters', 'ＥＴＨ'],
+		['a Cyrillic letter', 'ЕTH'],
+		['a zero byte', 'ETH\u0000'],
+		['an empty string', ''],
+		['a number', 1],
+		['null', null],
+		['a list', ['ETH']],
+	])(
+		'refuses a network symbol with %s: which network TYLT would read is not certain',
+		(_case, symbol) => {
+			expect(refusal(TIED, payout({ address: EVM, networkSymbol: symbol }))).toMatch(
+				new RegExp(
+					`^Allowed Recipient Addresses allows the recipient "${EVM}" only on ETH, and its networkSymbol [^\\n]* is not a network symbol as TYLT writes them`,
+				),
+			);
+		},
+	);
+
+	it('refuses a payout without a network symbol, or with one under another spelling of its key', () => {
+		const withoutNetwork = JSON.stringify({ baseAmount: 1, address: EVM, settledCurrency: 'USDT' });
+		expect(refusal(TIED, withoutNetwork)).toMatch(
+			/its networkSymbol missing is not a network symbol/,
+		);
+		const otherKey = withoutNetwork.replace('"address"', '"NetworkSymbol":"ETH","address"');
+		expect(refusal(TIED, otherKey)).toMatch(/names "NetworkSymbol", which is not TYLT’s spelling/);
+		const twice = withoutNetwork.replace(
+			'"address"',
+			'"networkSymbol":"ETH","networkSymbol":"BSC","address"',
+		);
+		expect(refusal(TIED, twice)).toMatch(/names networkSymbol twice/);
+	});
+
+	it('keeps TRON addresses case-sensitive on their network', () => {
+		expect(refusal(TIED, payout({ address: TRON.toLowerCase() }))).toMatch(/is not in Allowed/);
+	});
+
+	it('a bare entry keeps allowing its address on any network, and a tied one is named when both allow', () => {
+		const both = { allowedAddresses: `BSC:${EVM} ${EVM.toLowerCase()}` };
+		expect(verdict(both, payout({ address: EVM, networkSymbol: 'BSC' }))).toEqual({
+			allowed: true,
+			allowedBy: `BSC:${EVM}`,
+		});
+		expect(verdict(both, payout({ address: EVM, networkSymbol: 'MATIC' }))).toEqual({
+			allowed: true,
+			allowedBy: EVM.toLowerCase(),
+		});
+		expect(verdict(both, payout({ address: EVM, networkSymbol: 'ETH ' }))).toMatchObject({
+			allowed: true,
+		});
+	});
+
+	it('an entry that cannot be checked refuses every payout, naming the field and the entry', () => {
+		const limits = { allowedAddresses: `TRX:${TRON}, AVAX:${EVM}` };
+		expect(refusal(limits, payout())).toBe(
+			`Allowed Recipient Addresses cannot be read: "AVAX:${EVM}" ties its address to AVAX, a network whose address format the node does not know, so the address cannot be checked: use a network symbol such as TRX, BSC, ETH or SOL. Fix it in the credential: until then no payout is sent with it`,
+		);
 	});
 });
 

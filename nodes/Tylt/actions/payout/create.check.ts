@@ -17,7 +17,8 @@ import type { PayoutLedger } from '../../payout/ledger';
 import { checkPayoutFields, validatePayout } from '../../payout/validation';
 import type { OperationScope } from '../operationScope';
 import { payoutReference, readPayoutInput } from './create.item';
-import { limitRefusedError, payoutLimitRefusal } from './create.limits';
+import type { PerPayoutVerdict } from '../../../shared/spendingLimits/check';
+import { limitRefusedError, payoutLimitVerdict } from './create.limits';
 import { readCreateOptions, type CreateOptions } from './create.options';
 
 /** An item checked and ready to send: everything a real send needs, known before any item is sent. */
@@ -83,9 +84,9 @@ export async function checkItem(
 	if (options.referenceAsMerchantOrderId) body.merchantOrderId = reference;
 
 	// The credential's per-payout limits, before anything is sent: a batch with Continue On Fail pays the rest.
-	const limitRefusal = payoutLimitRefusal(await scope.spendingLimitTexts(), body);
-	if (limitRefusal && !options.dryRun) {
-		throw limitRefusedError(this.getNode(), itemIndex, limitRefusal);
+	const limits = payoutLimitVerdict(await scope.spendingLimitTexts(), body);
+	if (!limits.allowed && !options.dryRun) {
+		throw limitRefusedError(this.getNode(), itemIndex, limits.refusedBecause);
 	}
 	const guard = ledger ? { ledger, account: await scope.tyltAccount() } : undefined;
 	if (options.dryRun) {
@@ -107,7 +108,7 @@ export async function checkItem(
 			formerReferences,
 			guard,
 			catalog,
-			dryRunReport: limitRefusal ? refusedByLimits(report, limitRefusal) : report,
+			dryRunReport: withSpendingLimits(report, limits),
 		};
 	}
 	// A dry row after this one, in this execution, then reports the reference as already sent.
@@ -115,13 +116,20 @@ export async function checkItem(
 	return { itemIndex, options, body, reference, formerReferences, guard, catalog };
 }
 
-/** A dry run's report when the credential's per-payout limits would refuse the payout. */
-function refusedByLimits(report: IDataObject, reason: string): IDataObject {
-	return {
-		...report,
-		wouldSend: false,
-		spendingLimits: { allowed: false, refusedBecause: reason },
-	};
+/**
+ * A dry run's report with what the credential's per-payout limits say: refused (nothing would be sent), or
+ * allowed by the Allowed Recipient Addresses entry named.
+ */
+function withSpendingLimits(report: IDataObject, limits: PerPayoutVerdict): IDataObject {
+	if (!limits.allowed) {
+		return {
+			...report,
+			wouldSend: false,
+			spendingLimits: { allowed: false, refusedBecause: limits.refusedBecause },
+		};
+	}
+	if (limits.allowedBy === undefined) return report;
+	return { ...report, spendingLimits: { allowed: true, allowedBy: limits.allowedBy } };
 }
 
 /** A dry run sees what a real run would: the ledger, this process's recent payouts, references in doubt. */

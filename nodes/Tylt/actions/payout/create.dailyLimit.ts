@@ -294,7 +294,7 @@ function overLimitError(node: INode, itemIndex: number, reason: string): NodeOpe
 		`The payout of item ${itemIndex} was not sent: the TYLT API credential's ${LIMIT} refuses it: ${reason}`,
 		{
 			itemIndex,
-			description: `${LIMIT} adds up the payouts TYLT's history shows for the last 24 hours (all but Failed ones, however they were made) and this execution's payouts before this item. Nothing was sent to TYLT for this item.`,
+			description: `${LIMIT} adds up the payouts TYLT's history shows for the last 24 hours (however they were made; not those whose status says they moved no money: Failed, Cancelled, Expired, Rejected) and this execution's payouts before this item. Nothing was sent to TYLT for this item.`,
 		},
 	);
 }

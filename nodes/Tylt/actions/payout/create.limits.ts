@@ -7,18 +7,18 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { perPayoutRefusal } from '../../../shared/spendingLimits/check';
+import { perPayoutVerdict, type PerPayoutVerdict } from '../../../shared/spendingLimits/check';
 import type { SpendingLimitTexts } from '../../../shared/spendingLimits/fields';
 import type { PayoutRequestBody } from '../../transport/records';
 import { TYLT_ENDPOINTS } from '../../transport/endpoints';
 
-/** Why Max Amount per Payout or Allowed Recipient Addresses refuse this body; undefined when they allow it. */
-export function payoutLimitRefusal(
+/** Whether Max Amount per Payout and Allowed Recipient Addresses allow this body (and which entry allowed it). */
+export function payoutLimitVerdict(
 	texts: SpendingLimitTexts,
 	body: PayoutRequestBody,
-): string | undefined {
+): PerPayoutVerdict {
 	// The create as the signing will read it: only its path and body text matter to the limits.
-	return perPayoutRefusal(texts, {
+	return perPayoutVerdict(texts, {
 		method: 'POST',
 		url: TYLT_ENDPOINTS.createPayout,
 		path: TYLT_ENDPOINTS.createPayout,

@@ -1,13 +1,13 @@
-import { TRON_NETWORKS, tronAddressProblem } from '../../nodes/Tylt/addresses/tron';
-import { ZERO_ADDRESS_REASON } from '../../nodes/Tylt/addresses/zeroAddress';
+import { TRON_NETWORKS, tronAddressProblem } from '../../../nodes/shared/addresses/tron';
+import { ZERO_ADDRESS_REASON } from '../../../nodes/shared/addresses/zeroAddress';
 import {
 	BASE58_ALPHABET,
 	base58Check,
 	encodeBase58,
 	sampleAccountId,
 	tronAddress,
-} from '../../sandbox/tronAddresses';
-import { acceptedTypos } from '../support/addressTypos';
+} from '../../../sandbox/tronAddresses';
+import { acceptedTypos } from '../../support/addressTypos';
 
 const USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const FORMAT = 'a TRON address starts with T and decodes to 25 bytes (prefix 0x41)';

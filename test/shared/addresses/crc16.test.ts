@@ -1,4 +1,4 @@
-import { crc16Xmodem } from '../../nodes/Tylt/addresses/crc16';
+import { crc16Xmodem } from '../../../nodes/shared/addresses/crc16';
 
 describe('crc16Xmodem', () => {
 	// The catalogue check value of CRC-16/XMODEM (Greg Cook's CRC catalogue): the CRC of "123456789".

@@ -1,4 +1,4 @@
-import { hasValidEip55Checksum } from '../../nodes/Tylt/addresses/eip55';
+import { hasValidEip55Checksum } from '../../../nodes/shared/addresses/eip55';
 
 const digitsOf = (address: string) => address.slice(2);
 

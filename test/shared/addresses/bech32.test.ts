@@ -1,4 +1,4 @@
-import { decodeBech32, wordsToBytes } from '../../nodes/Tylt/addresses/bech32';
+import { decodeBech32, wordsToBytes } from '../../../nodes/shared/addresses/bech32';
 
 describe('decodeBech32', () => {
 	// BIP-173's valid bech32 strings and BIP-350's valid bech32m strings.

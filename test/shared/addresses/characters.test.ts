@@ -1,4 +1,4 @@
-import { describeCharacter } from '../../nodes/Tylt/addresses/characters';
+import { describeCharacter } from '../../../nodes/shared/addresses/characters';
 
 describe('describeCharacter', () => {
 	it.each([

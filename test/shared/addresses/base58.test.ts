@@ -2,7 +2,7 @@ import {
 	XRP_BASE58,
 	decodeBase58,
 	firstNonBase58Character,
-} from '../../nodes/Tylt/addresses/base58';
+} from '../../../nodes/shared/addresses/base58';
 
 const decodedHex = (text: string) => {
 	const bytes = decodeBase58(text);

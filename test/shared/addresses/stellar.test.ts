@@ -2,8 +2,8 @@ import {
 	STELLAR_NETWORKS,
 	stellarAccount,
 	stellarAddressProblem,
-} from '../../nodes/Tylt/addresses/stellar';
-import { acceptedTypos } from '../support/addressTypos';
+} from '../../../nodes/shared/addresses/stellar';
+import { acceptedTypos } from '../../support/addressTypos';
 
 // SEP-23's test vectors: an account, its muxed accounts with ID 0 and 2^63, and a secret seed.
 const ACCOUNT = 'GA7QYNF7SOWQ3GLR2BGMZEHXAVIRZA4KVWLTJJFC7MGXUA74P7UJVSGZ';

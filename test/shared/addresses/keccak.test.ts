@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 
-import { keccak256, sha3_256 } from '../../nodes/Tylt/addresses/keccak';
+import { keccak256, sha3_256 } from '../../../nodes/shared/addresses/keccak';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 const fromHex = (digits: string) => Buffer.from(digits, 'hex');

@@ -1,5 +1,5 @@
-import { TPNK_NETWORKS, tpnkAccount, tpnkAddressProblem } from '../../nodes/Tylt/addresses/tpnk';
-import { ZERO_ADDRESS_REASON } from '../../nodes/Tylt/addresses/zeroAddress';
+import { TPNK_NETWORKS, tpnkAccount, tpnkAddressProblem } from '../../../nodes/shared/addresses/tpnk';
+import { ZERO_ADDRESS_REASON } from '../../../nodes/shared/addresses/zeroAddress';
 
 const ACCOUNT_ID = '123e4567-e89b-12d3-a456-426614174000';
 

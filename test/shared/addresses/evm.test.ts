@@ -1,5 +1,5 @@
-import { EVM_NETWORKS, evmAddressProblem } from '../../nodes/Tylt/addresses/evm';
-import { ZERO_ADDRESS_REASON } from '../../nodes/Tylt/addresses/zeroAddress';
+import { EVM_NETWORKS, evmAddressProblem } from '../../../nodes/shared/addresses/evm';
+import { ZERO_ADDRESS_REASON } from '../../../nodes/shared/addresses/zeroAddress';
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const FORMAT = 'ETH addresses are 0x followed by 40 hexadecimal digits';

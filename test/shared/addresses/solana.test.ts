@@ -1,6 +1,6 @@
-import { SOLANA_NETWORKS, solanaAddressProblem } from '../../nodes/Tylt/addresses/solana';
-import { ZERO_ADDRESS_REASON } from '../../nodes/Tylt/addresses/zeroAddress';
-import { encodeBase58, sha256 } from '../../sandbox/tronAddresses';
+import { SOLANA_NETWORKS, solanaAddressProblem } from '../../../nodes/shared/addresses/solana';
+import { ZERO_ADDRESS_REASON } from '../../../nodes/shared/addresses/zeroAddress';
+import { encodeBase58, sha256 } from '../../../sandbox/tronAddresses';
 
 const bytes = (length: number, seed: string) =>
 	Buffer.concat([sha256(Buffer.from(seed)), sha256(Buffer.from(`${seed}+`))]).subarray(0, length);

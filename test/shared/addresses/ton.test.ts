@@ -1,7 +1,7 @@
-import { crc16Xmodem } from '../../nodes/Tylt/addresses/crc16';
-import { TON_NETWORKS, tonAccount, tonAddressProblem } from '../../nodes/Tylt/addresses/ton';
-import { ZERO_ADDRESS_REASON } from '../../nodes/Tylt/addresses/zeroAddress';
-import { acceptedTypos } from '../support/addressTypos';
+import { crc16Xmodem } from '../../../nodes/shared/addresses/crc16';
+import { TON_NETWORKS, tonAccount, tonAddressProblem } from '../../../nodes/shared/addresses/ton';
+import { ZERO_ADDRESS_REASON } from '../../../nodes/shared/addresses/zeroAddress';
+import { acceptedTypos } from '../../support/addressTypos';
 
 // TON's documentation example: one account in its raw, bounceable, non-bounceable and testnet forms.
 const RAW = '0:ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e';

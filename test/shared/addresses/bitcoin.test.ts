@@ -3,10 +3,10 @@ import {
 	DOGECOIN,
 	LITECOIN,
 	utxoAddressProblem,
-} from '../../nodes/Tylt/addresses/bitcoin';
-import { ZERO_ADDRESS_REASON } from '../../nodes/Tylt/addresses/zeroAddress';
-import { BASE58_ALPHABET, base58Check, sampleAccountId } from '../../sandbox/tronAddresses';
-import { acceptedTypos } from '../support/addressTypos';
+} from '../../../nodes/shared/addresses/bitcoin';
+import { ZERO_ADDRESS_REASON } from '../../../nodes/shared/addresses/zeroAddress';
+import { BASE58_ALPHABET, base58Check, sampleAccountId } from '../../../sandbox/tronAddresses';
+import { acceptedTypos } from '../../support/addressTypos';
 
 const bitcoin = utxoAddressProblem(BITCOIN);
 const litecoin = utxoAddressProblem(LITECOIN);

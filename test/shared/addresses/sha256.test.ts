@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 
-import { hasDoubleSha256Checksum } from '../../nodes/Tylt/addresses/sha256';
+import { hasDoubleSha256Checksum } from '../../../nodes/shared/addresses/sha256';
 
 const withChecksum = (payload: Buffer) => {
 	const once = createHash('sha256').update(payload).digest();

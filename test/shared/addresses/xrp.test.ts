@@ -1,6 +1,6 @@
-import { XRP_NETWORKS, xrpAccount, xrpAddressProblem } from '../../nodes/Tylt/addresses/xrp';
-import { ZERO_ADDRESS_REASON } from '../../nodes/Tylt/addresses/zeroAddress';
-import { acceptedTypos } from '../support/addressTypos';
+import { XRP_NETWORKS, xrpAccount, xrpAddressProblem } from '../../../nodes/shared/addresses/xrp';
+import { ZERO_ADDRESS_REASON } from '../../../nodes/shared/addresses/zeroAddress';
+import { acceptedTypos } from '../../support/addressTypos';
 
 // xrpl.js's X-address vectors: one account as a classic address and as X-addresses without and with tag 1.
 const CLASSIC = 'r9cZA1mLK5R5Am25ArfXFmqgNwjZgnfk59';
