@@ -14,6 +14,9 @@ import { MAX_PAYOUTS_PER_SECOND } from './create.pacing';
 
 const showFor = { resource: ['payout'], operation: ['create'], '@version': FROM_VERSION_2 };
 
+export const REFERENCE_NOTICE =
+	'One Reference per payment: a payout whose reference was already paid is skipped, never sent twice. Left empty, an identical payout from this node within the look-back counts as paid.';
+
 /** Amount In's two values: an item whose Amount In is neither (a hand-edited workflow) fails, nothing sent. */
 export const AMOUNT_IN_SETTLED = 'settledCurrency';
 export const AMOUNT_IN_FIAT = 'fiat';
@@ -38,7 +41,6 @@ const amountFields: INodeProperties[] = [
 		],
 		default: AMOUNT_IN_SETTLED,
 		description: 'What the Base Amount is counted in',
-		hint: 'With a fiat currency, how much crypto the recipient gets depends on TYLT’s rate when the payout is made',
 		displayOptions: { show: showFor },
 	},
 	{
@@ -49,15 +51,19 @@ const amountFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. USD',
 		description: 'The ISO 4217 fiat code the Base Amount is in (not a crypto symbol)',
+		// Shown only with Fiat Currency, so the hint about TYLT's rate is only there when it applies.
+		hint: 'How much crypto the recipient gets depends on TYLT’s rate when the payout is made',
 		displayOptions: { show: { ...showFor, amountIn: [AMOUNT_IN_FIAT] } },
 	},
 	{
+		// Text, empty until filled: n8n flags an empty required text field on the canvas, never a number field,
+		// and a forgotten amount must be caught there. The amount is read as a plain decimal (fieldRules.ts).
 		displayName: 'Base Amount',
 		name: 'baseAmount',
-		type: 'number',
+		type: 'string',
 		required: true,
-		default: 0,
-		typeOptions: { minValue: 0 },
+		default: '',
+		placeholder: 'e.g. 25',
 		description: 'How much to pay, in the currency chosen under Amount In',
 		displayOptions: { show: showFor },
 	},
@@ -67,8 +73,16 @@ const amountFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. {{ $json.invoiceNumber }}',
-		description: `Your own ID for this one payment, at most ${MAX_REFERENCE_LENGTH} characters`,
-		hint: 'One per payment (invoice, order or row ID): a payout whose reference was already paid is skipped, never sent twice. Left empty, an identical payout (same workflow, node, recipient, currency, network and amount) within the look-back counts as already paid and is skipped too.',
+		description: `Your own ID for this one payment (invoice, order or row ID), at most ${MAX_REFERENCE_LENGTH} characters`,
+		displayOptions: { show: showFor },
+	},
+	{
+		// A notice, not the field's hint: n8n hides a hint once the field holds an expression, which is how
+		// Reference is usually set, and this is the one place the panel explains the duplicate guard.
+		displayName: REFERENCE_NOTICE,
+		name: 'referenceNotice',
+		type: 'notice',
+		default: '',
 		displayOptions: { show: showFor },
 	},
 ];
@@ -154,6 +168,11 @@ const inDoubtCheck: INodeProperties = {
 		'How long to look for a payout in TYLT history when its create got no answer, before reporting it as unknown',
 };
 
+/**
+ * Left out of Add Option: TYLT does not document merchantOrderId and the guard finds the reference in the
+ * comments, so off is right for everyone. A saved workflow that turned it on still shows it, and n8n keeps
+ * and passes it (a hidden option would be dropped before the node reads it), so its payouts are unchanged.
+ */
 const referenceAsMerchantOrderId: INodeProperties = {
 	displayName: CREATE_OPTION_LABELS.referenceAsMerchantOrderId,
 	name: 'referenceAsMerchantOrderId',
@@ -161,6 +180,7 @@ const referenceAsMerchantOrderId: INodeProperties = {
 	default: false,
 	description:
 		'Whether to also send the reference as merchantOrderId, a field TYLT does not document',
+	displayOptions: { show: { referenceAsMerchantOrderId: [true] } },
 };
 
 const agentMaxAmount: INodeProperties = {
