@@ -24,7 +24,10 @@ export class TyltTrigger implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") || "all events" }}',
-		description: 'Starts the workflow when TYLT sends a signed payout or pay-in callback',
+		// n8n's node search shows this node and the TYLT node as one entry, "TYLT", described by the trigger's
+		// description (the editor's generateMergedNodesAndActions): so it speaks for both, payouts first.
+		description:
+			'Send crypto payouts and read balances and history with TYLT, or start a workflow on its signed payout and pay-in callbacks',
 		defaults: {
 			name: 'TYLT Trigger',
 		},
