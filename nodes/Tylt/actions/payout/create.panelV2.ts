@@ -65,6 +65,10 @@ const amountFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. 25',
 		description: 'How much to pay, in the currency chosen under Amount In',
+		builderHint: {
+			propertyHint:
+				'A plain decimal such as 25, or an expression giving one from the item; in the settled crypto unless Amount In is Fiat Currency',
+		},
 		displayOptions: { show: showFor },
 	},
 	{
@@ -74,6 +78,10 @@ const amountFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. {{ $json.invoiceNumber }}',
 		description: `Your own ID for this one payment (invoice, order or row ID), at most ${MAX_REFERENCE_LENGTH} characters`,
+		builderHint: {
+			propertyHint:
+				'Always set it to an expression giving this payment’s own ID from the item, such as {{ $json.invoiceNumber }} or an order or row ID: never a constant, a time or a random value, and never empty. A re-run or retry is recognised as already paid by it.',
+		},
 		displayOptions: { show: showFor },
 	},
 	{
@@ -102,6 +110,10 @@ const additionalFields: INodeProperties = {
 			default: '',
 			placeholder: 'e.g. https://n8n.example.com/webhook/…',
 			description: 'Where TYLT posts every status change of this payout',
+			builderHint: {
+				propertyHint:
+					'The Production URL of a TYLT Trigger node (…/webhook/<webhookId>/webhook, as that trigger shows it), never its Test URL (/webhook-test/); leave it out when no workflow follows the payout',
+			},
 			hint: 'Paste the Production URL of a TYLT Trigger node; its Test URL only answers while the editor listens for a test event',
 		},
 		comments,
@@ -136,6 +148,10 @@ const duplicateGuard: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description: 'Whether to skip a payout whose reference was already paid (keep it on)',
+	builderHint: {
+		propertyHint:
+			'Keep true (the default): never set it false, which makes a re-run or retry pay the same items again',
+	},
 	hint: 'Off, a re-run or a retry of the same items pays them again',
 };
 
@@ -190,6 +206,10 @@ const agentMaxAmount: INodeProperties = {
 	typeOptions: { minValue: 0 },
 	default: 0,
 	description: 'The largest Base Amount an AI agent may pay per call (0: agents cannot pay)',
+	builderHint: {
+		propertyHint:
+			'Leave 0 unless the user explicitly asks for an AI agent to send payouts through this node, and then only up to the amount they name',
+	},
 };
 
 const agentMaxAmountCurrency: INodeProperties = {
