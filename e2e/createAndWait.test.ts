@@ -62,9 +62,9 @@ it('waits until the payout is final and takes the "Paid" branch; a re-run pays n
 
 it('after Max Wait outputs the payout as it is (finalReached false) and takes the other branch', async () => {
 	const workflow = e2e.example('createAndWait');
-	examples.node(workflow, 'Wait until final').parameters.options.maxWaitSeconds = 1;
+	examples.node(workflow, 'Wait until final').parameters.maxWaitSeconds = 1;
 	// n8n's process remembers the invoice of the first test as paid (the sandbox was reset since): a new one.
-	examples.node(workflow, 'Send payout').parameters.options.reference = 'INV-7002';
+	examples.node(workflow, 'Send payout').parameters.reference = 'INV-7002';
 	const execution = await e2e.run(workflow);
 	expect(execution.data?.resultData.error).toBeUndefined();
 	expect(execution.status).toBe('success');

@@ -37,6 +37,24 @@ export class Tylt implements INodeType {
 		credentials: [{ name: 'tyltApi', required: true }],
 		// Read operations serve AI agents as they are; Payout → Create only within AI Agent Max Amount.
 		usableAsTool: true,
+		// For n8n's AI Workflow Builder (n8n 2.x reads it; older n8n ignores the field). The parameters'
+		// own hints are beside them (actions/payout/create.panelV2.ts).
+		builderHint: {
+			searchHint:
+				'Sends crypto payouts with TYLT (Payout → Create) and reads payouts, currencies, balances and pay-ins. For Payout → Create, set Reference to an expression giving each payment its own ID, keep Options → Duplicate Guard on, and to follow the payout put a TYLT Trigger’s Production URL in Additional Fields → Callback URL.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-tylt.tyltTrigger',
+					relationHint:
+						'Starts a workflow on the status callbacks of payouts this node creates; its Production URL goes in Payout → Create’s Callback URL',
+				},
+				{
+					nodeType: 'n8n-nodes-tylt.tyltPayoutStatusTrigger',
+					relationHint:
+						'Starts a workflow on payout status changes by polling TYLT, where TYLT cannot reach this n8n',
+				},
+			],
+		},
 		properties: [
 			{
 				displayName: 'Resource',

@@ -26,6 +26,21 @@ export class TyltPayoutStatusTrigger implements INodeType {
 		defaults: {
 			name: 'TYLT Payout Status Trigger',
 		},
+		// For n8n's AI Workflow Builder (n8n 2.x reads it; older n8n ignores the field).
+		builderHint: {
+			searchHint:
+				'Starts a workflow when a TYLT payout changes status, by polling payout history: for an n8n TYLT cannot reach. Where TYLT can reach n8n, the TYLT Trigger (callbacks) is faster.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-tylt.tylt',
+					relationHint: 'Creates the payouts whose status changes this trigger follows',
+				},
+				{
+					nodeType: 'n8n-nodes-tylt.tyltTrigger',
+					relationHint: 'Receives the same status changes as callbacks, without polling',
+				},
+			],
+		},
 		// n8n adds the Poll Times parameter and calls poll() on that schedule.
 		polling: true,
 		inputs: [],

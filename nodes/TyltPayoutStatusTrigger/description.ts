@@ -38,7 +38,7 @@ export const pollTriggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether a payout first seen by a poll starts a run with its current status, as TYLT calls back when a payout is created. Off: only changes after that (a payout first seen already settled still counts).',
+					'Whether a payout first seen by a poll starts a run with its current status, as TYLT calls back on create. Off: only later changes (one first seen already settled still counts).',
 			},
 			{
 				displayName: 'Max Age (Hours)',

@@ -24,9 +24,29 @@ export class TyltTrigger implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") || "all events" }}',
-		description: 'Starts the workflow when TYLT sends a signed payout or pay-in callback',
+		// n8n's node search shows this node and the TYLT node as one entry, "TYLT", described by the trigger's
+		// description (the editor's generateMergedNodesAndActions): so it speaks for both, payouts first.
+		description:
+			'Send crypto payouts and read balances and history with TYLT, or start a workflow on its signed payout and pay-in callbacks',
 		defaults: {
 			name: 'TYLT Trigger',
+		},
+		// For n8n's AI Workflow Builder (n8n 2.x reads it; older n8n ignores the field).
+		builderHint: {
+			searchHint:
+				'Only starts a workflow when TYLT posts a signed status callback for a payout or pay-in; it sends nothing. TYLT learns the URL from each payout: the TYLT node’s Payout → Create must put this trigger’s Production URL (never its Test URL) in Additional Fields → Callback URL.',
+			relatedNodes: [
+				{
+					nodeType: 'n8n-nodes-tylt.tylt',
+					relationHint:
+						'Creates the payouts whose callbacks this trigger receives (Payout → Create, Callback URL = this trigger’s Production URL)',
+				},
+				{
+					nodeType: 'n8n-nodes-tylt.tyltPayoutStatusTrigger',
+					relationHint:
+						'Follows payout statuses by polling instead, where TYLT cannot reach this n8n',
+				},
+			],
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -3,6 +3,9 @@
  * shown): Payout → Create opens on what a user decides, Payout → Get puts Wait Until Final first and Max Wait
  * under it, and the words fit a glance. Version 1's panel is what workflows saved before version 2 hold.
  */
+import type { INode } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
 import { Tylt } from '../../nodes/Tylt/Tylt.node';
 import { hints, longDescriptions, panelOf } from '../support/panel';
 
@@ -44,7 +47,7 @@ describe('Payout → Create, version 2', () => {
 		expect(panel.fields).not.toContain('Base Currency');
 	});
 
-	it('lists the options a user decides first, one pacing knob, no page size, and the AI agent’s cap last', () => {
+	it('lists at most 9 options: what a user decides first, one pacing knob, no page size, and the AI agent’s cap last', () => {
 		expect(panel.collections.Options).toEqual([
 			'Dry Run',
 			'Check Balance First',
@@ -53,22 +56,77 @@ describe('Payout → Create, version 2', () => {
 			'Duplicate Look-Back (Hours)',
 			'In-Doubt Check (Seconds)',
 			'Timeout (Seconds)',
-			'Send Reference as Merchant Order ID',
 			'AI Agent Max Amount',
 			'AI Agent Max Amount Currency',
 		]);
 	});
 
-	it('words: no description over 200 characters, and hints on Reference, Amount In and Callback URL', () => {
-		expect(longDescriptions(panel)).toEqual([]);
-		expect(hints(panel)).toEqual(
-			expect.arrayContaining(['Amount In', 'Reference', 'Callback URL']),
+	it('keeps Send Reference as Merchant Order ID, on, for a saved workflow that turned it on', () => {
+		const saved = payout('create', { options: { referenceAsMerchantOrderId: true } });
+		expect(panelOf(description, saved, 2).collections.Options).toContain(
+			'Send Reference as Merchant Order ID',
 		);
+		// What n8n keeps of the saved parameters before the node reads them (hidden options are dropped).
+		const kept = NodeHelpers.getNodeParameters(
+			description.properties,
+			saved,
+			false,
+			false,
+			{ typeVersion: 2 },
+			description,
+		);
+		expect(kept?.options).toEqual({ referenceAsMerchantOrderId: true });
+	});
+
+	it('asks for a Base Amount: empty until filled, and flagged by n8n while empty', () => {
+		const baseAmount = description.properties.find(
+			(property) =>
+				property.name === 'baseAmount' && property.displayOptions?.show?.['@version']?.[0] !== 1,
+		)!;
+		expect(baseAmount).toMatchObject({ default: '', required: true });
+		const values = NodeHelpers.getNodeParameters(
+			description.properties,
+			payout('create'),
+			true,
+			false,
+			{ typeVersion: 2 },
+			description,
+		)!;
+		expect(
+			NodeHelpers.getParameterIssues(
+				baseAmount,
+				values,
+				'',
+				{ typeVersion: 2 } as INode,
+				description,
+			).parameters,
+		).toEqual({ baseAmount: ['Parameter "Base Amount" is required.'] });
+	});
+
+	it('shows the hint about TYLT’s rate only when the amount is in a fiat currency', () => {
+		const fiat = panelOf(description, payout('create', { amountIn: 'fiat' }), 2);
+		const rateHints = (shown: typeof panel) =>
+			shown.words.filter((word) => /TYLT’s rate/.test(word.hint ?? '')).map((word) => word.name);
+		expect(rateHints(panel)).toEqual([]);
+		expect(rateHints(fiat)).toEqual(['Base Currency']);
+	});
+
+	it('words: no description over 200 characters, a hint on Callback URL, and the duplicate guard explained', () => {
+		expect(longDescriptions(panel)).toEqual([]);
+		expect(hints(panel)).toEqual(expect.arrayContaining(['Callback URL']));
 		const callbackHint = panel.words.find((word) => word.name === 'Callback URL')?.hint;
 		expect(callbackHint).toMatch(/Production URL/);
-		const referenceHint = panel.words.find((word) => word.name === 'Reference')?.hint;
-		expect(referenceHint).toMatch(/empty/i);
-		expect(referenceHint).toMatch(/skipped/);
+	});
+
+	it('still explains the duplicate guard when Reference is an expression, as it usually is', () => {
+		const asExpression = panelOf(
+			description,
+			payout('create', { reference: '={{ $json.invoiceNumber }}' }),
+			2,
+		);
+		const guard = asExpression.notices.find((notice) => /never sent twice/.test(notice));
+		expect(guard).toMatch(/Left empty/);
+		expect(guard!.length).toBeLessThanOrEqual(200);
 	});
 });
 
@@ -130,6 +188,12 @@ describe('version 1, as saved workflows hold it', () => {
 		const get = panelOf(description, payout('get'), 1);
 		expect(get.fields).not.toContain('Wait Until Final');
 		expect(get.collections.Options).toEqual([
+			'If Not Found',
+			'Look-Back (Hours)',
+			'Wait Until Final',
+		]);
+		const waiting = panelOf(description, payout('get', { options: { waitUntilFinal: true } }), 1);
+		expect(waiting.collections.Options).toEqual([
 			'If Not Found',
 			'Look-Back (Hours)',
 			'Max Wait (Seconds)',

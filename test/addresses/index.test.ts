@@ -35,9 +35,20 @@ describe('addressProblem', () => {
 		},
 	);
 
-	it('checks an address against the network it is sent on, not the one it looks like', () => {
-		expect(addressProblem('TRX', ETH_ADDRESS)).toMatch(/^TRON addresses are written in Base58/);
-		expect(addressProblem('ETH', TRON_ADDRESS)).toBe(
+	it('calls a valid address of another network a wrong-network mistake, on the network it is sent on', () => {
+		expect(addressProblem('TRX', ETH_ADDRESS)).toBe(
+			'it is an address for another network (such as ETH, ERC20, BSC), not for TRX: the wrong network was chosen, or the wrong address given; ask the recipient for their address on TRX',
+		);
+		expect(addressProblem('ETH', TRON_ADDRESS)).toMatch(
+			/^it is an address for another network \(such as TRX, TRON, TRC20\), not for ETH: /,
+		);
+	});
+
+	it('explains a broken address by the network it is sent on when no other network takes it either', () => {
+		expect(addressProblem('TRX', ETH_ADDRESS.slice(0, -1))).toMatch(
+			/^TRON addresses are written in Base58/,
+		);
+		expect(addressProblem('ETH', TRON_ADDRESS.slice(0, -1))).toBe(
 			'ETH addresses are 0x followed by 40 hexadecimal digits (this one does not start with 0x)',
 		);
 	});

@@ -29,7 +29,36 @@ it('names the label, the value, the item and the reason, and says nothing was se
 
 	expect(error).toBeInstanceOf(NodeOperationError);
 	expect(error.message).toBe('Invalid Base Amount 0 in item 2: it must be greater than 0');
-	expect(error.description).toContain('"baseAmount"');
-	expect(error.description).toContain('Nothing was sent');
+	expect(error.description).toBe(
+		'Check Base Amount on the TYLT node for item 2. Nothing was sent to TYLT for this item.',
+	);
 	expect(error.context.itemIndex).toBe(2);
+});
+
+it('names a field by its panel label only, never by its name in workflow JSON', () => {
+	const error = invalidFieldError(node, {
+		label: 'Base Amount',
+		name: 'baseAmount',
+		value: 'abc',
+		reason: 'it must be a number',
+		itemIndex: 0,
+	});
+
+	expect(`${error.message} ${error.description}`).not.toContain('baseAmount');
+});
+
+it.each<[string, unknown]>([
+	['nothing', undefined],
+	['null', null],
+	['empty text', ''],
+])('calls a field given %s empty, not an invalid value', (_case, value) => {
+	const error = invalidFieldError(node, {
+		label: 'Address',
+		name: 'address',
+		value,
+		reason: 'a recipient wallet address is required',
+		itemIndex: 1,
+	});
+
+	expect(error.message).toBe('Address is empty in item 1: a recipient wallet address is required');
 });

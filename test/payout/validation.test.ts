@@ -201,7 +201,9 @@ describe('refused payouts name the field, the value and the item', () => {
 
 		expect(thrown).toBeInstanceOf(NodeOperationError);
 		const error = thrown as NodeOperationError;
-		expect(error.message).toMatch(new RegExp(`^Invalid ${label} .* in item 3: `));
+		expect(error.message).toMatch(
+			new RegExp(`^(Invalid ${label} .*|${label} is empty) in item 3: `),
+		);
 		expect(error.message).toContain(reason);
 		expect(error.context.itemIndex).toBe(3);
 	});
@@ -248,7 +250,6 @@ describe('text amounts are plain decimals, sent only when a JSON number carries 
 		['Infinity', 'plain decimal'],
 		['-Infinity', 'plain decimal'],
 		['NaN', 'plain decimal'],
-		['', 'must be a number'],
 		['25.000000000000000001', 'would be sent as 25'],
 		['0.1000000000000000055511151231257827', 'would be sent as 0.1'],
 		['123456789.1234567891', 'would be sent as 123456789.12345679'],
@@ -258,6 +259,13 @@ describe('text amounts are plain decimals, sent only when a JSON number carries 
 			new RegExp(`^Invalid Base Amount ${escape(JSON.stringify(text))} in item 4: `),
 		);
 		expect(message).toContain(reason);
+	});
+
+	it.each([
+		['', 'Base Amount is empty in item 4: a payout needs an amount greater than 0'],
+		['   ', 'Invalid Base Amount "   " in item 4: a payout needs an amount greater than 0'],
+	])('calls %p empty, not a wrong number', (text, message) => {
+		expect(refusal(text, 'USD')).toBe(message);
 	});
 
 	it.each<[string, number]>([

@@ -77,7 +77,8 @@ const TRON_CYRILLIC_T = '\u0422' + TRON.slice(1);
 const TRON_ZERO_WIDTH = `${TRON.slice(0, 10)}\u200b${TRON.slice(10)}`;
 const EVM_CYRILLIC_A = EIP55_EXAMPLE.replace('a', '\u0430');
 
-// [what is wrong, how the item differs from a good one, the field's label, the value as the message shows it]
+// [what is wrong, how the item differs from a good one, the field's label, the value as the message shows it
+// (an empty field is called empty)]
 export type BadCase = [string, IDataObject, string, string];
 
 const BASE_AMOUNT: BadCase[] = [
@@ -85,7 +86,7 @@ const BASE_AMOUNT: BadCase[] = [
 	['negative', { baseAmount: -25 }, 'Base Amount', '-25'],
 	['NaN', { baseAmount: NaN }, 'Base Amount', 'NaN'],
 	['text', { baseAmount: 'abc' }, 'Base Amount', '"abc"'],
-	['empty text', { baseAmount: '' }, 'Base Amount', '""'],
+	['empty text', { baseAmount: '' }, 'Base Amount', 'is empty'],
 	['a decimal comma', { baseAmount: '12,50' }, 'Base Amount', '"12,50"'],
 	['Infinity', { baseAmount: Infinity }, 'Base Amount', 'Infinity'],
 	// Text amounts (an expression may yield a string) are plain decimals only.
@@ -122,7 +123,7 @@ const BASE_AMOUNT: BadCase[] = [
 
 const CURRENCY_AND_NETWORK: BadCase[] = [
 	['unknown currency', { settledCurrency: 'DOGE' }, 'Settled Currency', '"DOGE"'],
-	['empty currency', { settledCurrency: '' }, 'Settled Currency', '""'],
+	['empty currency', { settledCurrency: '' }, 'Settled Currency', 'is empty'],
 	[
 		'network the currency is not offered on',
 		{ settledCurrency: 'DAI', networkSymbol: 'TRX' },
@@ -135,11 +136,11 @@ const CURRENCY_AND_NETWORK: BadCase[] = [
 		'Network',
 		'"MATIC"',
 	],
-	['empty network', { networkSymbol: '' }, 'Network', '""'],
+	['empty network', { networkSymbol: '' }, 'Network', 'is empty'],
 ];
 
 const ADDRESS: BadCase[] = [
-	['empty address', { address: '' }, 'Address', '""'],
+	['empty address', { address: '' }, 'Address', 'is empty'],
 	['address with a space', { address: `${TRON} ` }, 'Address', JSON.stringify(`${TRON} `)],
 	['address with a line break', { address: `${TRON}\n` }, 'Address', JSON.stringify(`${TRON}\n`)],
 	[

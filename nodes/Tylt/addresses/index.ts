@@ -48,7 +48,7 @@ export function addressProblem(
 			return 'a recipient wallet address is required';
 		}
 		const formatProblem = format.problem(address, symbol);
-		if (formatProblem) return formatProblem;
+		if (formatProblem) return otherNetworksAddress(address, symbol) ?? formatProblem;
 	}
 	if (typeof address !== 'string') return undefined;
 	const account = (text: string) => format?.account?.(text) ?? canonicalAddress(text);
@@ -61,6 +61,21 @@ export function addressProblem(
 	);
 	if (!contract) return undefined;
 	return `it is the ${contract.currencySymbol} token contract on ${symbol || 'this network'}, not a wallet: tokens sent to a token contract are lost for good`;
+}
+
+/**
+ * An address that is valid on other networks (an EVM 0x… address given for TRON, a TRON T… address for
+ * ETH): the usual cause is the wrong network chosen for the recipient's wallet, so that is what is said.
+ */
+function otherNetworksAddress(address: string, symbol: string): string | undefined {
+	const other = ADDRESS_FORMATS.find(
+		(candidate) =>
+			!candidate.networks.has(symbol) &&
+			candidate.problem(address, [...candidate.networks][0]) === undefined,
+	);
+	if (!other) return undefined;
+	const examples = [...other.networks].slice(0, 3).join(', ');
+	return `it is an address for another network (such as ${examples}), not for ${symbol}: the wrong network was chosen, or the wrong address given; ask the recipient for their address on ${symbol}`;
 }
 
 /**

@@ -2,9 +2,9 @@ import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 export interface InvalidField {
-	/** The parameter's label as the user sees it in the panel. */
+	/** The parameter's label as the user sees it in the panel: the only name an error shows. */
 	label: string;
-	/** The parameter's name, for expressions and workflow JSON. */
+	/** The parameter's name in workflow JSON (kept for callers; messages use the label). */
 	name: string;
 	value: unknown;
 	reason: string;
@@ -19,14 +19,21 @@ export function describeValue(value: unknown): string {
 	return JSON.stringify(value) ?? String(value);
 }
 
-/** Every bad-input error is worded here, so each names the field, the value and the item the same way. */
+/** Nothing given: no value, or text with nothing in it (an expression reading a missing column gives ''). */
+function isEmpty(value: unknown): boolean {
+	return value === undefined || value === null || value === '';
+}
+
+/**
+ * Every bad-input error is worded here, so each names the field as the panel labels it, the value and the
+ * item the same way; an empty field is called empty rather than shown as a wrong value.
+ */
 export function invalidFieldError(node: INode, field: InvalidField): NodeOperationError {
-	return new NodeOperationError(
-		node,
-		`Invalid ${field.label} ${describeValue(field.value)} in item ${field.itemIndex}: ${field.reason}`,
-		{
-			itemIndex: field.itemIndex,
-			description: `Parameter "${field.name}" of item ${field.itemIndex}. Nothing was sent to TYLT for this item.`,
-		},
-	);
+	const what = isEmpty(field.value)
+		? `${field.label} is empty`
+		: `Invalid ${field.label} ${describeValue(field.value)}`;
+	return new NodeOperationError(node, `${what} in item ${field.itemIndex}: ${field.reason}`, {
+		itemIndex: field.itemIndex,
+		description: `Check ${field.label} on the TYLT node for item ${field.itemIndex}. Nothing was sent to TYLT for this item.`,
+	});
 }

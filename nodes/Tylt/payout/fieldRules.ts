@@ -112,7 +112,10 @@ export const FIELD_RULES: FieldRule[] = [
 function readAmount(value: unknown): { amount: number; text?: string } | string {
 	if (typeof value === 'number')
 		return Number.isNaN(value) ? 'it must be a number' : { amount: value };
-	if (typeof value !== 'string' || value.trim() === '') return 'it must be a number';
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+		return 'a payout needs an amount greater than 0';
+	}
+	if (typeof value !== 'string') return 'it must be a number';
 	const text = value.trim();
 	if (!isPlainDecimal(text)) {
 		return 'it must be a number written as a plain decimal such as 12.5: digits and at most one decimal point, without exponent, thousands separator, decimal comma or inner spaces';

@@ -5,7 +5,7 @@
  * payout-create.png.
  */
 import path from 'node:path';
-import type { INodeProperties, INodePropertyCollection, INodeType } from 'n8n-workflow';
+import type { INodeProperties, INodeType } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { SEEDED_CURRENCIES, type NetworkRecord } from '../../../sandbox';
@@ -118,7 +118,10 @@ export async function payoutPanel({
 	const declared = declaredParameters();
 	same(
 		labels,
-		declared.map((property) => property.displayName),
+		// A notice has no label: its text is the displayName.
+		declared
+			.filter((property) => property.type !== 'notice')
+			.map((property) => property.displayName),
 		"the panel shows Payout → Create's parameters in the node's order, each with its displayName",
 	);
 	const loaded = declared.filter((property) => property.typeOptions?.loadOptionsMethod);
@@ -135,9 +138,12 @@ export async function payoutPanel({
 				? async () => await saveScreenshot('payout-create-options.png')
 				: undefined,
 		);
-		const expected = (collection.options as INodePropertyCollection[]).map(
-			(option) => option.displayName,
-		);
+		// Add lists what n8n's displayParameter shows for a collection with nothing set yet.
+		const expected = (collection.options as INodeProperties[])
+			.filter((option) =>
+				NodeHelpers.displayParameter({}, option, { typeVersion: STAGE_NODE_VERSION }, null),
+			)
+			.map((option) => option.displayName);
 		same(choices, expected, `"${collection.displayName}" offers ${show(expected)}`);
 	}
 

@@ -21,7 +21,8 @@ export const description: INodeProperties[] = [
 				typeOptions: { loadOptionsMethod: 'getCurrencies' },
 				default: [],
 				description:
-					'Output only these currencies (a currency TYLT lists no balance for is an error). Empty: every currency TYLT lists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					'Output only these currencies; empty: every currency TYLT lists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+				hint: 'A currency TYLT lists no balance for fails the item',
 			},
 		],
 	},

@@ -65,7 +65,7 @@ export const optionsDescription: INodeProperties = {
 			type: 'boolean',
 			default: false,
 			description:
-				'Whether to add up, before the first payout of the execution is sent, what all its items will debit per currency (amount plus network fee; not items already sent, not dry runs) and compare it with one read of the TYLT balance. Not enough: nothing is sent, and the error names each currency’s total, balance and shortfall.',
+				'Whether to compare what all items will debit per currency (amount plus network fee) with one read of the TYLT balance before the first payout, and send nothing when it falls short',
 		},
 		{
 			displayName: CREATE_OPTION_LABELS.concurrentPayouts,
@@ -74,7 +74,7 @@ export const optionsDescription: INodeProperties = {
 			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT_PAYOUTS, numberPrecision: 0 },
 			default: DEFAULT_CONCURRENT_PAYOUTS,
 			description:
-				'How many payouts of one execution may be on their way to TYLT at once (the smallest value any item sets counts). TYLT documents no rate limit: when it answers HTTP 429, the node waits as TYLT asks, halves this number for the rest of the execution and sends the refused payout again.',
+				'How many payouts of one execution may be on their way to TYLT at once (the smallest value any item sets counts); a TYLT HTTP 429 halves it for the rest of the run',
 		},
 		{
 			displayName: CREATE_OPTION_LABELS.dryRun,
@@ -90,7 +90,7 @@ export const optionsDescription: INodeProperties = {
 			type: 'boolean',
 			default: true,
 			description:
-				'Whether to skip a payout whose reference TYLT already has (history inside the look-back) or this n8n process already sent, returning the existing payout instead. Keep it on: re-runs, retries and overlapping executions then never pay twice.',
+				'Whether to skip a payout whose reference TYLT already has or this n8n already sent, returning the existing payout. Keep it on: re-runs and retries then never pay twice.',
 		},
 		{
 			displayName: CREATE_OPTION_LABELS.lookBackHours,

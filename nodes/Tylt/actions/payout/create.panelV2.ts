@@ -14,6 +14,9 @@ import { MAX_PAYOUTS_PER_SECOND } from './create.pacing';
 
 const showFor = { resource: ['payout'], operation: ['create'], '@version': FROM_VERSION_2 };
 
+export const REFERENCE_NOTICE =
+	'One Reference per payment: a payout whose reference was already paid is skipped, never sent twice. Left empty, an identical payout from this node within the look-back counts as paid.';
+
 /** Amount In's two values: an item whose Amount In is neither (a hand-edited workflow) fails, nothing sent. */
 export const AMOUNT_IN_SETTLED = 'settledCurrency';
 export const AMOUNT_IN_FIAT = 'fiat';
@@ -38,7 +41,6 @@ const amountFields: INodeProperties[] = [
 		],
 		default: AMOUNT_IN_SETTLED,
 		description: 'What the Base Amount is counted in',
-		hint: 'With a fiat currency, how much crypto the recipient gets depends on TYLT’s rate when the payout is made',
 		displayOptions: { show: showFor },
 	},
 	{
@@ -49,16 +51,24 @@ const amountFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. USD',
 		description: 'The ISO 4217 fiat code the Base Amount is in (not a crypto symbol)',
+		// Shown only with Fiat Currency, so the hint about TYLT's rate is only there when it applies.
+		hint: 'How much crypto the recipient gets depends on TYLT’s rate when the payout is made',
 		displayOptions: { show: { ...showFor, amountIn: [AMOUNT_IN_FIAT] } },
 	},
 	{
+		// Text, empty until filled: n8n flags an empty required text field on the canvas, never a number field,
+		// and a forgotten amount must be caught there. The amount is read as a plain decimal (fieldRules.ts).
 		displayName: 'Base Amount',
 		name: 'baseAmount',
-		type: 'number',
+		type: 'string',
 		required: true,
-		default: 0,
-		typeOptions: { minValue: 0 },
+		default: '',
+		placeholder: 'e.g. 25',
 		description: 'How much to pay, in the currency chosen under Amount In',
+		builderHint: {
+			propertyHint:
+				'A plain decimal such as 25, or an expression giving one from the item; in the settled crypto unless Amount In is Fiat Currency',
+		},
 		displayOptions: { show: showFor },
 	},
 	{
@@ -67,8 +77,20 @@ const amountFields: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. {{ $json.invoiceNumber }}',
-		description: `Your own ID for this one payment, at most ${MAX_REFERENCE_LENGTH} characters`,
-		hint: 'One per payment (invoice, order or row ID): a payout whose reference was already paid is skipped, never sent twice. Left empty, an identical payout (same workflow, node, recipient, currency, network and amount) within the look-back counts as already paid and is skipped too.',
+		description: `Your own ID for this one payment (invoice, order or row ID), at most ${MAX_REFERENCE_LENGTH} characters`,
+		builderHint: {
+			propertyHint:
+				'Always set it to an expression giving this payment’s own ID from the item, such as {{ $json.invoiceNumber }} or an order or row ID: never a constant, a time or a random value, and never empty. A re-run or retry is recognised as already paid by it.',
+		},
+		displayOptions: { show: showFor },
+	},
+	{
+		// A notice, not the field's hint: n8n hides a hint once the field holds an expression, which is how
+		// Reference is usually set, and this is the one place the panel explains the duplicate guard.
+		displayName: REFERENCE_NOTICE,
+		name: 'referenceNotice',
+		type: 'notice',
+		default: '',
 		displayOptions: { show: showFor },
 	},
 ];
@@ -88,6 +110,10 @@ const additionalFields: INodeProperties = {
 			default: '',
 			placeholder: 'e.g. https://n8n.example.com/webhook/…',
 			description: 'Where TYLT posts every status change of this payout',
+			builderHint: {
+				propertyHint:
+					'The Production URL of a TYLT Trigger node (…/webhook/<webhookId>/webhook, as that trigger shows it), never its Test URL (/webhook-test/); leave it out when no workflow follows the payout',
+			},
 			hint: 'Paste the Production URL of a TYLT Trigger node; its Test URL only answers while the editor listens for a test event',
 		},
 		comments,
@@ -122,6 +148,10 @@ const duplicateGuard: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description: 'Whether to skip a payout whose reference was already paid (keep it on)',
+	builderHint: {
+		propertyHint:
+			'Keep true (the default): never set it false, which makes a re-run or retry pay the same items again',
+	},
 	hint: 'Off, a re-run or a retry of the same items pays them again',
 };
 
@@ -154,6 +184,11 @@ const inDoubtCheck: INodeProperties = {
 		'How long to look for a payout in TYLT history when its create got no answer, before reporting it as unknown',
 };
 
+/**
+ * Left out of Add Option: TYLT does not document merchantOrderId and the guard finds the reference in the
+ * comments, so off is right for everyone. A saved workflow that turned it on still shows it, and n8n keeps
+ * and passes it (a hidden option would be dropped before the node reads it), so its payouts are unchanged.
+ */
 const referenceAsMerchantOrderId: INodeProperties = {
 	displayName: CREATE_OPTION_LABELS.referenceAsMerchantOrderId,
 	name: 'referenceAsMerchantOrderId',
@@ -161,6 +196,7 @@ const referenceAsMerchantOrderId: INodeProperties = {
 	default: false,
 	description:
 		'Whether to also send the reference as merchantOrderId, a field TYLT does not document',
+	displayOptions: { show: { referenceAsMerchantOrderId: [true] } },
 };
 
 const agentMaxAmount: INodeProperties = {
@@ -170,6 +206,10 @@ const agentMaxAmount: INodeProperties = {
 	typeOptions: { minValue: 0 },
 	default: 0,
 	description: 'The largest Base Amount an AI agent may pay per call (0: agents cannot pay)',
+	builderHint: {
+		propertyHint:
+			'Leave 0 unless the user explicitly asks for an AI agent to send payouts through this node, and then only up to the amount they name',
+	},
 };
 
 const agentMaxAmountCurrency: INodeProperties = {

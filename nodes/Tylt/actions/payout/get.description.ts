@@ -109,7 +109,7 @@ export const description: INodeProperties[] = [
 			{
 				...lookBack,
 				description:
-					'Find By Reference: how far back to search TYLT payout history (read once for all items). Find By TYLT Order ID asks TYLT for the payout directly, however old; only when more than 10 items look up order IDs is history of this many hours read first. A window holding more than 10,000 payouts is an error that says which look-back fits.',
+					'Find By Reference: how far back to search TYLT payout history, read once for all items. Find By TYLT Order ID asks TYLT for the payout directly, however old.',
 			},
 			{
 				...maxWait,
@@ -120,7 +120,7 @@ export const description: INodeProperties[] = [
 			{
 				...waitUntilFinal,
 				description:
-					'Whether to read the payout again, waiting longer each time (5 s, 10 s, … up to 60 s), until TYLT marks it final (isFinal = 1) or Max Wait has passed. All items wait together: each round looks up every item still waiting at once. Adds finalReached to the output.',
+					'Whether to read the payout again, waiting longer each time (5 s up to 60 s), until TYLT marks it final or Max Wait has passed; adds finalReached to the output',
 			},
 		],
 	},
