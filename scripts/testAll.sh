@@ -3,12 +3,11 @@
 #
 # The n8n runtimes the e2e steps need (tools/n8n/provision.sh: the default n8n 2.41.1 on Node 24, then the
 # compat smoke's), and queue mode's Redis and PostgreSQL, are installed in the background from the start, at
-# low priority (nice), while lint, type-check, scan and jest run: on a fresh clone they take 8 to 10 minutes
-# that would otherwise come after jest. Each e2e step provisions the runtime it needs itself, and provision.sh
-# takes a lock per runtime, so a step that needs a runtime the background is still installing waits for it and
-# then reuses it (each smoke leg starts as soon as its own runtime is in place); a background failure shows up
-# again in the foreground (the same provision.sh, the same error). The background's log is printed at the end;
-# the background is stopped when this script ends, however it ends.
+# low priority (nice), while lint, type-check, scan and jest run: on a fresh clone they take minutes
+# that would otherwise come after jest. The e2e steps wait until the background is done, so that no install
+# competes with a real n8n for the 2 cores (the e2e files time real workflows); each still provisions its
+# runtime itself (provision.sh reuses it), so a background failure shows up again in the foreground, with the
+# same error. The background is stopped when this script ends, however it ends.
 set -eu
 cd "$(dirname "$0")/.."
 . scripts/installIfMissing.sh
@@ -40,7 +39,7 @@ runtimes_pid=$!
 trap 'kill -TERM -- "-$runtimes_pid" 2>/dev/null || true' EXIT
 trap 'exit 130' INT TERM
 
-background_log() {
+background() {
 	status=0
 	wait "$runtimes_pid" || status=$?
 	cat "$runtimes_log"
@@ -51,8 +50,8 @@ step "lint: n8n's community-node rules, strict" npm run lint --silent
 step "type-check: nodes, sandbox, tools, scripts, tests, e2e, bench" npm run typecheck --silent
 step "n8n's verification scan (builds first)" npm run scan --silent
 step "jest: unit and integration tests against the sandbox" npm test --silent
+step "wait for the background: n8n runtimes, Redis, PostgreSQL (log $runtimes_log, each install timed)" background
 step "e2e: a real n8n 2.41.1, regular and queue mode" npm run test:e2e --silent
 step "e2e smoke on n8n 1.99.1, 1.123.81, and 2.41.1 on Node 26 (README, Compatibility; on 2.41.1 on Node 24 the e2e step ran every file)" \
 	sh scripts/testE2eCompat.sh --after-e2e
-step "the background's log ($runtimes_log; each install's time)" background_log
 echo "== test:all done in $(($(date +%s) - all_started)) s"
