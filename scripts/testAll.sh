@@ -23,7 +23,8 @@ step() {
 
 mkdir -p .cache
 runtimes_log=.cache/test-all-runtimes.log
-# setsid: its own process group, so the trap below stops the whole tree (npm, node-gyp, apt-get).
+# setsid: its own process group, so the trap below stops the whole tree (npm, node-gyp, apt-get). (No "--"
+# before the group: dash's kill takes none.)
 setsid nice -n 10 sh -c '
 	started=$(date +%s)
 	tools/n8n/provision.sh
@@ -36,7 +37,7 @@ setsid nice -n 10 sh -c '
 	echo "[runtimes] all in place: $(($(date +%s) - started)) s"
 ' >"$runtimes_log" 2>&1 &
 runtimes_pid=$!
-trap 'kill -TERM -- "-$runtimes_pid" 2>/dev/null || true' EXIT
+trap 'kill -TERM "-$runtimes_pid" 2>/dev/null || true' EXIT
 trap 'exit 130' INT TERM
 
 background() {
