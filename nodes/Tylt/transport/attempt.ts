@@ -11,10 +11,10 @@ import type {
 
 import { credentialRefusalIn } from '../../shared/credentialRefusal';
 import { pause } from '../../shared/pause';
-import { networkFailure } from './networkFailure';
 import { credentialsOnce, type TyltContext } from './credentials';
 import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
 import { redactSecrets } from './redaction';
+import { requestFailure } from './requestFailure';
 
 export interface TyltRequest {
 	method: IHttpRequestMethods;
@@ -63,6 +63,11 @@ export type Attempt =
 	/** The credential refused to sign the call: nothing left n8n, and asking again gets the same answer. */
 	| { outcome: 'notSigned'; cause: string }
 	| { outcome: 'unreachable'; cause: string; code?: string }
+	/**
+	 * An error that names no network failure (one inside n8n, say): nothing shows whether the request left n8n,
+	 * and nothing says another try would help.
+	 */
+	| { outcome: 'unexplained'; cause: string }
 	| {
 			outcome: 'transient';
 			cause: string;
@@ -121,7 +126,11 @@ export async function attemptOnce(
 				: { outcome: 'stopped' };
 		}
 		// Only a classification is kept: the error's config would carry the signed headers.
-		return networkFailure(error as JsonObject);
+		return requestFailure(error as JsonObject, [
+			credentialsDecrypted?.data?.apiKey,
+			credentialsDecrypted?.data?.apiSecret,
+			credentialsDecrypted?.data?.additionalSecret,
+		]);
 	}
 
 	const { statusCode } = response;
