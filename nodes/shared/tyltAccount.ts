@@ -1,7 +1,7 @@
 /** Which TYLT account a credential names: its Base URL and API key, in every spelling TYLT takes. */
 import { createHash } from 'crypto';
 
-import type { SpendingLimitTexts } from './spendingLimits/fields';
+import { spendingLimitTexts, type SpendingLimitTexts } from './spendingLimits/fields';
 
 export interface TyltCredentials {
 	apiKey: string;
@@ -9,6 +9,16 @@ export interface TyltCredentials {
 	baseUrl: string;
 	/** Max Amount per Payout and Allowed Recipient Addresses bind every payout this credential signs. */
 	spendingLimits?: SpendingLimitTexts;
+}
+
+/** The credential's fields as signing reads them; anything that is not text is read as its string form. */
+export function tyltCredentialsOf(data: Record<string, unknown>): TyltCredentials {
+	return {
+		apiKey: String(data.apiKey ?? ''),
+		apiSecret: String(data.apiSecret ?? ''),
+		baseUrl: String(data.baseUrl ?? ''),
+		spendingLimits: spendingLimitTexts(data),
+	};
 }
 
 export const DEFAULT_BASE_URL = 'https://api.tylt.money';

@@ -38,9 +38,10 @@ interface SystemError {
 /** The network code and the system call it failed in, from the innermost error that names them. */
 function systemErrorIn(error: JsonObject): SystemError {
 	// n8n's NodeApiError may carry the code as `httpCode` only; a status there is no network code.
-	let code = [error.code, error.httpCode].find(
-		(candidate): candidate is string => typeof candidate === 'string' && /^[A-Z]/.test(candidate),
-	) ?? '';
+	let code =
+		[error.code, error.httpCode].find(
+			(candidate): candidate is string => typeof candidate === 'string' && /^[A-Z]/.test(candidate),
+		) ?? '';
 	let syscall: string | undefined;
 	let message = '';
 	let layer: JsonObject | undefined = error;
@@ -63,11 +64,17 @@ function neverConnected({ code, syscall }: SystemError): boolean {
 	return NAME_LOOKUP_FAILURES.has(code) && (syscall === undefined || syscall === 'getaddrinfo');
 }
 
+/** What a request that threw can come to. */
+export type RequestFailure = Extract<
+	Attempt,
+	{ outcome: 'unreachable' | 'transient' | 'unexplained' }
+>;
+
 /**
  * `error` as an attempt's outcome. `secrets` (the credential's key and secrets) are scrubbed from the one
  * message that is passed on: that of an error without a code, which may be anyone's words.
  */
-export function requestFailure(error: JsonObject, secrets: readonly unknown[]): Attempt {
+export function requestFailure(error: JsonObject, secrets: readonly unknown[]): RequestFailure {
 	const system = systemErrorIn(error);
 	const { code } = system;
 	const words = `${system.message} ${String(error.message ?? '')}`;
@@ -87,6 +94,8 @@ export function requestFailure(error: JsonObject, secrets: readonly unknown[]): 
 	const said = redactSecrets(system.message || String(error.message ?? ''), secrets).trim();
 	return {
 		outcome: 'unexplained',
-		cause: said ? `an error that is not a network failure: ${said}` : 'an error that is not a network failure',
+		cause: said
+			? `an error that is not a network failure: ${said}`
+			: 'an error that is not a network failure',
 	};
 }
