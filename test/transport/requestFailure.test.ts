@@ -145,7 +145,7 @@ describe('a call whose request fails inside n8n, with no network code', () => {
 
 		expect(error).toBeInstanceOf(TyltRequestFailedError);
 		expect(error.message).toBe(
-			'The request to TYLT failed: an error that is not a network failure: cannot prepare the request for [redacted]',
+			'The request to TYLT failed with an error that is not a network failure: cannot prepare the request for [redacted]',
 		);
 		expect(error.message + String(error.description)).not.toMatch(/dropped|did not answer/);
 		expect(authenticate).toHaveBeenCalledTimes(1);

@@ -40,6 +40,67 @@ export class Editor {
 		await page.waitForSelector(parameters, { visible: true });
 	}
 
+	/**
+	 * Opens a new workflow in a freshly loaded editor and adds a node the way a person does: the canvas's "+"
+	 * (the node panel), the node's name typed into its search, the node, then one of its actions. n8n opens the
+	 * new node's panel; this waits until its parameters show.
+	 */
+	async addNodeToNewWorkflow(nodeName: string, action: string): Promise<void> {
+		const { page } = this;
+		await page.goto(`${this.baseUrl}/workflow/new`, { waitUntil: 'networkidle0' });
+		await (await page.waitForSelector('[data-test-id="node-creator-plus-button"]', {
+			visible: true,
+		}))!.click();
+		const search =
+			'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]';
+		await page.waitForSelector(search, { visible: true });
+		await page.type(search, nodeName);
+		await this.clickByText('[data-test-id="node-creator-node-item"]', nodeName);
+		await this.clickByText('[data-test-id="node-creator-action-item"]', action);
+		await page.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', {
+			visible: true,
+		});
+	}
+
+	/** Clicks the first visible element matching `selector` whose first line of text is `text`. */
+	private async clickByText(selector: string, text: string, timeout = 15000): Promise<void> {
+		const handle = await this.page.waitForFunction(
+			(sel: string, wanted: string) =>
+				Array.from(document.querySelectorAll<HTMLElement>(sel)).find(
+					(element) =>
+						element.offsetParent !== null && element.innerText.split('\n')[0].trim() === wanted,
+				) ?? false,
+			{ timeout },
+			selector,
+			text,
+		);
+		await (handle.asElement() as ElementHandle<Element>).click();
+	}
+
+	/** The credential shown in the open panel's credential slot ('' when none is selected). */
+	async selectedCredential(): Promise<string> {
+		return await this.page
+			.$eval(
+				'[data-test-id="ndv"] [data-test-id="node-credentials-select"] input',
+				(input) => (input as HTMLInputElement).value,
+			)
+			.catch(() => '');
+	}
+
+	/** Selects a stored credential by name in the open panel's credential slot. */
+	async chooseCredential(name: string): Promise<void> {
+		await this.page.click('[data-test-id="ndv"] [data-test-id="node-credentials-select"] input');
+		await this.clickByText('.el-select-dropdown__item', name);
+		await this.page.waitForFunction(
+			(wanted: string) =>
+				document.querySelector<HTMLInputElement>(
+					'[data-test-id="ndv"] [data-test-id="node-credentials-select"] input',
+				)?.value === wanted,
+			{ timeout: 5000 },
+			name,
+		);
+	}
+
 	/** The innerText of the first element matching `selector`, trimmed. */
 	async textOf(selector: string): Promise<string> {
 		return (

@@ -162,7 +162,7 @@ export class TyltUnavailableError extends TyltApiError {
 export class TyltRequestFailedError extends TyltApiError {
 	constructor(node: INode, call: FailedCall, failure: UnexplainedAttempt) {
 		super(node, call, {
-			message: `The request to TYLT failed: ${failure.cause}`,
+			message: `The request to TYLT failed with ${failure.cause}`,
 			description: `${call.method} ${call.path} failed without a network error or an answer from TYLT, so it was not tried again`,
 		});
 	}
