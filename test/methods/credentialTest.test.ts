@@ -68,6 +68,23 @@ describe('the key and secret, tried on TYLT', () => {
 		);
 	});
 
+	it('TYLT’s words are passed on without the key or secret they may echo', async () => {
+		sandbox.injectFault('currencies', {
+			kind: 'status',
+			status: 401,
+			contentType: 'application/json',
+			body: JSON.stringify({
+				errorCode: 1,
+				msg: `key ${sandbox.apiKey} with secret ${API_SECRET}`,
+			}),
+		});
+
+		const result = await testCredential(credentialsFor(sandbox));
+
+		expect(result.message).toContain('(TYLT said: key [redacted] with secret [redacted])');
+		expect(result.message).not.toContain(API_SECRET);
+	});
+
 	it('HTTP 403: says TYLT refused the key', async () => {
 		sandbox.injectFault('currencies', { kind: 'status', status: 403 });
 
