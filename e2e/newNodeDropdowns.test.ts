@@ -1,11 +1,13 @@
 /**
- * A new TYLT node in n8n's real editor, as a user meets it: a freshly loaded editor, a new workflow, the node
+ * A new TYLT node in n8n's real editor, as a user meets it: a freshly loaded editor, a new workflow (its trigger
+ * only: on an empty canvas the node panel offers triggers), the node
  * added from the node panel with no credential chosen, then its Settled Currency and Network dropdowns, which
  * must list TYLT's currencies and networks on the first try, with no "Error fetching options" on the way.
  * Debian's Chromium drives the editor in a process of its own (tools/ui/newNodeDropdowns.ts); the screenshot of
  * the open Network dropdown is left in the temp folder for a person to look at.
  */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -44,9 +46,24 @@ async function seeInTheEditor(job: NewNodeJob): Promise<NewNodeSeen> {
 describe('a new TYLT node in the editor', () => {
 	it('lists TYLT’s currencies and networks on the first try, once the credential is attached', async () => {
 		const usdt = SEEDED_CURRENCIES.find((currency) => currency.currencySymbol === 'USDT')!;
+		const workflow = await e2e.create({
+			name: `New TYLT node ${randomUUID().slice(0, 6)}`,
+			nodes: [
+				{
+					id: randomUUID(),
+					name: 'When clicking ‘Execute workflow’',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
+			],
+			connections: {},
+		});
 
 		const seen = await seeInTheEditor({
 			n8nUrl: e2e.state.n8n.url,
+			workflowId: workflow.id,
 			email: e2e.state.n8n.email,
 			password: e2e.state.n8n.password,
 			credentialName: e2e.state.credential.name,

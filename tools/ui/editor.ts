@@ -41,13 +41,15 @@ export class Editor {
 	}
 
 	/**
-	 * Opens a new workflow in a freshly loaded editor and adds a node the way a person does: the canvas's "+"
+	 * Opens a stored workflow in a freshly loaded editor and adds a node the way a person does: the canvas's "+"
 	 * (the node panel), the node's name typed into its search, the node, then one of its actions. n8n opens the
-	 * new node's panel; this waits until its parameters show.
+	 * new node's panel; this waits until its parameters show. (On an empty canvas the node panel offers
+	 * triggers only, so the workflow holds its trigger already.)
 	 */
-	async addNodeToNewWorkflow(nodeName: string, action: string): Promise<void> {
+	async addNode(workflowId: string, nodeName: string, action: string): Promise<void> {
 		const { page } = this;
-		await page.goto(`${this.baseUrl}/workflow/new`, { waitUntil: 'networkidle0' });
+		await page.goto(`${this.baseUrl}/workflow/${workflowId}`, { waitUntil: 'networkidle0' });
+		await page.waitForSelector('[data-test-id="canvas-node"]', { visible: true });
 		await (await page.waitForSelector('[data-test-id="node-creator-plus-button"]', {
 			visible: true,
 		}))!.click();
@@ -62,18 +64,28 @@ export class Editor {
 		});
 	}
 
-	/** Clicks the first visible element matching `selector` whose first line of text is `text`. */
+	/** Clicks the first shown element matching `selector` that has a line of text reading `text`. */
 	private async clickByText(selector: string, text: string, timeout = 15000): Promise<void> {
-		const handle = await this.page.waitForFunction(
-			(sel: string, wanted: string) =>
-				Array.from(document.querySelectorAll<HTMLElement>(sel)).find(
-					(element) =>
-						element.offsetParent !== null && element.innerText.split('\n')[0].trim() === wanted,
-				) ?? false,
-			{ timeout },
-			selector,
-			text,
-		);
+		const handle = await this.page
+			.waitForFunction(
+				(sel: string, wanted: string) =>
+					Array.from(document.querySelectorAll<HTMLElement>(sel)).find(
+						(element) =>
+							element.getClientRects().length > 0 &&
+							element.innerText.split('\n').some((line) => line.trim() === wanted),
+					) ?? false,
+				{ timeout },
+				selector,
+				text,
+			)
+			.catch(async (error: Error) => {
+				const shown = await this.page.$$eval(selector, (elements) =>
+					elements.map((element) => (element as HTMLElement).innerText.replace(/\n/g, ' | ')),
+				);
+				throw new Error(
+					`${error.message}: no "${text}" in ${selector}; shown: ${JSON.stringify(shown)}`,
+				);
+			});
 		await (handle.asElement() as ElementHandle<Element>).click();
 	}
 

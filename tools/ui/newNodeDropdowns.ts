@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * What a user sees of a new TYLT node's dropdowns in n8n's real editor: a freshly loaded editor, a new
- * workflow, the node added from the node panel with no credential chosen (attached by n8n, or by hand when n8n
+ * workflow (a Manual Trigger only), the node added from the node panel with no credential chosen (attached by n8n, or by hand when n8n
  * attaches none), then the Settled Currency and Network dropdowns opened, and every "Error fetching options"
  * the page showed on the way, however briefly. Leaves a screenshot of the open Network dropdown.
  *
@@ -18,6 +18,8 @@ import { Editor } from './editor';
 
 export interface NewNodeJob {
 	n8nUrl: string;
+	/** A stored workflow holding only a trigger: the TYLT node is added to it. */
+	workflowId: string;
 	email: string;
 	password: string;
 	/** The credential to attach when n8n attaches none. */
@@ -76,7 +78,7 @@ export async function seeNewNodeDropdowns(job: NewNodeJob): Promise<NewNodeSeen>
 		});
 		const editor = new Editor(page, job.n8nUrl);
 		await editor.signIn(job);
-		await editor.addNodeToNewWorkflow('TYLT', 'Create a payout');
+		await editor.addNode(job.workflowId, 'TYLT', 'Create a payout');
 		const attached = await editor.selectedCredential();
 		if (attached !== job.credentialName) {
 			await editor.chooseCredential(job.credentialName);
@@ -99,6 +101,12 @@ export async function seeNewNodeDropdowns(job: NewNodeJob): Promise<NewNodeSeen>
 			),
 			loads,
 		};
+	} catch (error) {
+		const pages = await browser.pages();
+		await pages[pages.length - 1]
+			?.screenshot({ path: job.screenshot.replace(/\.png$/, '-failure.png') as `${string}.png` })
+			.catch(() => undefined);
+		throw error;
 	} finally {
 		await browser.close();
 		fs.rmSync(job.scratch, { recursive: true, force: true });
