@@ -57,7 +57,8 @@ export class Editor {
 			'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]';
 		await page.waitForSelector(search, { visible: true });
 		await page.type(search, nodeName);
-		await this.clickByText('[data-test-id="node-creator-node-item"]', nodeName);
+		// The app's entry (its action node and triggers together) is an item of its own kind in the list.
+		await this.clickByText('[data-test-id="item-iterator-item"]', nodeName);
 		await this.clickByText('[data-test-id="node-creator-action-item"]', action);
 		await page.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', {
 			visible: true,
