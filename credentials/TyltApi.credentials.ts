@@ -1,6 +1,5 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
@@ -11,7 +10,6 @@ import { assertSupportedN8n } from '../nodes/shared/n8nCompatibility';
 import { signTyltRequest } from '../nodes/shared/signing';
 import { credentialFields, DEFAULT_BASE_URL } from '../nodes/shared/tyltAccount';
 import { SPENDING_LIMIT_PROPERTIES } from '../nodes/shared/spendingLimits/fields';
-import { TYLT_ENDPOINTS } from '../nodes/Tylt/transport/endpoints';
 
 // On an n8n too old for the package, n8n's log names the version needed instead of a bare TypeError.
 assertSupportedN8n();
@@ -64,7 +62,9 @@ export class TyltApi implements ICredentialType {
 		...SPENDING_LIMIT_PROPERTIES,
 	];
 
-	// Signing happens here and only here, so the HTTP Request node can reuse this credential for any TYLT endpoint.
+	// Every request n8n sends with this credential is signed here, so the HTTP Request node can reuse it for any
+	// TYLT endpoint. signTyltRequest is the one signing function; the credential test calls it too (n8n runs a
+	// credential test without authenticate).
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
@@ -72,27 +72,6 @@ export class TyltApi implements ICredentialType {
 		return signTyltRequest(credentialFields(credentials), requestOptions);
 	}
 
-	test: ICredentialTestRequest = {
-		request: {
-			method: 'GET',
-			url: TYLT_ENDPOINTS.supportedCurrencies,
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						'TYLT rejected the API key or secret: check both, and that they belong to this environment (Demo or Production)',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 403,
-					message: 'TYLT refused this API key: it may be disabled or lack merchant API access',
-				},
-			},
-		],
-	};
+	// No `test` here: n8n would run it instead of the TYLT node's credentialTest (testedBy: 'tyltApiTest'),
+	// which also reads the spending limits (nodes/Tylt/methods/credentialTest.ts).
 }

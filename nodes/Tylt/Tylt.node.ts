@@ -13,7 +13,7 @@ import * as payIn from './actions/payIn';
 import * as payout from './actions/payout';
 import { DEFAULT_NODE_VERSION, NODE_VERSIONS } from './actions/nodeVersion';
 import { router } from './actions/router';
-import { loadOptions } from './methods';
+import { credentialTest, loadOptions } from './methods';
 
 // On an n8n too old for the package, n8n's log names the version needed instead of a bare TypeError.
 assertSupportedN8n();
@@ -34,7 +34,8 @@ export class Tylt implements INodeType {
 		defaults: { name: 'TYLT' },
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'tyltApi', required: true }],
+		// Its Test runs on saving the credential: the limits read, and the key and secret tried on TYLT.
+		credentials: [{ name: 'tyltApi', required: true, testedBy: 'tyltApiTest' }],
 		// Read operations serve AI agents as they are; Payout → Create only within AI Agent Max Amount.
 		usableAsTool: true,
 		// For n8n's AI Workflow Builder (n8n 2.x reads it; older n8n ignores the field). The parameters'
@@ -76,7 +77,7 @@ export class Tylt implements INodeType {
 		],
 	};
 
-	methods = { loadOptions };
+	methods = { loadOptions, credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

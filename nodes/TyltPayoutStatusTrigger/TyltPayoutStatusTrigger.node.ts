@@ -7,6 +7,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { assertSupportedN8n } from '../shared/n8nCompatibility';
+import { credentialTest } from '../Tylt/methods';
 import { pollTriggerProperties } from './description';
 import { pollPayoutStatus } from './pollPayoutStatus';
 
@@ -45,14 +46,12 @@ export class TyltPayoutStatusTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'tyltApi',
-				required: true,
-			},
-		],
+		// n8n runs the credential's Test from the first node it finds naming one: each node names the same.
+		credentials: [{ name: 'tyltApi', required: true, testedBy: 'tyltApiTest' }],
 		properties: pollTriggerProperties,
 	};
+
+	methods = { credentialTest };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		return await pollPayoutStatus.call(this);

@@ -8,6 +8,7 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { assertSupportedN8n } from '../shared/n8nCompatibility';
+import { credentialTest } from '../Tylt/methods';
 import { triggerProperties } from './description';
 import { receiveCallback } from './receiveCallback';
 
@@ -50,12 +51,8 @@ export class TyltTrigger implements INodeType {
 		},
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{
-				name: 'tyltApi',
-				required: true,
-			},
-		],
+		// n8n runs the credential's Test from the first node it finds naming one: each node names the same.
+		credentials: [{ name: 'tyltApi', required: true, testedBy: 'tyltApiTest' }],
 		webhooks: [
 			{
 				name: 'default',
@@ -67,6 +64,8 @@ export class TyltTrigger implements INodeType {
 		],
 		properties: triggerProperties,
 	};
+
+	methods = { credentialTest };
 
 	// TYLT has no API to register, look up or remove a callback URL: the URL is given per order on the
 	// create call. The lifecycle therefore has nothing to do, and reports success so activation works.

@@ -188,31 +188,16 @@ describe('TYLT API credential through n8n-core request helpers, against the sand
 		expect(lastRequest().signedString).toBe('{"rows":2,"page":1}');
 	});
 
-	it('the credential test request: relative url resolved against a base URL with a trailing slash', async () => {
+	it('a relative url resolved against a base URL with a trailing slash', async () => {
 		const ctx = context(undefined, sandbox.url + '/');
-		const response = await ctx.helpers.httpRequestWithAuthentication.call(
-			ctx,
-			'tyltApi',
-			credential.test.request as IHttpRequestOptions,
-		);
+		const response = await ctx.helpers.httpRequestWithAuthentication.call(ctx, 'tyltApi', {
+			method: 'GET',
+			url: CURRENCIES,
+			json: true,
+		});
 		expect(response.errorCode).toBe(0);
 		expect(lastRequest().path).toBe(CURRENCIES);
 		expect(lastRequest().headers['x-tlp-signature']).toBe(hmac(sandbox.apiSecret, ''));
-	});
-
-	it('the credential test with a wrong secret: TYLT answers 401, which the test rules word clearly', async () => {
-		const ctx = context('not-the-secret');
-		const response = await ctx.helpers.httpRequestWithAuthentication.call(ctx, 'tyltApi', {
-			...(credential.test.request as IHttpRequestOptions),
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-		});
-		expect(response.statusCode).toBe(401);
-		const rule = credential.test.rules?.find(
-			(candidate) => candidate.type === 'responseCode' && candidate.properties.value === 401,
-		);
-		expect(rule?.properties.message).toMatch(/API key or secret/);
-		expect(rule?.properties.message).not.toContain('not-the-secret');
 	});
 });
 

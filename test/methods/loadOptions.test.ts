@@ -1,10 +1,13 @@
 /** The dropdown loaders, called as the editor calls them, against the sandbox's currency list. */
 import { LoadOptionsContext } from 'n8n-core';
 import type { INodeParameters, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, Workflow } from 'n8n-workflow';
 
 import { MEMO_OPTION_HINT } from '../../nodes/Tylt/addresses';
-import { loadTyltOptions } from '../../tools/harness/n8nContext';
+import { Tylt } from '../../nodes/Tylt/Tylt.node';
+import { TyltCredentialMissingError } from '../../nodes/Tylt/transport';
+import { additionalData, loadTyltOptions } from '../../tools/harness/n8nContext';
+import { onlyNodeType, workflowNode } from '../../tools/harness/workflowNode';
 import { SEEDED_CURRENCIES } from '../../sandbox';
 import { credentialsFor, failureOf, requestsTo, useSandbox } from '../support/sandboxKit';
 
@@ -184,4 +187,44 @@ describe('getNetworks', () => {
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(error.message).toContain('Currency list unavailable');
 	});
+});
+
+describe('a dropdown of a node that has no credential yet', () => {
+	const tylt = new Tylt();
+
+	/** The editor's first load-options call for a new node: it comes before the default credential is attached. */
+	function beforeTheCredentialIsAttached(parameters: INodeParameters) {
+		const node = workflowNode('tylt', parameters, { typeVersion: 2, credentials: undefined });
+		const workflow = new Workflow({
+			nodes: [node],
+			connections: {},
+			active: false,
+			nodeTypes: onlyNodeType(tylt),
+		});
+		return new LoadOptionsContext(
+			workflow,
+			node,
+			additionalData(credentialsFor(sandbox), parameters),
+			'parameters',
+		);
+	}
+
+	it.each(['getCurrencies', 'getNetworks'] as const)(
+		'%s fails at once asking for a TYLT API credential, not retried, and sends nothing',
+		async (method) => {
+			const started = Date.now();
+
+			const error = await failureOf(
+				tylt.methods.loadOptions[method].call(beforeTheCredentialIsAttached(payoutPanel(''))),
+			);
+
+			expect(error).toBeInstanceOf(TyltCredentialMissingError);
+			expect(error.message).toBe('Select a TYLT API credential');
+			expect(error.description).toMatch(/nothing was sent to TYLT/);
+			expect(error.message + String(error.description)).not.toMatch(/connection|did not answer/i);
+			// The first retry would wait RETRY_POLICY.baseDelayMs (1 s).
+			expect(Date.now() - started).toBeLessThan(900);
+			expect(sandbox.requests).toEqual([]);
+		},
+	);
 });

@@ -40,6 +40,80 @@ export class Editor {
 		await page.waitForSelector(parameters, { visible: true });
 	}
 
+	/**
+	 * Opens a stored workflow in a freshly loaded editor and adds a node the way a person does: the canvas's "+"
+	 * (the node panel), the node's name typed into its search, the node, then one of its actions. n8n opens the
+	 * new node's panel; this waits until its parameters show. (On an empty canvas the node panel offers
+	 * triggers only, so the workflow holds its trigger already.)
+	 */
+	async addNode(workflowId: string, nodeName: string, action: string): Promise<void> {
+		const { page } = this;
+		await page.goto(`${this.baseUrl}/workflow/${workflowId}`, { waitUntil: 'networkidle0' });
+		await page.waitForSelector('[data-test-id="canvas-node"]', { visible: true });
+		await (await page.waitForSelector('[data-test-id="node-creator-plus-button"]', {
+			visible: true,
+		}))!.click();
+		const search =
+			'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]';
+		await page.waitForSelector(search, { visible: true });
+		await page.type(search, nodeName);
+		// The app's entry (its action node and triggers together) is an item of its own kind in the list.
+		await this.clickByText('[data-test-id="item-iterator-item"]', nodeName);
+		await this.clickByText('[data-test-id="node-creator-action-item"]', action);
+		await page.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', {
+			visible: true,
+		});
+	}
+
+	/** Clicks the first shown element matching `selector` that has a line of text reading `text`. */
+	private async clickByText(selector: string, text: string, timeout = 15000): Promise<void> {
+		const handle = await this.page
+			.waitForFunction(
+				(sel: string, wanted: string) =>
+					Array.from(document.querySelectorAll<HTMLElement>(sel)).find(
+						(element) =>
+							element.getClientRects().length > 0 &&
+							element.innerText.split('\n').some((line) => line.trim() === wanted),
+					) ?? false,
+				{ timeout },
+				selector,
+				text,
+			)
+			.catch(async (error: Error) => {
+				const shown = await this.page.$$eval(selector, (elements) =>
+					elements.map((element) => (element as HTMLElement).innerText.replace(/\n/g, ' | ')),
+				);
+				throw new Error(
+					`${error.message}: no "${text}" in ${selector}; shown: ${JSON.stringify(shown)}`,
+				);
+			});
+		await (handle.asElement() as ElementHandle<Element>).click();
+	}
+
+	/** The credential shown in the open panel's credential slot ('' when none is selected). */
+	async selectedCredential(): Promise<string> {
+		return await this.page
+			.$eval(
+				'[data-test-id="ndv"] [data-test-id="node-credentials-select"] input',
+				(input) => (input as HTMLInputElement).value,
+			)
+			.catch(() => '');
+	}
+
+	/** Selects a stored credential by name in the open panel's credential slot. */
+	async chooseCredential(name: string): Promise<void> {
+		await this.page.click('[data-test-id="ndv"] [data-test-id="node-credentials-select"] input');
+		await this.clickByText('.el-select-dropdown__item', name);
+		await this.page.waitForFunction(
+			(wanted: string) =>
+				document.querySelector<HTMLInputElement>(
+					'[data-test-id="ndv"] [data-test-id="node-credentials-select"] input',
+				)?.value === wanted,
+			{ timeout: 5000 },
+			name,
+		);
+	}
+
 	/** The innerText of the first element matching `selector`, trimmed. */
 	async textOf(selector: string): Promise<string> {
 		return (

@@ -1,1 +1,2 @@
 export * as loadOptions from './loadOptions';
+export * as credentialTest from './credentialTest';

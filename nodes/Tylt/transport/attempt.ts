@@ -11,11 +11,12 @@ import type {
 
 import { credentialRefusalIn } from '../../shared/credentialRefusal';
 import { pause } from '../../shared/pause';
-import { networkFailure } from './networkFailure';
 import { credentialsOnce, type TyltContext } from './credentials';
 import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
+import type { Attempt } from './errors';
 import { redactSecrets } from './redaction';
 import { credentialFields, tyltAccountOf } from '../../shared/tyltAccount';
+import { requestFailure } from './requestFailure';
 
 export interface TyltRequest {
 	method: IHttpRequestMethods;
@@ -54,26 +55,6 @@ interface TyltResponse {
 	body: unknown;
 }
 
-/**
- * What one attempt came to. Transient failures may succeed if tried again; the others will not. `stopped`:
- * the execution was stopped before the request left (or, for a read, while it was under way).
- */
-export type Attempt =
-	| { outcome: 'success'; data: unknown }
-	| { outcome: 'stopped' }
-	| { outcome: 'rejected'; statusCode: number; envelope?: TyltEnvelope }
-	/** The credential refused to sign the call: nothing left n8n, and asking again gets the same answer. */
-	| { outcome: 'notSigned'; cause: string }
-	| { outcome: 'unreachable'; cause: string; code?: string }
-	| {
-			outcome: 'transient';
-			cause: string;
-			code?: string;
-			statusCode?: number;
-			retryAfterMs?: number;
-			envelope?: TyltEnvelope;
-	  };
-
 /** One signed call, classified: this function never throws for anything TYLT or the network does. */
 export async function attemptOnce(
 	this: TyltContext,
@@ -98,6 +79,10 @@ export async function attemptOnce(
 
 	// Outside the try below: a credential that cannot be read is not a network failure.
 	const credentialsDecrypted = await credentialsOnce.call(this);
+	// Every spelling of the key and secrets as stored and as sent: what TYLT's or an error's words must not show.
+	const secrets = credentialsDecrypted?.data
+		? tyltAccountOf(credentialFields(credentialsDecrypted.data)).secrets
+		: [];
 	// A stopped execution sends nothing more, and a request that never left is known not to have happened.
 	if (signal?.aborted) return { outcome: 'stopped' };
 	let response: TyltResponse;
@@ -124,17 +109,12 @@ export async function attemptOnce(
 				: { outcome: 'stopped' };
 		}
 		// Only a classification is kept: the error's config would carry the signed headers.
-		return networkFailure(error as JsonObject);
+		return requestFailure(error as JsonObject, secrets);
 	}
 
 	const { statusCode } = response;
 	// TYLT's words reach errors; a msg echoing what was sent must not show the key or the signature.
-	const envelope = redactedEnvelope(
-		parseEnvelope(response.body),
-		credentialsDecrypted?.data
-			? tyltAccountOf(credentialFields(credentialsDecrypted.data)).secrets
-			: [],
-	);
+	const envelope = redactedEnvelope(parseEnvelope(response.body), secrets);
 	if (statusCode === 429 || statusCode >= 500) {
 		return {
 			outcome: 'transient',

@@ -11,6 +11,7 @@ import type {
 import { ForgettableWeakMap, keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 
 import { credentialFields, tyltAccountOf } from '../../shared/tyltAccount';
+import { TyltCredentialMissingError } from './errors';
 
 /** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
 export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -41,7 +42,11 @@ export async function credentialsOnce(
 
 async function readCredentials(this: TyltContext): Promise<ICredentialsDecrypted | undefined> {
 	const reference = this.getNode().credentials?.tyltApi;
-	if (!reference?.id) return undefined;
+	// The editor asks for the dropdowns before it attaches the default credential: say so at once, since
+	// asking again cannot help until one is selected.
+	if (!reference) throw new TyltCredentialMissingError(this.getNode());
+	// A reference without an id is left to n8n, whose own read of the credential says what is wrong with it.
+	if (!reference.id) return undefined;
 	return {
 		id: reference.id,
 		name: reference.name,

@@ -1,13 +1,38 @@
 /**
- * What a failed TYLT call came to, one class per kind, so a caller asks `instanceof` instead of reading words.
+ * What a TYLT call came to: each attempt's outcome, and for a failed call one error class per kind, so a caller
+ * asks `instanceof` instead of reading words.
  * Every message is built here from TYLT's own `msg` and the status alone: the request options, which hold the
  * key and the signature, never reach an error.
  */
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Attempt } from './attempt';
 import type { TyltEnvelope } from './envelopes';
+
+/**
+ * What one attempt came to. Transient failures may succeed if tried again; the others will not. `stopped`:
+ * the execution was stopped before the request left (or, for a read, while it was under way).
+ */
+export type Attempt =
+	| { outcome: 'success'; data: unknown }
+	| { outcome: 'stopped' }
+	| { outcome: 'rejected'; statusCode: number; envelope?: TyltEnvelope }
+	/** The credential refused to sign the call: nothing left n8n, and asking again gets the same answer. */
+	| { outcome: 'notSigned'; cause: string }
+	| { outcome: 'unreachable'; cause: string; code?: string }
+	/**
+	 * An error that names no network failure (one inside n8n, say): nothing shows whether the request left n8n,
+	 * and nothing says another try would help.
+	 */
+	| { outcome: 'unexplained'; cause: string }
+	| {
+			outcome: 'transient';
+			cause: string;
+			code?: string;
+			statusCode?: number;
+			retryAfterMs?: number;
+			envelope?: TyltEnvelope;
+	  };
 
 /** What an error says about the call that failed; never the headers or the signed body. */
 export interface FailedCall {
@@ -81,14 +106,29 @@ export class TyltCredentialRefusedError extends TyltApiError {
 	}
 }
 
+/**
+ * The node has no TYLT API credential selected, so no call was made. Not a TyltApiError: it is known before
+ * any call, and asking again cannot help until someone selects one.
+ */
+export class TyltCredentialMissingError extends NodeOperationError {
+	constructor(node: INode) {
+		super(node, 'Select a TYLT API credential', {
+			description:
+				'This node has no TYLT API credential, so nothing was sent to TYLT. Choose one in Credential to connect with at the top of the node.',
+			level: 'warning',
+		});
+	}
+}
+
 /** A create whose answer was lost or could not be read: TYLT may or may not have made the payout. */
 export class TyltOutcomeUnknownError extends TyltApiError {
-	constructor(node: INode, call: FailedCall, failure: TransientAttempt) {
+	constructor(node: INode, call: FailedCall, failure: TransientAttempt | UnexplainedAttempt) {
+		const transient = failure.outcome === 'transient' ? failure : undefined;
 		super(node, call, {
 			message: `The outcome of this payout is unknown (${failure.cause}): TYLT may have created it`,
-			statusCode: failure.statusCode,
-			envelope: failure.envelope,
-			networkCode: failure.code,
+			statusCode: transient?.statusCode,
+			envelope: transient?.envelope,
+			networkCode: transient?.code,
 			description:
 				'The node does not repeat a payout whose answer was lost. Do not create it again by hand: run the workflow again with Duplicate Guard on (the default), which finds the payout in TYLT history by its reference and sends it only if TYLT does not have it. After a timeout, wait a few minutes first: a slow payout may still be on its way into the history.',
 		});
@@ -140,6 +180,19 @@ export class TyltUnavailableError extends TyltApiError {
 	}
 }
 
+/**
+ * A read that failed with an error that names no network failure and no answer from TYLT (an error inside n8n,
+ * say). Not tried again: nothing says another try would fare better.
+ */
+export class TyltRequestFailedError extends TyltApiError {
+	constructor(node: INode, call: FailedCall, failure: UnexplainedAttempt) {
+		super(node, call, {
+			message: `The request to TYLT failed with ${failure.cause}`,
+			description: `${call.method} ${call.path} failed without a network error or an answer from TYLT, so it was not tried again`,
+		});
+	}
+}
+
 /** The execution was stopped before the call left (or, for a read, while it was under way). */
 export class TyltStoppedError extends TyltApiError {
 	constructor(node: INode, call: FailedCall) {
@@ -162,6 +215,7 @@ export class TyltStoppedError extends TyltApiError {
 
 type TransientAttempt = Extract<Attempt, { outcome: 'transient' }>;
 type UnreachableAttempt = Extract<Attempt, { outcome: 'unreachable' }>;
+type UnexplainedAttempt = Extract<Attempt, { outcome: 'unexplained' }>;
 type FailedAttempt = Exclude<Attempt, { outcome: 'success' }>;
 
 /**
@@ -190,6 +244,11 @@ export function errorForAttempt(
 			return failure.statusCode === 429
 				? new TyltRateLimitedError(node, call, failure)
 				: new TyltOutcomeUnknownError(node, call, failure);
+		case 'unexplained':
+			// Nothing shows that a create never left n8n, so TYLT may have it.
+			return call.movesMoney
+				? new TyltOutcomeUnknownError(node, call, failure)
+				: new TyltRequestFailedError(node, call, failure);
 	}
 }
 

@@ -5,10 +5,12 @@ export { tyltAccountKey } from './credentials';
 export type { TyltContext } from './credentials';
 export {
 	TyltApiError,
+	TyltCredentialMissingError,
 	TyltCredentialRefusedError,
 	TyltOutcomeUnknownError,
 	TyltRateLimitedError,
 	TyltRefusedError,
+	TyltRequestFailedError,
 	TyltStoppedError,
 	TyltUnavailableError,
 	TyltUnreachableError,

@@ -1,0 +1,105 @@
+/**
+ * The credential's key and secret tried on TYLT, for the credential's Test: one signed read of the currency
+ * list, and TYLT's answer in words that say what to fix. n8n runs a credential test outside any execution, and
+ * its context (ICredentialTestFunctions) has one request helper, the legacy `request`: there is no
+ * httpRequest there, so this call cannot go through tyltApiRequest. It is signed by the same function as every
+ * other call.
+ */
+import type { ICredentialTestFunctions, JsonObject } from 'n8n-workflow';
+
+import { credentialRefusalIn } from '../../shared/credentialRefusal';
+import { signTyltRequest } from '../../shared/signing';
+import {
+	httpOrigin,
+	normalizeBaseUrl,
+	tyltAccountOf,
+	type TyltCredentials,
+} from '../../shared/tyltAccount';
+import { TYLT_ENDPOINTS } from './endpoints';
+import type { TyltEnvelope } from './envelopes';
+import { redactSecrets } from './redaction';
+import { requestFailure, type RequestFailure } from './requestFailure';
+
+/** A test waits less than a payout: someone is looking at the dialog. */
+const CHECK_TIMEOUT_MS = 20_000;
+
+interface LegacyResponse {
+	statusCode: number;
+	body: unknown;
+}
+
+/** Undefined when TYLT accepts the key and secret; otherwise what is wrong, as one or two sentences. */
+export async function credentialProblemOnTylt(
+	helpers: ICredentialTestFunctions['helpers'],
+	credentials: TyltCredentials,
+): Promise<string | undefined> {
+	const where = httpOrigin(normalizeBaseUrl(credentials.baseUrl)) ?? credentials.baseUrl;
+	const { secrets } = tyltAccountOf(credentials);
+	let response: LegacyResponse;
+	try {
+		const signed = signTyltRequest(credentials, {
+			method: 'GET',
+			url: TYLT_ENDPOINTS.supportedCurrencies,
+		});
+		response = (await helpers.request({
+			method: 'GET',
+			uri: signed.url,
+			headers: signed.headers,
+			json: true,
+			resolveWithFullResponse: true,
+			// Every status is answered here, in words, instead of thrown as n8n's generic text.
+			simple: false,
+			followRedirect: false,
+			followAllRedirects: false,
+			timeout: CHECK_TIMEOUT_MS,
+		})) as LegacyResponse;
+	} catch (error) {
+		const refusal = credentialRefusalIn(error);
+		if (refusal) return refusal.message;
+		return failureInWords(requestFailure(error as JsonObject, secrets), where);
+	}
+	return answerInWords(response, where, secrets);
+}
+
+function failureInWords(failure: RequestFailure, where: string): string {
+	switch (failure.outcome) {
+		case 'unreachable':
+			return `TYLT could not be reached at ${where}: check the Base URL and the network.`;
+		case 'transient':
+			return `TYLT at ${where} did not answer (${failure.cause}): try again, and check the Base URL if it persists.`;
+		case 'unexplained':
+			return `The test request to TYLT failed with ${failure.cause}.`;
+	}
+}
+
+function answerInWords(
+	{ statusCode, body }: LegacyResponse,
+	where: string,
+	secrets: readonly string[],
+): string | undefined {
+	const envelope = isEnvelope(body) ? body : undefined;
+	const said = envelope?.msg ? ` (TYLT said: ${redactSecrets(String(envelope.msg), secrets)})` : '';
+	if (statusCode === 401) {
+		return `TYLT rejected the API key or secret${said}: check both, and that they belong to this environment (Demo or Production).`;
+	}
+	if (statusCode === 403) {
+		return `TYLT refused this API key${said}: it may be disabled or lack merchant API access.`;
+	}
+	if (statusCode >= 300 && statusCode <= 399) {
+		return `${where} answered with a redirect (HTTP ${statusCode}), which the node never follows with signed headers: check the Base URL.`;
+	}
+	if (statusCode < 200 || statusCode > 299) {
+		return `TYLT at ${where} answered HTTP ${statusCode}${said}: check the Base URL, or try again later.`;
+	}
+	if (envelope === undefined || !Array.isArray(envelope.data)) {
+		return `${where} answered, but not as TYLT does (no currency list): check the Base URL.`;
+	}
+	if (typeof envelope.errorCode === 'number' && envelope.errorCode !== 0) {
+		return `TYLT refused the test request with errorCode ${envelope.errorCode}${said}: check the API key and secret.`;
+	}
+	return undefined;
+}
+
+function isEnvelope(body: unknown): body is TyltEnvelope {
+	return body !== null && typeof body === 'object' && !Array.isArray(body);
+}
