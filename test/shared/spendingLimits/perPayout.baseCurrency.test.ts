@@ -5,15 +5,15 @@
  * values) sizes a USDT payout in DAI, so USDT's own limit never binds. The credential must refuse a payout
  * whose settled currency would get more than its own limit allows.
  */
-import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/fields';
-import { httpRequestNode } from '../support/httpRequestNode';
+import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
+import { httpRequestNode } from '../../support/httpRequestNode';
 import {
 	credentialsFor,
 	failureOf,
 	payoutCreate,
 	requestsTo,
 	useTyltNode,
-} from '../support/sandboxKit';
+} from '../../support/sandboxKit';
 
 const tylt = useTyltNode();
 const { sandbox } = tylt;

@@ -4,7 +4,7 @@
  * workflow, an older export: 'Fiat', 'fiatCurrency', 'FIAT') sends a fiat amount as that many crypto units.
  * Fail closed: a value that is neither option must fail the item and send nothing.
  */
-import { failureOf, payoutCreate, requestsTo, useTyltNode } from '../support/sandboxKit';
+import { failureOf, payoutCreate, requestsTo, useTyltNode } from '../../support/sandboxKit';
 
 const tylt = useTyltNode();
 const { sandbox } = tylt;

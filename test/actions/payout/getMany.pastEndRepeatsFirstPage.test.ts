@@ -4,8 +4,8 @@
  * page repeating the one just before it, and output the first page twice (a report summing these payouts
  * counted 100 of them twice). A page made only of payouts the read already served ends a listing.
  */
-import { useMoneySafetySandbox } from '../support/moneySafetyKit';
-import { outcomeOf } from './outcome';
+import { useMoneySafetySandbox } from '../../support/moneySafetyKit';
+import { outcomeOf } from '../../support/runOutcome';
 
 const { suite } = useMoneySafetySandbox();
 

@@ -7,10 +7,10 @@
  * history does not list it yet (what the reservations are for), the next run pays the same room again.
  * Fixed: a refusal to sign frees the room only when no other request took the node's voucher.
  */
-import { holdFirstCreateBeforeSigning } from '../support/heldSigning';
-import { httpRequestNode } from '../support/httpRequestNode';
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { historyNotListingThemYet, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { holdFirstCreateBeforeSigning } from '../../support/heldSigning';
+import { httpRequestNode } from '../../support/httpRequestNode';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { historyNotListingThemYet, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

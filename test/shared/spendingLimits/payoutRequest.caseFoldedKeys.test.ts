@@ -6,9 +6,9 @@
  * and takes the last of two matching keys) reads `baſeAmount` as baseAmount and `addreſs` as address. Such a
  * key must be refused like `BaseAmount`: the limits checked the other key's value.
  */
-import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/fields';
-import { httpRequestNode } from '../support/httpRequestNode';
-import { requestsTo, tronAddress, useTyltNode } from '../support/sandboxKit';
+import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
+import { httpRequestNode } from '../../support/httpRequestNode';
+import { requestsTo, tronAddress, useTyltNode } from '../../support/sandboxKit';
 
 const { sandbox } = useTyltNode();
 

@@ -11,11 +11,11 @@
  * credential's authenticate, held here the same way); what that fix bounded (a stolen voucher pays what the
  * node counted for the same account) does not hold across credentials: nothing bounds the amount.
  */
-import { startSandbox, type TyltSandbox } from '../../sandbox';
-import { holdFirstCreateBeforeSigning } from '../support/heldSigning';
-import { httpRequestNode } from '../support/httpRequestNode';
-import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
-import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { startSandbox, type TyltSandbox } from '../../../sandbox';
+import { holdFirstCreateBeforeSigning } from '../../support/heldSigning';
+import { httpRequestNode } from '../../support/httpRequestNode';
+import { credentialsFor, payoutCreate, tronAddress } from '../../support/sandboxKit';
+import { useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

@@ -6,8 +6,8 @@
  */
 import type { IRequestOptions } from 'n8n-workflow';
 
-import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/fields';
-import { CREATE_PATH as CREATE, httpRequestNode } from '../support/httpRequestNode';
+import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
+import { CREATE_PATH as CREATE, httpRequestNode } from '../../support/httpRequestNode';
 import {
 	credentialsFor,
 	EVM_ADDRESS,
@@ -15,7 +15,7 @@ import {
 	requestsTo,
 	tronAddress,
 	useTyltNode,
-} from '../support/sandboxKit';
+} from '../../support/sandboxKit';
 
 const tylt = useTyltNode();
 const { sandbox } = tylt;

@@ -7,7 +7,7 @@
  */
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
-import { outcomeOf } from './outcome';
+import { outcomeOf } from '../support/runOutcome';
 
 const { suite } = useMoneySafetySandbox();
 

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { payoutCreate, requestsTo, useTyltNode } from '../support/sandboxKit';
+import { payoutCreate, requestsTo, useTyltNode } from '../../support/sandboxKit';
 
 const tylt = useTyltNode();
 const { sandbox } = tylt;

@@ -7,7 +7,7 @@
  */
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
-import { expectPaidOnce, outcomeOf } from './outcome';
+import { expectPaidOnce, outcomeOf } from '../support/runOutcome';
 
 const { suite } = useMoneySafetySandbox();
 

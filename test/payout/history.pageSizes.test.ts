@@ -8,7 +8,7 @@
  */
 import { payoutCreate, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
-import { expectPaidOnce, outcomeOf } from './outcome';
+import { expectPaidOnce, outcomeOf } from '../support/runOutcome';
 
 const { suite } = useMoneySafetySandbox();
 

@@ -4,9 +4,9 @@
  * and its settled currency is never looked up: with `USDT 500, EUR 450`, 400 EUR paid out in USDC (not listed,
  * so never to be paid) goes through.
  */
-import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/fields';
-import { httpRequestNode } from '../support/httpRequestNode';
-import { EVM_ADDRESS, requestsTo, useSandbox } from '../support/sandboxKit';
+import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
+import { httpRequestNode } from '../../support/httpRequestNode';
+import { EVM_ADDRESS, requestsTo, useSandbox } from '../../support/sandboxKit';
 
 const sandbox = useSandbox();
 
