@@ -1,5 +1,5 @@
 /**
- * Adversary (issue 24, item 1): CreateTraffic promises "when TYLT answers a create with HTTP 429, no create
+ * CreateTraffic promises "when TYLT answers a create with HTTP 429, no create
  * starts before the wait TYLT asks for". With Continue On Fail on, a 429'd create sets no hold, so a create
  * already waiting out Pause Between Payouts wakes at its own time and starts, ignoring Retry-After: the
  * Retry-After is only seen by creates that reserve their start after the 429 came back.

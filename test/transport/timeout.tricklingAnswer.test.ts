@@ -1,5 +1,5 @@
 /**
- * Adversary (issue 24, "hanging/silently going quiet"): Timeout (Seconds) bounds how long the node waits for
+ * Timeout (Seconds) bounds how long the node waits for
  * TYLT's answer. The HTTP client's timeout is an idle timeout on the socket: an answer that keeps trickling
  * (a byte-by-byte proxy, an overloaded TYLT; the spec names no latency) never trips it. Timeout 1 s, an answer
  * spread over ~4 s in chunks 250 ms apart: the request is not cut off. Trickled forever, the execution hangs

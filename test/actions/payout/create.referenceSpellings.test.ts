@@ -1,5 +1,5 @@
 /**
- * Adversary (issue 23, node version 2): Reference moved from Options to the panel. Spellings of one reference
+ * Version 2 has Reference on the panel (version 1: under Options). Spellings of one reference
  * (a number from an expression, spaces around it) and a payout first sent by a version-1 node must still be
  * found by the duplicate guard: version 2 may not pay twice where version 1 would not.
  */

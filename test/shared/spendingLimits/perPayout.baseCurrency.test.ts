@@ -1,14 +1,16 @@
 /**
- * Adversary (issue 26): Max Amount per Payout binds the settled currency, but a payout may name another
- * listed currency as baseCurrency and is then checked only against that currency's limit. A crypto symbol as
- * baseCurrency (the sandbox, like TYLT's spec, does not rule it out: its stablecoins are valid baseCurrency
- * values) sizes a USDT payout in DAI, so USDT's own limit never binds. The credential must refuse a payout
- * whose settled currency would get more than its own limit allows.
+ * Max Amount per Payout and a payout's baseCurrency: naming another currency as baseCurrency must not lift the
+ * settled currency's own limit, nor let a currency the limits do not list be paid.
+ * - A crypto symbol as baseCurrency (the sandbox, like TYLT's spec, does not rule it out: its stablecoins are
+ *   valid baseCurrency values) would size a USDT payout in DAI, so USDT's own limit never binds.
+ * - "A currency not listed cannot be paid" (the Max Amount per Payout field, and docs/credential.md): a payout
+ *   sized in a listed fiat Base Currency still settles in a crypto currency, and that one must be listed too.
  */
 import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
 import { httpRequestNode } from '../../support/httpRequestNode';
 import {
 	credentialsFor,
+	EVM_ADDRESS,
 	failureOf,
 	payoutCreate,
 	requestsTo,
@@ -18,10 +20,10 @@ import {
 const tylt = useTyltNode();
 const { sandbox } = tylt;
 
-/** USDT: at most 1 per payout. DAI is listed for DAI payouts of up to 500. */
-const LIMITS: SpendingLimitTexts = { maxAmountPerPayout: 'USDT 1, DAI 500' };
-
 describe('a crypto symbol as baseCurrency does not lift the settled currency’s limit', () => {
+	/** USDT: at most 1 per payout. DAI is listed for DAI payouts of up to 500. */
+	const LIMITS: SpendingLimitTexts = { maxAmountPerPayout: 'USDT 1, DAI 500' };
+
 	it('HTTP Request node: 400 USDT sized "in DAI" is refused under USDT 1', async () => {
 		const sent = await httpRequestNode(sandbox, LIMITS, {
 			body: {
@@ -54,5 +56,24 @@ describe('a crypto symbol as baseCurrency does not lift the settled currency’s
 
 		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
 		expect(error.message).toMatch(/refused this payout|Nothing was sent/);
+	});
+});
+
+describe('a fiat-sized payout settling in a currency the limits do not list', () => {
+	const LIMITS: SpendingLimitTexts = { maxAmountPerPayout: 'USDT 500, EUR 450' };
+
+	it('400 EUR paid in USDC, a currency the limits do not list, is refused', async () => {
+		const sent = await httpRequestNode(sandbox, LIMITS, {
+			body: {
+				baseAmount: 400,
+				baseCurrency: 'EUR',
+				address: EVM_ADDRESS,
+				settledCurrency: 'USDC',
+				networkSymbol: 'ETH',
+			},
+		});
+
+		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
+		expect('error' in sent && sent.error.message).toMatch(/refused this payout.*USDC/);
 	});
 });
