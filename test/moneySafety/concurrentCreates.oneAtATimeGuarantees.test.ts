@@ -22,7 +22,8 @@ function rows(references: string[], extra: IDataObject[] = []): IDataObject[] {
 function payoutPerRow(options: IDataObject = {}) {
 	return payoutCreate({
 		address: '={{ $json.address }}',
-		options: { reference: '={{ $json.row }}', ...options },
+		reference: '={{ $json.row }}',
+		options: { ...options },
 	});
 }
 

@@ -35,7 +35,8 @@ it('says a create that timed out has an unknown outcome because of the timeout',
 	suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 600 });
 	const error = await suite.fail({
 		parameters: payoutCreate({
-			options: { reference: 'slow-1', timeoutSeconds: 0.2, inDoubtCheckSeconds: 0 },
+			reference: 'slow-1',
+			options: { timeoutSeconds: 0.2, inDoubtCheckSeconds: 0 },
 		}),
 	});
 

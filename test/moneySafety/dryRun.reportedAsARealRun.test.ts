@@ -14,11 +14,11 @@ it('dry run reports a repeated reference as not sent again, as a real run would 
 	const items = [{}, {}];
 	const dry = await suite.run({
 		items,
-		parameters: payoutCreate({ options: { reference: 'row-50', dryRun: true } }),
+		parameters: payoutCreate({ reference: 'row-50', options: { dryRun: true } }),
 	});
 	const real = await suite.run({
 		items,
-		parameters: payoutCreate({ options: { reference: 'row-50' } }),
+		parameters: payoutCreate({ reference: 'row-50', options: {} }),
 	});
 
 	expect(real.map((item) => item.json.alreadySent)).toEqual([false, true]);
@@ -40,7 +40,8 @@ it('a batch error does not name a Dry Run item as paid', async () => {
 		items,
 		parameters: payoutCreate({
 			address: '={{ $json.address }}',
-			options: { reference: '={{ $json.row }}', dryRun: '={{ $json.dry }}' },
+			reference: '={{ $json.row }}',
+			options: { dryRun: '={{ $json.dry }}' },
 		}),
 	});
 

@@ -11,7 +11,8 @@ it('reads the node’s own tag, not a reference the user’s comment mentions, s
 	const parameters = payoutCreate({
 		address: tronAddress('retry recipient'),
 		additionalFields: { comments: 'Retry of [ref:row-17]' },
-		options: { reference: 'row-17-b' },
+		reference: 'row-17-b',
+		options: {},
 	});
 	await suite.run({ parameters });
 	const [rerun] = await suite.run({ parameters });

@@ -116,11 +116,12 @@ function heldBatch(pauseMs: number, panel: Panel) {
 			}),
 		};
 	}
+	// Version 1's own path to a long hold (its panel takes any number of milliseconds), run beside version 2's.
 	return {
+		typeVersion: 1,
 		items,
 		parameters: payoutCreate({
 			...payout,
-			// v1 takes any number of milliseconds.
 			options: {
 				reference: '={{ $json.row }}',
 				concurrentPayouts: 1,
@@ -137,7 +138,7 @@ function heldBatch(pauseMs: number, panel: Panel) {
 async function heldBatchAndAnotherRun(
 	pauseMs: number,
 	otherAfterMs: number,
-	{ panel = 1 as Panel, otherPayout = async () => await otherRun(otherAfterMs) } = {},
+	{ panel = 2 as Panel, otherPayout = async () => await otherRun(otherAfterMs) } = {},
 ) {
 	mockClock.duringLongPause = async () => {
 		await passTime(otherAfterMs);
@@ -157,7 +158,8 @@ async function otherRun(afterMs: number) {
 		parameters: payoutCreate({
 			baseAmount: 100,
 			address: RECIPIENT,
-			options: { reference: `other-run-${afterMs}` },
+			reference: `other-run-${afterMs}`,
+			options: {},
 		}),
 		continueOnFail: true,
 	});
@@ -211,7 +213,12 @@ it('a create held back for two hours keeps its room, and the other run is refuse
 it('TYLT dating a payout 2 hours before n8n’s clock does not free its room before 24 hours have passed', async () => {
 	const sixty = (reference: string) => ({
 		credentials: credentials(),
-		parameters: payoutCreate({ baseAmount: 60, address: RECIPIENT, options: { reference } }),
+		parameters: payoutCreate({
+			baseAmount: 60,
+			address: RECIPIENT,
+			reference,
+			options: {},
+		}),
 		continueOnFail: true,
 	});
 	// n8n's clock runs 2 hours ahead of TYLT's: TYLT dates the payout 2 hours earlier than n8n sent it.

@@ -1,6 +1,6 @@
 /**
  * The re-check of a late create (create.dailyGate.ts) with several creates in
- * flight at once (Concurrent Payouts 3). The execution decided 3 × 30 under "USDT 100"; before its creates start,
+ * flight at once (the node's own pace sends all three together). The execution decided 3 × 30 under "USDT 100"; before its creates start,
  * and after that decision, a payout of 30 is made elsewhere (the dashboard) and history lists it; the creates
  * start more than DAILY_RECHECK.afterMs after the decision.
  *
@@ -42,7 +42,8 @@ async function batchWithPayoutMadeElsewhere() {
 		parameters: payoutCreate({
 			baseAmount: 30,
 			address: RECIPIENT,
-			options: { reference: '={{ $json.row }}', concurrentPayouts: 3 },
+			reference: '={{ $json.row }}',
+			options: {},
 		}),
 		continueOnFail: true,
 	});

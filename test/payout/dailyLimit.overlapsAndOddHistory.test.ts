@@ -18,7 +18,8 @@ const run = (baseAmount: number, options: IDataObject = {}) => ({
 	parameters: payoutCreate({
 		baseAmount,
 		address: RECIPIENT,
-		options: { reference: `held-${++references}`, ...options },
+		reference: `held-${++references}`,
+		options: { ...options },
 	}),
 	continueOnFail: true,
 });

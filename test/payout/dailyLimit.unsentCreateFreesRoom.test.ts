@@ -39,11 +39,9 @@ describe('a stopped batch', () => {
 			parameters: payoutCreate({
 				baseAmount: '={{ $json.amount }}',
 				address: RECIPIENT,
-				options: {
-					reference: '={{ $json.row }}',
-					concurrentPayouts: 1,
-					pauseBetweenPayoutsMs: 60_000,
-				},
+				reference: '={{ $json.row }}',
+				// One create a minute, one at a time.
+				options: { maxPayoutsPerSecond: 1 / 60 },
 			}),
 			continueOnFail: true,
 			abortSignal: stop.signal,
@@ -66,7 +64,8 @@ describe('a stopped batch', () => {
 			parameters: payoutCreate({
 				baseAmount: 60,
 				address: RECIPIENT,
-				options: { reference: 'after-stop' },
+				reference: 'after-stop',
+				options: {},
 			}),
 			continueOnFail: true,
 		});
@@ -82,7 +81,7 @@ describe('a create that never connected', () => {
 	const RECIPIENT = tronAddress('unreachable-create');
 	const run = (baseAmount: number, reference: string) => ({
 		credentials: credentials(),
-		parameters: payoutCreate({ baseAmount, address: RECIPIENT, options: { reference } }),
+		parameters: payoutCreate({ baseAmount, address: RECIPIENT, reference, options: {} }),
 		continueOnFail: true,
 	});
 
@@ -124,7 +123,8 @@ describe('an item the duplicate guard fails before its create starts', () => {
 		parameters: payoutCreate({
 			baseAmount,
 			address: RECIPIENT,
-			options: { reference: 'shared-ref' },
+			reference: 'shared-ref',
+			options: {},
 		}),
 		continueOnFail: true,
 	});

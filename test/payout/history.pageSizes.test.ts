@@ -73,7 +73,7 @@ describe('a later page shorter than the first, while history goes on', () => {
 
 		const outcome = await outcomeOf(
 			suite.run({
-				parameters: payoutCreate({ address: ADDRESS, options: { reference: REFERENCE } }),
+				parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
 			}),
 		);
 
@@ -90,7 +90,8 @@ describe('a TYLT serving fewer rows than asked', () => {
 			suite.run({
 				parameters: payoutCreate({
 					address: tronAddress('small cap'),
-					options: { reference: 'small-cap' },
+					reference: 'small-cap',
+					options: {},
 				}),
 			}),
 		);
@@ -108,7 +109,7 @@ describe('a page cap lowered between executions', () => {
 		// Execution 1: TYLT serves pages of 200; the guard reads 250 payouts and the cache learns "serves 200".
 		suite.sandbox.seedPayouts(250);
 		await suite.run({
-			parameters: payoutCreate({ address: ADDRESS, options: { reference: 'first-run' } }),
+			parameters: payoutCreate({ address: ADDRESS, reference: 'first-run', options: {} }),
 		});
 		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
 
@@ -125,7 +126,7 @@ describe('a page cap lowered between executions', () => {
 
 		const outcome = await outcomeOf(
 			suite.run({
-				parameters: payoutCreate({ address: ADDRESS, options: { reference: REFERENCE } }),
+				parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
 			}),
 		);
 

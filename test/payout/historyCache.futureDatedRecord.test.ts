@@ -15,7 +15,7 @@ const ADDRESS = tronAddress('history cache future record');
 async function execution(reference: string, options: IDataObject = {}) {
 	const before = suite.sandbox.requests.length;
 	const [item] = await suite.run({
-		parameters: payoutCreate({ address: ADDRESS, options: { reference, ...options } }),
+		parameters: payoutCreate({ address: ADDRESS, reference, options: { ...options } }),
 	});
 	const made = suite.sandbox.requests.slice(before);
 	return {

@@ -65,7 +65,7 @@ it('an answer trickling past Timeout (Seconds) is cut off there, and nothing is 
 		const outcome = await outcomeOf(
 			suite.run({
 				credentials: { ...credentialsFor(suite.sandbox), baseUrl: proxy.url },
-				parameters: payoutCreate({ options: { reference: 'trickled', timeoutSeconds: 1 } }),
+				parameters: payoutCreate({ reference: 'trickled', options: { timeoutSeconds: 1 } }),
 			}),
 		);
 		expect(outcome).toHaveProperty('error');

@@ -32,7 +32,6 @@ it('Return All lists every payout once when a page past the end answers with the
 				resource: 'payout',
 				operation: 'getMany',
 				returnAll: true,
-				options: { pageSize: 100 },
 			},
 		}),
 	);

@@ -24,7 +24,12 @@ describe('the same credential', () => {
 	const LIMITS = { maxAmountPer24Hours: 'USDT 100' };
 	const run = (reference: string) => ({
 		credentials: { ...credentialsFor(suite.sandbox), ...LIMITS },
-		parameters: payoutCreate({ baseAmount: 60, address: RECIPIENT, options: { reference } }),
+		parameters: payoutCreate({
+			baseAmount: 60,
+			address: RECIPIENT,
+			reference,
+			options: {},
+		}),
 		continueOnFail: true,
 	});
 
@@ -99,7 +104,8 @@ describe('another credential', () => {
 				parameters: payoutCreate({
 					baseAmount: 5000,
 					address: BUILDER,
-					options: { reference: 'own-account-voucher' },
+					reference: 'own-account-voucher',
+					options: {},
 				}),
 				continueOnFail: true,
 			});
