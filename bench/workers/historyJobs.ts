@@ -39,6 +39,8 @@ export const historyJobs: JobModule<'history'> = {
 						options: { pageSize: params.pageSize },
 					},
 					credentials: { apiKey: params.apiKey, apiSecret: params.apiSecret, baseUrl: params.url },
+					// Page Size is version 1's option (version 2 leaves it to the node): the case sets it.
+					typeVersion: 1,
 				}),
 		);
 	},

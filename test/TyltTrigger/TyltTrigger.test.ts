@@ -173,16 +173,6 @@ describe('signature verification', () => {
 });
 
 describe('second secret (keys are issued per service)', () => {
-	it('accepts callbacks signed with the Additional Secret as well as the API secret', async () => {
-		const server = await serve({
-			parameters: { events: ['payout', 'payIn'], options: { additionalSecret: PAY_IN_SECRET } },
-		});
-
-		expectOk(await postSigned(server, callbackBody('pay-in', payInRecord()), PAY_IN_SECRET));
-		expectOk(await postSigned(server, callbackBody('pay-out', payoutRecord()), API_SECRET));
-		expect(server.runs.map((run) => run[0].json.event)).toEqual(['payIn', 'payout']);
-	});
-
 	it('version 2: accepts callbacks signed with the credential’s Additional Callback Secret', async () => {
 		const server = await serve({
 			parameters: { events: ['payout', 'payIn'] },

@@ -22,8 +22,15 @@ afterAll(async () => {
 	await sandbox.close();
 });
 
-async function trigger(parameters: INodeParameters = {}): Promise<TriggerServer> {
-	const server = await startTriggerServer({ apiSecret: sandbox.apiSecret, parameters });
+async function trigger(
+	parameters: INodeParameters = {},
+	credential: { additionalSecret?: string } = {},
+): Promise<TriggerServer> {
+	const server = await startTriggerServer({
+		apiSecret: sandbox.apiSecret,
+		parameters,
+		...credential,
+	});
 	triggers.push(server);
 	return server;
 }
@@ -42,7 +49,8 @@ async function createPayout(callBackUrl: string): Promise<IDataObject> {
 			baseAmount: 25,
 			additionalFields: { callBackUrl },
 			// Each test pays anew: a reference of its own keeps the duplicate guard from matching the last one.
-			options: { reference: `trigger-test-${++payoutsCreated}` },
+			reference: `trigger-test-${++payoutsCreated}`,
+			options: {},
 		},
 		credentials: { apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret, baseUrl: sandbox.url },
 	});
@@ -78,11 +86,8 @@ it('answers a hand resend `ok` without a second run', async () => {
 	expect(server.runs.map((run) => run[0].json.status)).toEqual(['Completed']);
 });
 
-it('accepts a pay-in callback signed with the pay-in key through Additional Secret', async () => {
-	const server = await trigger({
-		events: ['payIn'],
-		options: { additionalSecret: PAY_IN_SECRET },
-	});
+it('accepts a pay-in callback signed with the pay-in key through the credential’s Additional Callback Secret', async () => {
+	const server = await trigger({ events: ['payIn'] }, { additionalSecret: PAY_IN_SECRET });
 	const record = { orderId: 'pi-sandbox-1', merchantOrderId: 'order-2001', status: 'Completed' };
 
 	const delivery = await sandbox.sendCallback(server.url, record, {

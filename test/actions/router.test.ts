@@ -76,7 +76,12 @@ describe('the AI agent’s maximum is in one stated currency', () => {
 	});
 
 	it.each([
-		['a fiat Base Currency', { additionalFields: { baseCurrency: 'GBP' } }, 'Base Currency', 'GBP'],
+		[
+			'a fiat Base Currency',
+			{ amountIn: 'fiat', baseCurrency: 'GBP', additionalFields: {} },
+			'Base Currency',
+			'GBP',
+		],
 		[
 			'another crypto currency',
 			{ settledCurrency: 'USDC', networkSymbol: 'BSC' },
@@ -109,7 +114,9 @@ describe('the AI agent’s maximum is in one stated currency', () => {
 			nodeType: 'n8n-nodes-tylt.tyltTool',
 			parameters: payoutCreate({
 				baseAmount: 20,
-				additionalFields: { baseCurrency: 'USD' },
+				amountIn: 'fiat',
+				baseCurrency: 'USD',
+				additionalFields: {},
 				options: { toolMaxAmount: 20, toolMaxAmountCurrency: 'USD' },
 			}),
 		});

@@ -13,6 +13,7 @@ import {
 	TRON_CHECKSUM_BROKEN,
 	badItem,
 	goodItem,
+	nodeFor,
 	usdtOnTron,
 } from '../support/badPayoutInputs';
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
@@ -30,10 +31,8 @@ it('covers at least 25 distinct bad inputs', () => {
 
 describe.each(BAD_INPUTS)('a bad item: %s', (_problem, badFields) => {
 	it('sends nothing for it, and its error says so', async () => {
-		const error = await suite.fail({
-			items: [GOOD_ITEM, badItem(badFields)],
-			parameters: PAYOUT_FROM_ITEM,
-		});
+		const { parameters, good } = nodeFor(badFields);
+		const error = await suite.fail({ items: [good, badItem(badFields)], parameters });
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.context.itemIndex).toBe(1);
@@ -44,7 +43,7 @@ describe.each(BAD_INPUTS)('a bad item: %s', (_problem, badFields) => {
 			'payoutHistory',
 			'createPayout',
 		]);
-		expect(sentAddresses()).toEqual([GOOD_ITEM.address]);
+		expect(sentAddresses()).toEqual([good.address]);
 		expect(suite.sandbox.payouts).toHaveLength(1);
 	});
 });

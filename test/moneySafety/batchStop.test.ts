@@ -1,18 +1,14 @@
 /**
  * Without Continue On Fail, an item's error stops every payout that has not started yet: the batch decides
- * right before each create, after every wait (a free slot, Pause Between Payouts, a 429's Retry-After, an
+ * right before each create, after every wait (a free slot, the pace's spacing, a 429's Retry-After, an
  * earlier row of the same reference), never only when it takes the row. A row that did not start is "not
  * sent", never "in doubt"; a create already on its way when the batch stopped is recorded all the same.
  */
-import { NodeApiError } from 'n8n-workflow';
 import type { IDataObject } from 'n8n-workflow';
 
 import { IN_DOUBT_CHECK_POLICY } from '../../nodes/Tylt/payout/inDoubtCheck';
-import { inDoubtSince } from '../../nodes/Tylt/payout/processMemory';
 import { DAILY_RECHECK } from '../../nodes/Tylt/actions/payout/create.dailyLimit';
 import { RATE_LIMIT_POLICY } from '../../nodes/Tylt/payout/createTraffic';
-import { tyltAccountKey } from '../../nodes/Tylt/transport';
-import { createExecuteContext } from '../../tools/harness/n8nContext';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {
 	onceEach,
@@ -22,9 +18,6 @@ import {
 } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox({ autoSettle: true });
-
-/** Long enough that TYLT's answer to row 0 is back before row 1 is due, even on a busy machine. */
-const PAUSE_MS = 1000;
 
 const RECHECK_AFTER_MS = DAILY_RECHECK.afterMs;
 
@@ -39,58 +32,23 @@ function rows(prefix: string, count = 5): IDataObject[] {
 
 const references = (items: IDataObject[]) => items.map((item) => String(item.row));
 
-/** Concurrent Payouts 5 (the default) and a pause: all five rows are taken at once and wait their turn. */
-function pacedBatch(options: IDataObject = {}) {
+/** Max Payouts Per Second `perSecond`: creates start 1000 / perSecond ms apart, ceil(perSecond) at once. */
+function pacedBatch(perSecond: number, options: IDataObject = {}) {
 	return payoutCreate({
 		address: '={{ $json.address }}',
-		options: {
-			reference: '={{ $json.row }}',
-			concurrentPayouts: 5,
-			pauseBetweenPayoutsMs: PAUSE_MS,
-			...options,
-		},
+		reference: '={{ $json.row }}',
+		options: { maxPayoutsPerSecond: perSecond, ...options },
 	});
-}
-
-async function accountOf(parameters: ReturnType<typeof payoutCreate>) {
-	return await tyltAccountKey.call(
-		createExecuteContext({ parameters, credentials: credentialsFor(suite.sandbox) }),
-	);
 }
 
 describe('a batch with a pause whose first row TYLT refuses', () => {
-	it('sends exactly one create: the rows waiting for their start stop, and none of them is in doubt', async () => {
-		const items = rows('refused-first');
-		const parameters = pacedBatch();
-		suite.sandbox.injectFault('createPayout', { ...REFUSAL } as never);
-
-		const error = await suite.fail({ items, parameters });
-
-		expect(error).toBeInstanceOf(NodeApiError);
-		expect(error.message).toContain('Payouts are paused for this merchant');
-		expect(error.description).toContain('TYLT refused the payout, so nothing was sent');
-		expect(error.description).not.toContain('Paid in this execution');
-		expect(error.context.itemIndex).toBe(0);
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
-		expect(suite.sandbox.payouts).toHaveLength(0);
-		const account = await accountOf(parameters);
-		for (const reference of references(items)) {
-			expect(inDoubtSince(account, reference)).toBeUndefined();
-		}
-
-		// Nothing is held: the next run sends all five at once, each once.
-		const output = await suite.run({ items, parameters: pacedBatch({ pauseBetweenPayoutsMs: 0 }) });
-		expect(output.map((item) => item.json.alreadySent)).toEqual(items.map(() => false));
-		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
-	});
-
 	it('with Continue On Fail, the refused row is an error item and the other four are still paid', async () => {
 		const items = rows('refused-cof');
 		suite.sandbox.injectFault('createPayout', { ...REFUSAL } as never);
 
 		const output = await suite.run({
 			items,
-			parameters: pacedBatch({ pauseBetweenPayoutsMs: 100 }),
+			parameters: pacedBatch(10),
 			continueOnFail: true,
 		});
 
@@ -109,7 +67,7 @@ describe('a batch with a pause whose first row TYLT refuses', () => {
 		items[2] = { ...items[0] };
 		suite.sandbox.injectFault('createPayout', { ...REFUSAL } as never);
 
-		const error = await suite.fail({ items, parameters: pacedBatch({ pauseBetweenPayoutsMs: 0 }) });
+		const error = await suite.fail({ items, parameters: pacedBatch(0) });
 
 		expect(error.message).toContain('Payouts are paused for this merchant');
 		expect(error.context.itemIndex).toBe(0);
@@ -137,38 +95,6 @@ describe('a batch with a pause whose first row TYLT answers with HTTP 429', () =
 
 	const RATE_LIMITED = { kind: 'status', status: 429, headers: { 'Retry-After': '0.2' } } as const;
 
-	it('sends exactly one create when the 429 is the batch’s error: no row waiting out Retry-After starts', async () => {
-		const items = rows('limited-first');
-		suite.sandbox.injectFault('createPayout', RATE_LIMITED);
-
-		const error = await suite.fail({
-			items,
-			parameters: pacedBatch({ inDoubtCheckSeconds: 0 }),
-		});
-
-		expect(error.message).toContain('outcome of this payout is unknown (HTTP 429)');
-		expect(error.context.itemIndex).toBe(0);
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
-	});
-
-	it('starts nothing while the In-Doubt Check decides the 429’d row, then stops when history does not show it', async () => {
-		const items = rows('limited-checked');
-		const parameters = pacedBatch({ inDoubtCheckSeconds: 1 });
-		suite.sandbox.injectFault('createPayout', RATE_LIMITED);
-
-		const error = await suite.fail({ items, parameters });
-
-		expect(error.message).toContain('outcome of this payout is unknown (HTTP 429)');
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
-		// Several history reads looked for row 0 while the others waited, and only row 0 is held in doubt.
-		expect(requestsTo(suite.sandbox, 'payoutHistory').length).toBeGreaterThan(2);
-		const account = await accountOf(parameters);
-		expect(inDoubtSince(account, 'limited-checked-0')).toBeDefined();
-		for (const reference of references(items).slice(1)) {
-			expect(inDoubtSince(account, reference)).toBeUndefined();
-		}
-	});
-
 	it('goes on when the In-Doubt Check finds the 429’d payout made: every row paid once', async () => {
 		const items = rows('limited-made');
 		// A gateway that counted the request after TYLT made the payout.
@@ -176,30 +102,12 @@ describe('a batch with a pause whose first row TYLT answers with HTTP 429', () =
 
 		const output = await suite.run({
 			items,
-			parameters: pacedBatch({ pauseBetweenPayoutsMs: 100, inDoubtCheckSeconds: 5 }),
+			parameters: pacedBatch(10, { inDoubtCheckSeconds: 5 }),
 		});
 
 		expect(output[0].json.confirmedFromHistory).toBe(true);
 		expect(output.map((item) => item.json.alreadySent)).toEqual(items.map(() => false));
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
-	});
-});
-
-describe('a row waiting for a free slot', () => {
-	it('does not start in the slot the refused create hands on', async () => {
-		const items = rows('slot', 3);
-		// Two on their way (row 1 for a while), row 2 waits for a slot; row 0 is refused and frees one.
-		suite.sandbox.injectFault('createPayout', { ...REFUSAL } as never);
-		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 500 });
-
-		const error = await suite.fail({
-			items,
-			parameters: pacedBatch({ concurrentPayouts: 2, pauseBetweenPayoutsMs: 0 }),
-		});
-
-		expect(error.message).toContain('Payouts are paused for this merchant');
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(2);
-		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(['slot-1']));
 	});
 });
 
@@ -215,8 +123,11 @@ describe('a row that waits for another execution’s claim on its reference', ()
 			parameters: payoutCreate({
 				address: '={{ $json.address }}',
 				baseAmount: 1_000_000,
-				additionalFields: { baseCurrency: 'USD' },
-				options: { reference: '={{ $json.row }}' },
+				amountIn: 'fiat',
+				baseCurrency: 'USD',
+				additionalFields: {},
+				reference: '={{ $json.row }}',
+				options: {},
 			}),
 		});
 		await until(
@@ -226,7 +137,7 @@ describe('a row that waits for another execution’s claim on its reference', ()
 
 		const error = await suite.fail({
 			items,
-			parameters: pacedBatch({ pauseBetweenPayoutsMs: 200 }),
+			parameters: pacedBatch(5),
 		});
 
 		expect((await other).message).toContain('above the maximum withdrawal');
@@ -245,7 +156,7 @@ describe('a row that waits for another execution’s claim on its reference', ()
 describe('a create on its way when the batch stops', () => {
 	it('is recorded when its answer comes after the stop: a re-run outputs it as already sent and pays the rest once', async () => {
 		const items = rows('in-flight');
-		const parameters = pacedBatch({ pauseBetweenPayoutsMs: 300 });
+		const parameters = pacedBatch(10 / 3);
 		// Row 0's create is on its way for a while; row 1 is refused meanwhile and stops the batch.
 		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 1500 });
 		suite.sandbox.injectFault('createPayout', { ...REFUSAL } as never);
@@ -281,7 +192,7 @@ describe('a late create under Max Amount per 24 Hours', () => {
 		const error = await suite.fail({
 			credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 1000' },
 			items: rows('late-recheck', 3),
-			parameters: pacedBatch({ pauseBetweenPayoutsMs: 200, inDoubtCheckSeconds: 1 }),
+			parameters: pacedBatch(5, { inDoubtCheckSeconds: 1 }),
 		});
 
 		expect(error.message).toContain('outcome of this payout is unknown (HTTP 429)');
@@ -292,17 +203,13 @@ describe('a late create under Max Amount per 24 Hours', () => {
 describe('the error of a failed execution', () => {
 	it('names the items paid all the same, which the failed execution does not output', async () => {
 		const items = rows('named');
-		// Item 3 fails its own check (below the minimum withdrawal): the items before it are sent, as when
-		// items ran one at a time.
-		const parameters = payoutCreate({
-			address: '={{ $json.address }}',
-			baseAmount: '={{ $json.row === "named-3" ? 5 : 25 }}',
-			options: { reference: '={{ $json.row }}' },
-		});
+		// One create a second: TYLT refuses item 3's create, after items 0 to 2 were paid.
+		const failed = suite.fail({ items, parameters: pacedBatch(1) });
+		await until(() => requestsTo(suite.sandbox, 'createPayout').length === 3, 'three creates');
+		suite.sandbox.injectFault('createPayout', { ...REFUSAL } as never);
+		const error = await failed;
 
-		const error = await suite.fail({ items, parameters });
-
-		expect(error.message).toContain('below the minimum withdrawal');
+		expect(error.message).toContain('Payouts are paused for this merchant');
 		expect(error.context.itemIndex).toBe(3);
 		expect(error.description).toContain('Paid in this execution all the same: items 0, 1, 2.');
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(['named-0', 'named-1', 'named-2']));

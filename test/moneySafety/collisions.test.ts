@@ -16,7 +16,7 @@ const ADDRESS = tronAddress('collision recipient');
 const creates = () => requestsTo(suite.sandbox, 'createPayout');
 
 /** The item: 25 USDT on TRX to ADDRESS, reference row-60. */
-const ITEM = payoutCreate({ address: ADDRESS, options: { reference: 'row-60' } });
+const ITEM = payoutCreate({ address: ADDRESS, reference: 'row-60', options: {} });
 
 /** A payout in TYLT history with the item's reference and the item's details, except `overrides`. */
 function seedWithReference(overrides: Partial<PayoutRecord> = {}): PayoutRecord {
@@ -84,7 +84,8 @@ describe('a payout in TYLT history with the item’s reference', () => {
 			parameters: payoutCreate({
 				networkSymbol: 'BSC',
 				address: EVM_ADDRESS,
-				options: { reference: 'row-60' },
+				reference: 'row-60',
+				options: {},
 			}),
 		});
 
@@ -102,7 +103,7 @@ describe('a payout in TYLT history with the item’s reference', () => {
 
 describe('amounts are compared as exact decimals', () => {
 	const inv7 = (baseAmount: number | string) =>
-		payoutCreate({ address: ADDRESS, baseAmount, options: { reference: 'row-60' } });
+		payoutCreate({ address: ADDRESS, baseAmount, reference: 'row-60', options: {} });
 
 	it.each<[string, number | string, number | string]>([
 		['50,000 against 49,999.99996 in history (INV-7)', 49999.99996, 50000],
@@ -149,8 +150,11 @@ describe('amounts are compared as exact decimals', () => {
 			payoutCreate({
 				address: ADDRESS,
 				baseAmount: 5000,
-				additionalFields: { baseCurrency: 'EUR' },
-				options: { reference: 'row-60' },
+				amountIn: 'fiat',
+				baseCurrency: 'EUR',
+				additionalFields: {},
+				reference: 'row-60',
+				options: {},
 			}),
 			existing,
 		);
@@ -163,8 +167,11 @@ describe('an item in fiat (Base Currency)', () => {
 	const IN_EUR = payoutCreate({
 		address: ADDRESS,
 		baseAmount: 100,
-		additionalFields: { baseCurrency: 'EUR' },
-		options: { reference: 'row-60' },
+		amountIn: 'fiat',
+		baseCurrency: 'EUR',
+		additionalFields: {},
+		reference: 'row-60',
+		options: {},
 	});
 
 	it('matches a record carrying the same baseAmount and baseCurrency', async () => {
@@ -208,7 +215,8 @@ describe('within one execution', () => {
 			parameters: payoutCreate({
 				address: ADDRESS,
 				baseAmount: '={{ $json.amount }}',
-				options: { reference: 'row-60' },
+				reference: 'row-60',
+				options: {},
 			}),
 			continueOnFail: true,
 		});
@@ -228,7 +236,8 @@ describe('a collision found by the In-Doubt Check, after this item’s own creat
 		const run = suite.fail({
 			parameters: payoutCreate({
 				address: ADDRESS,
-				options: { reference: 'row-60', inDoubtCheckSeconds: 3 },
+				reference: 'row-60',
+				options: { inDoubtCheckSeconds: 3 },
 			}),
 		});
 		await until(() => creates().length === 1, 'the create to reach TYLT');

@@ -5,6 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { DEFAULT_CONCURRENT_PAYOUTS } from '../../nodes/Tylt/actions/payout/create.pacing';
 import { RATE_LIMIT_POLICY } from '../../nodes/Tylt/payout/createTraffic';
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {
@@ -26,7 +27,8 @@ function rows(references: string[]): IDataObject[] {
 function payoutPerRow(options: IDataObject = {}) {
 	return payoutCreate({
 		address: '={{ $json.address }}',
-		options: { reference: '={{ $json.row }}', ...options },
+		reference: '={{ $json.row }}',
+		options: { ...options },
 	});
 }
 
@@ -54,12 +56,12 @@ describe('payouts on their way together', () => {
 		suite.sandbox.latencyMs = LATENCY_MS;
 	});
 
-	it('sends up to Concurrent Payouts at once, never more, and outputs every item in input order', async () => {
+	it('sends up to the node’s own pace at once (Max Payouts Per Second 0), never more, and outputs every item in input order', async () => {
 		const references = Array.from({ length: 12 }, (_, index) => `together-${index}`);
 
 		const output = await suite.run({
 			items: rows(references),
-			parameters: payoutPerRow({ concurrentPayouts: 4 }),
+			parameters: payoutPerRow(),
 		});
 
 		expect(output.map((item) => item.json.merchantReference)).toEqual(references);
@@ -70,7 +72,7 @@ describe('payouts on their way together', () => {
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references));
 		const together = mostArrivingTogether(createArrivals());
 		expect(together).toBeGreaterThanOrEqual(2);
-		expect(together).toBeLessThanOrEqual(4);
+		expect(together).toBeLessThanOrEqual(DEFAULT_CONCURRENT_PAYOUTS);
 	});
 
 	it('pays a reference once when rows repeat it: the later rows output the first row’s payout', async () => {
@@ -117,12 +119,12 @@ describe('payouts on their way together', () => {
 		);
 	});
 
-	it('keeps Pause Between Payouts as the spacing of request starts', async () => {
+	it('keeps Max Payouts Per Second’s spacing of request starts', async () => {
 		const references = ['paced-1', 'paced-2', 'paced-3', 'paced-4'];
 
 		await suite.run({
 			items: rows(references),
-			parameters: payoutPerRow({ concurrentPayouts: 4, pauseBetweenPayoutsMs: 100 }),
+			parameters: payoutPerRow({ maxPayoutsPerSecond: 10 }),
 		});
 
 		const arrivals = createArrivals();
@@ -154,7 +156,7 @@ describe('TYLT answers HTTP 429 to a create in a batch', () => {
 
 		const output = await suite.run({
 			items: rows(references),
-			parameters: payoutPerRow({ concurrentPayouts: 4, inDoubtCheckSeconds: 0 }),
+			parameters: payoutPerRow({ inDoubtCheckSeconds: 0 }),
 			continueOnFail: true,
 		});
 
@@ -172,7 +174,7 @@ describe('TYLT answers HTTP 429 to a create in a batch', () => {
 		// TYLT answered the 429 one latency after it arrived. Creates that started as that answer came in (a
 		// busy machine may take a few hundred ms to hand it over) were
 		// already on their way; after it, nothing started in the half second TYLT asked for, and from then on at
-		// most 2 (4 halved) were on their way at once.
+		// most 2 (5 halved) were on their way at once.
 		const answeredAt = (limited?.receivedAt ?? 0) + LATENCY_MS;
 		const arrivals = createArrivals();
 		expect(

@@ -15,7 +15,8 @@ const { suite } = useMoneySafetySandbox();
 const REFERENCE = 'invoice-contradiction-1';
 const parameters = payoutCreate({
 	address: tronAddress('contradicted recipient'),
-	options: { reference: REFERENCE, inDoubtCheckSeconds: 0 },
+	reference: REFERENCE,
+	options: { inDoubtCheckSeconds: 0 },
 });
 const creates = () => requestsTo(suite.sandbox, 'createPayout');
 

@@ -29,7 +29,8 @@ const batch = (
 		baseAmount: '={{ $json.amount }}',
 		address: RECIPIENT,
 		...fields,
-		options: { reference: '={{ $json.row }}', ...options },
+		reference: '={{ $json.row }}',
+		options: { ...options },
 	}),
 	items: amounts.map((amount) => ({ amount, row: `row-${++rows}` })),
 });
@@ -128,7 +129,7 @@ it.each([
 	[
 		'a payout sized in a fiat Base Currency, even one the limit names',
 		'USDT 1000, EUR 500',
-		{ additionalFields: { baseCurrency: 'EUR' } },
+		{ amountIn: 'fiat', baseCurrency: 'EUR', additionalFields: {} },
 		/sized in EUR \(Base Currency\), and its USDT amount is known only once TYLT converts it/,
 	],
 ])('refuses %s, and sends nothing', async (_case, limit, extra, reason) => {

@@ -60,7 +60,7 @@ describe('upgrading does not re-pay rows the previous release paid', () => {
 		// What the previous release sent for this row: the same body, tagged with its default reference.
 		const [paidBefore] = await suite.run({
 			items: [ROW],
-			parameters: { ...PAYOUT_FROM_ITEM, options: { reference: previousReleaseReference(ROW) } },
+			parameters: { ...PAYOUT_FROM_ITEM, reference: previousReleaseReference(ROW), options: {} },
 		});
 		expect(creates()).toHaveLength(1);
 

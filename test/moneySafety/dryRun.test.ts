@@ -24,7 +24,8 @@ it('reports what would be sent, with fee and limits, and sends nothing', async (
 	const [report] = await suite.run({
 		parameters: payout({
 			additionalFields: { comments: 'July bonus' },
-			options: { dryRun: true, reference: 'row-31' },
+			reference: 'row-31',
+			options: { dryRun: true },
 		}),
 	});
 
@@ -58,7 +59,9 @@ it('gives the amount in the Base Currency when one is set', async () => {
 	const [report] = await suite.run({
 		parameters: payout({
 			baseAmount: 100,
-			additionalFields: { baseCurrency: 'eur' },
+			amountIn: 'fiat',
+			baseCurrency: 'eur',
+			additionalFields: {},
 			options: { dryRun: true },
 		}),
 	});
@@ -68,11 +71,10 @@ it('gives the amount in the Base Currency when one is set', async () => {
 });
 
 it('shows the exact body a real run then sends', async () => {
-	const options = { reference: 'row-32' };
 	const [report] = await suite.run({
-		parameters: payout({ options: { ...options, dryRun: true } }),
+		parameters: payout({ reference: 'row-32', options: { dryRun: true } }),
 	});
-	await suite.run({ parameters: payout({ options }) });
+	await suite.run({ parameters: payout({ reference: 'row-32', options: {} }) });
 
 	expect(creates()).toHaveLength(1);
 	expect(creates()[0].rawBody).toBe(JSON.stringify(report.json.request));
@@ -88,7 +90,7 @@ it('with a matching payout at TYLT, reports alreadySent and the existing payout,
 	});
 
 	const [report] = await suite.run({
-		parameters: payout({ options: { dryRun: true, reference: 'row-33' } }),
+		parameters: payout({ reference: 'row-33', options: { dryRun: true } }),
 	});
 
 	expect(report.json).toMatchObject({
@@ -102,7 +104,7 @@ it('with a matching payout at TYLT, reports alreadySent and the existing payout,
 });
 
 it('refuses bad input exactly as a real run does', async () => {
-	const bad = { baseAmount: 'abc', options: { reference: 'row-34' } };
+	const bad = { baseAmount: 'abc', reference: 'row-34', options: {} };
 
 	const dryRunError = await suite.fail({
 		parameters: payout({ ...bad, options: { ...bad.options, dryRun: true } }),
@@ -116,8 +118,8 @@ it('refuses bad input exactly as a real run does', async () => {
 });
 
 it('leaves nothing behind: a real run after it sends the payout', async () => {
-	await suite.run({ parameters: payout({ options: { dryRun: true, reference: 'row-35' } }) });
-	const [sent] = await suite.run({ parameters: payout({ options: { reference: 'row-35' } }) });
+	await suite.run({ parameters: payout({ reference: 'row-35', options: { dryRun: true } }) });
+	const [sent] = await suite.run({ parameters: payout({ reference: 'row-35', options: {} }) });
 
 	expect(sent.json).toMatchObject({ alreadySent: false, merchantReference: 'row-35' });
 	expect(creates()).toHaveLength(1);
@@ -125,11 +127,11 @@ it('leaves nothing behind: a real run after it sends the payout', async () => {
 
 it('reports a reference held in doubt (an earlier create’s outcome unknown) as not sent, with inDoubt', async () => {
 	suite.sandbox.injectFault('createPayout', { kind: 'drop' });
-	const options = { reference: 'row-36', inDoubtCheckSeconds: 0 };
-	await suite.fail({ parameters: payout({ options }) });
+	const options = { inDoubtCheckSeconds: 0 };
+	await suite.fail({ parameters: payout({ reference: 'row-36', options }) });
 
 	const [report] = await suite.run({
-		parameters: payout({ options: { ...options, dryRun: true } }),
+		parameters: payout({ reference: 'row-36', options: { ...options, dryRun: true } }),
 	});
 
 	expect(report.json).toMatchObject({ wouldSend: false, alreadySent: false, inDoubt: true });
@@ -143,7 +145,7 @@ it('reports a collision exactly as a real run does', async () => {
 	});
 
 	const error = await suite.fail({
-		parameters: payout({ options: { reference: 'row-37', dryRun: true } }),
+		parameters: payout({ reference: 'row-37', options: { dryRun: true } }),
 	});
 
 	expect(error.message).toContain(

@@ -23,8 +23,12 @@ const creates = () => requestsTo(suite.sandbox, 'createPayout');
 const createBodies = () => creates().map((request) => JSON.parse(request.rawBody));
 const historyPagesRead = () => requestsTo(suite.sandbox, 'payoutHistory').length;
 
-function payoutWith(options: INodeParameters, additionalFields: INodeParameters = {}) {
-	return payoutCreate({ address: ADDRESS, additionalFields, options });
+/** A payout with Reference (on the panel) and the Options given. */
+function payoutWith(
+	{ reference, ...options }: INodeParameters,
+	additionalFields: INodeParameters = {},
+) {
+	return payoutCreate({ address: ADDRESS, additionalFields, reference, options });
 }
 
 describe('the reference', () => {
@@ -141,8 +145,14 @@ describe('the default reference (no Reference set)', () => {
 		networkSymbol: '={{ $json.network }}',
 		address: '={{ $json.address }}',
 		baseAmount: '={{ $json.amount }}',
-		additionalFields: { baseCurrency: '={{ $json.fiat }}' },
+		amountIn: 'settledCurrency',
 	});
+	/** Amount In takes no expression: an item sized in fiat runs in a node whose Amount In is Fiat Currency. */
+	const FIAT_PAYOUT_FROM_ITEM = {
+		...PAYOUT_FROM_ITEM,
+		amountIn: 'fiat',
+		baseCurrency: '={{ $json.fiat }}',
+	};
 	const base = { currency: 'USDT', network: 'TRX', address: ADDRESS, amount: 25, fiat: '' };
 	const onBsc = { ...base, network: 'BSC', address: EVM_ADDRESS };
 	const variants: Record<string, IDataObject> = {
@@ -159,15 +169,23 @@ describe('the default reference (no Reference set)', () => {
 		otherNetwork: { ...onBsc, network: 'ETH' },
 	};
 
+	/** Each variant's reference from one dry run per kind of amount (crypto, fiat), in one node. */
 	async function referencesOf(): Promise<Record<string, string>> {
-		const output = await suite.run({
-			items: Object.values(variants),
-			parameters: { ...PAYOUT_FROM_ITEM, options: { dryRun: true } },
-		});
-		const names = Object.keys(variants);
-		return Object.fromEntries(
-			output.map((item, index) => [names[index], String(item.json.merchantReference)]),
-		);
+		const references: Record<string, string> = {};
+		for (const [parameters, inFiat] of [
+			[PAYOUT_FROM_ITEM, false],
+			[FIAT_PAYOUT_FROM_ITEM, true],
+		] as const) {
+			const names = Object.keys(variants).filter((name) => Boolean(variants[name].fiat) === inFiat);
+			const output = await suite.run({
+				items: names.map((name) => variants[name]),
+				parameters: { ...parameters, options: { dryRun: true } },
+			});
+			output.forEach((item, index) => {
+				references[names[index]] = String(item.json.merchantReference);
+			});
+		}
+		return references;
 	}
 
 	it('is the same for the same payout, however its values are written', async () => {

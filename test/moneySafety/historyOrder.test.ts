@@ -32,7 +32,7 @@ describe('a history page not in creation order', () => {
 		listFirstPageByLastChange(suite.sandbox);
 
 		const outcome = await suite
-			.run({ parameters: payoutCreate({ address: ADDRESS, options: { reference: REFERENCE } }) })
+			.run({ parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }) })
 			.then(
 				([output]) => output.json,
 				() => undefined, // refusing to send is a fine fix too

@@ -30,8 +30,12 @@ const SAME_PAYOUT = { toAddress: ADDRESS, settledAmountRequested: 25 };
 const creates = () => requestsTo(suite.sandbox, 'createPayout');
 const historyPagesRead = () => requestsTo(suite.sandbox, 'payoutHistory').length;
 
-function payoutWith(options: INodeParameters, additionalFields: INodeParameters = {}) {
-	return payoutCreate({ address: ADDRESS, additionalFields, options });
+/** A payout with Reference (on the panel) and the Options given. */
+function payoutWith(
+	{ reference, ...options }: INodeParameters,
+	additionalFields: INodeParameters = {},
+) {
+	return payoutCreate({ address: ADDRESS, additionalFields, reference, options });
 }
 
 describe('only the look-back window counts', () => {
@@ -88,7 +92,8 @@ describe('every item’s own look-back counts', () => {
 	];
 	const parameters = payoutCreate({
 		address: ADDRESS,
-		options: { reference: '={{ $json.ref }}', lookBackHours: '={{ $json.lookBack }}' },
+		reference: '={{ $json.ref }}',
+		options: { lookBackHours: '={{ $json.lookBack }}' },
 	});
 
 	it('an item with a longer look-back than the first item’s finds a payout only its own window holds', async () => {

@@ -17,7 +17,8 @@ const creates = () => requestsTo(suite.sandbox, 'createPayout');
 function payoutWith(options: IDataObject = {}) {
 	return payoutCreate({
 		address: tronAddress('odd answers recipient'),
-		options: { reference: 'odd-1', ...options },
+		reference: 'odd-1',
+		options: { ...options },
 	});
 }
 

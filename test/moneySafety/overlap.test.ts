@@ -20,7 +20,8 @@ const creates = () => requestsTo(suite.sandbox, 'createPayout');
 function payoutWith(reference: string, options: IDataObject = {}) {
 	return payoutCreate({
 		address: tronAddress(`overlap ${reference}`),
-		options: { reference, ...options },
+		reference,
+		options: { ...options },
 	});
 }
 
@@ -170,7 +171,8 @@ describe('an unknown outcome, then the same reference again in one execution (Co
 	const parameters = (options: IDataObject) =>
 		payoutCreate({
 			address: tronAddress('twice recipient'),
-			options: { reference: '={{ $json.row }}', ...options },
+			reference: '={{ $json.row }}',
+			options: { ...options },
 		});
 
 	it('TYLT created it but the answer was lost: the second item outputs that payout, nothing more is sent', async () => {

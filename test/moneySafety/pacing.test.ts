@@ -1,5 +1,5 @@
 /**
- * Pause Between Payouts spaces the creates of one execution. This is a lower bound on spacing, read from
+ * Max Payouts Per Second spaces the creates of one execution: one start per 1000 / rate ms. This is a lower bound on spacing, read from
  * the sandbox's arrival times; it says nothing about how fast anything is.
  */
 import { inDoubtSince } from '../../nodes/Tylt/payout/processMemory';
@@ -29,7 +29,8 @@ it('puts at least the pause between consecutive creates', async () => {
 		items,
 		parameters: payoutCreate({
 			address: '={{ $json.address }}',
-			options: { reference: '={{ $json.row }}', pauseBetweenPayoutsMs: PAUSE_MS },
+			reference: '={{ $json.row }}',
+			options: { maxPayoutsPerSecond: 1000 / PAUSE_MS },
 		}),
 	});
 
@@ -46,10 +47,10 @@ describe('a Stop during a paced batch', () => {
 	}));
 	const parameters = payoutCreate({
 		address: '={{ $json.address }}',
+		reference: '={{ $json.row }}',
 		options: {
-			reference: '={{ $json.row }}',
-			// Long enough that the Stop lands inside the pause, not after it.
-			pauseBetweenPayoutsMs: 10_000,
+			// One create per 10 s: long enough that the Stop lands inside the pause, not after it.
+			maxPayoutsPerSecond: 0.1,
 			inDoubtCheckSeconds: 30,
 		},
 	});
@@ -85,7 +86,7 @@ describe('a Stop during a paced batch', () => {
 		// A run right after sends the rest at once: nothing is held in doubt.
 		const rerun = await suite.run({
 			items,
-			parameters: { ...parameters, options: { reference: '={{ $json.row }}' } },
+			parameters: { ...parameters, reference: '={{ $json.row }}', options: {} },
 		});
 		expect(rerun.map((item) => item.json.alreadySent)).toEqual([true, false, false]);
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(['stop-a', 'stop-b', 'stop-c']));

@@ -30,16 +30,18 @@ const references = (items: IDataObject[]) => items.map((item) => String(item.row
 const PAYOUT_PER_ROW = payoutCreate({
 	address: '={{ $json.address }}',
 	baseAmount: '={{ $json.amount }}',
-	options: { reference: '={{ $json.row }}' },
+	reference: '={{ $json.row }}',
+	options: {},
 });
 
 /**
- * One payout on its way at a time, so a fault injected for the Nth create lands on row N (the default sends
- * several at once; see the Concurrent Payouts cases).
+ * One payout on its way at a time (Max Payouts Per Second 1), so a fault injected for the Nth create lands on
+ * row N (the default sends several at once; see the concurrent cases).
  */
 const ONE_AT_A_TIME = payoutCreate({
 	...PAYOUT_PER_ROW,
-	options: { reference: '={{ $json.row }}', concurrentPayouts: 1 },
+	reference: '={{ $json.row }}',
+	options: { maxPayoutsPerSecond: 1 },
 });
 
 /** No reference set: the node derives one from workflow, node, recipient, currency, network and amount. */
@@ -132,7 +134,8 @@ describe('each way n8n runs a payout workflow again pays each row exactly once',
 		// In-Doubt Check off, so the lost answer ends the execution as an error (the check would find it).
 		const parameters = payoutCreate({
 			...PAYOUT_PER_ROW,
-			options: { reference: '={{ $json.row }}', inDoubtCheckSeconds: 0, concurrentPayouts: 1 },
+			reference: '={{ $json.row }}',
+			options: { inDoubtCheckSeconds: 0, maxPayoutsPerSecond: 1 },
 		});
 		// The second create happens at TYLT, but its answer arrives cut in half.
 		passCreates(1);
@@ -164,7 +167,8 @@ describe('each way n8n runs a payout workflow again pays each row exactly once',
 		const fromWebhook = payoutCreate({
 			address: '={{ $json.body.payTo }}',
 			baseAmount: '={{ $json.body.amount }}',
-			options: { reference: '={{ $json.body.invoiceId }}' },
+			reference: '={{ $json.body.invoiceId }}',
+			options: {},
 		});
 		const invoice1 = delivery('INV-1001', tronAddress('webhook customer 1'));
 		const invoice2 = delivery('INV-1002', tronAddress('webhook customer 2'));
@@ -245,7 +249,8 @@ describe('one execution', () => {
 describe('with Duplicate Guard off', () => {
 	const unguarded = payoutCreate({
 		...PAYOUT_PER_ROW,
-		options: { reference: '={{ $json.row }}', duplicateGuard: false },
+		reference: '={{ $json.row }}',
+		options: { duplicateGuard: false },
 	});
 
 	it('a re-run pays again: the guard is what prevents the second payment', async () => {

@@ -120,7 +120,7 @@ describe.each(READS)('$name', (read) => {
 });
 
 describe('the reads of Payout → Create', () => {
-	const quickTimeout = payoutCreate({ options: { reference: 'row-41', timeoutSeconds: 0.2 } });
+	const quickTimeout = payoutCreate({ reference: 'row-41', options: { timeoutSeconds: 0.2 } });
 
 	it.each<EndpointName>(['currencies', 'payoutHistory'])(
 		'a %s answer slower than Timeout (Seconds) is asked again, and the payout is sent once',

@@ -37,7 +37,7 @@ describe.each(CAPPED)('TYLT serves at most $maxRows rows a page, offset by $offs
 		const paid = seedReferenceBehindOnePage();
 
 		const [output] = await suite.run({
-			parameters: payoutCreate({ address: ADDRESS, options: { reference: REFERENCE } }),
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
 		});
 
 		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
@@ -59,23 +59,8 @@ describe.each(CAPPED)('TYLT serves at most $maxRows rows a page, offset by $offs
 
 		expect(output.json.orderId).toBe(paid.orderId);
 	});
-
-	it('Get Many with Return All returns every record once', async () => {
-		suite.sandbox.seedPayouts(250);
-
-		const output = await suite.run({
-			parameters: {
-				resource: 'payout',
-				operation: 'getMany',
-				returnAll: true,
-				options: { pageSize: 200 },
-			},
-		});
-
-		const orderIds = output.map((item) => item.json.orderId);
-		expect(new Set(orderIds).size).toBe(250);
-		expect(orderIds).toEqual(suite.sandbox.payouts.map((record) => record.orderId));
-	});
+	// Get Many with a Page Size above the cap is version 1's (version 2 leaves the page size to the node):
+	// test/versionOne.test.ts.
 });
 
 describe('only an empty page ends history', () => {

@@ -39,7 +39,7 @@ it.each([
 	],
 	[
 		'sized in a fiat currency over its limit',
-		{ baseAmount: 91, additionalFields: { baseCurrency: 'EUR' } },
+		{ baseAmount: 91, amountIn: 'fiat', baseCurrency: 'EUR', additionalFields: {} },
 		/91 EUR is above/,
 	],
 ])(

@@ -55,7 +55,7 @@ describe('a TYLT that answers a page past the end with the last page again', () 
 		suite.sandbox.seedPayouts(5);
 
 		const error = await suite.fail({
-			parameters: payoutCreate({ address: ADDRESS, options: { reference: REFERENCE } }),
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
 		});
 
 		// Page 1, then page 2 and the five after it serving nothing new (history pushed down by payouts made
@@ -100,7 +100,7 @@ describe('a read that would go on past its bound', () => {
 		listFirstPageByLastChange(suite.sandbox);
 
 		const error = await suite.fail({
-			parameters: payoutCreate({ address: ADDRESS, options: { reference: REFERENCE } }),
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
 		});
 
 		expect(error.message).toMatch(/did not end within 300 payouts read/);

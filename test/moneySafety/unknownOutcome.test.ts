@@ -27,7 +27,8 @@ const REFERENCE = 'invoice-7781';
 function payoutWith(options: IDataObject = {}) {
 	return payoutCreate({
 		address: tronAddress('unknown-outcome recipient'),
-		options: { reference: REFERENCE, ...options },
+		reference: REFERENCE,
+		options: { ...options },
 	});
 }
 
@@ -187,7 +188,8 @@ it('with Continue On Fail, a lost answer is an error item, the next payout is st
 	];
 	const parameters = payoutCreate({
 		address: '={{ $json.address }}',
-		options: { reference: '={{ $json.ref }}', inDoubtCheckSeconds: 0 },
+		reference: '={{ $json.ref }}',
+		options: { inDoubtCheckSeconds: 0 },
 	});
 	suite.sandbox.injectFault('createPayout', { kind: 'createdButResponseLost' });
 
@@ -214,7 +216,8 @@ describe('a batch that outlives the hold', () => {
 		const items = [{ ref: REFERENCE }, { ref: 'batch-middle' }, { ref: REFERENCE }];
 		const parameters = payoutCreate({
 			address: tronAddress('unknown-outcome recipient'),
-			options: { reference: '={{ $json.ref }}', inDoubtCheckSeconds: 0 },
+			reference: '={{ $json.ref }}',
+			options: { inDoubtCheckSeconds: 0 },
 		});
 
 		const output = await suite.run({ items, parameters, continueOnFail: true });
@@ -236,7 +239,8 @@ describe('a batch that outlives the hold', () => {
 		const items = [{ ref: REFERENCE }, { ref: REFERENCE }];
 		const parameters = payoutCreate({
 			address: tronAddress('unknown-outcome recipient'),
-			options: { reference: '={{ $json.ref }}', inDoubtCheckSeconds: 0 },
+			reference: '={{ $json.ref }}',
+			options: { inDoubtCheckSeconds: 0 },
 		});
 
 		const output = await suite.run({ items, parameters, continueOnFail: true });
@@ -302,8 +306,11 @@ describe('a create TYLT answers with a refusal', () => {
 		// JPY is a fiat code, so it passes the node's own check; only TYLT knows it does not convert it.
 		const error = await suite.fail({
 			parameters: payoutCreate({
-				additionalFields: { baseCurrency: 'JPY' },
-				options: { reference: REFERENCE },
+				amountIn: 'fiat',
+				baseCurrency: 'JPY',
+				additionalFields: {},
+				reference: REFERENCE,
+				options: {},
 			}),
 		});
 

@@ -18,7 +18,8 @@ const REFERENCE = 'zoneless-7781';
 function payoutWith(options: Record<string, unknown>) {
 	return payoutCreate({
 		address: tronAddress('zoneless recipient'),
-		options: { reference: REFERENCE, ...options },
+		reference: REFERENCE,
+		options: { ...options },
 	});
 }
 

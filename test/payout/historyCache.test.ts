@@ -29,7 +29,7 @@ beforeEach(() => {
 afterEach(() => Object.assign(HISTORY_CACHE_LIMITS, DEFAULT_LIMITS));
 
 function payoutWith(reference: string, options: IDataObject = {}) {
-	return payoutCreate({ address: ADDRESS, options: { reference, ...options } });
+	return payoutCreate({ address: ADDRESS, reference, options: { ...options } });
 }
 
 /** Runs one execution and returns its first output item and the requests it made, by endpoint. */

@@ -2,28 +2,38 @@
  * Bad input for Payout → Create, one table for the two files that run it: what the user is told
  * (test/actions/payout/createValidation.test.ts) and that nothing is sent for it (test/moneySafety/badInput.test.ts).
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { SEEDED_CURRENCIES } from '../../sandbox';
 import { EVM_ADDRESS, payoutCreate, tronAddress } from './sandboxKit';
 
-/** Every parameter comes from the item, so one run can mix good and bad items. */
+/**
+ * Every parameter comes from the item, so one run can mix good and bad items. Amount In is the one that cannot
+ * (it takes no expression): these items are sized in the settled crypto currency.
+ */
 export const PAYOUT_FROM_ITEM = payoutCreate({
 	settledCurrency: '={{ $json.settledCurrency }}',
 	networkSymbol: '={{ $json.networkSymbol }}',
 	address: '={{ $json.address }}',
 	baseAmount: '={{ $json.baseAmount }}',
+	amountIn: 'settledCurrency',
 	additionalFields: {
-		baseCurrency: '={{ $json.baseCurrency }}',
 		callBackUrl: '={{ $json.callBackUrl }}',
 		redirectUrl: '={{ $json.redirectUrl }}',
 	},
+	reference: '={{ $json.reference }}',
 	options: {
-		reference: '={{ $json.reference }}',
-		pauseBetweenPayoutsMs: '={{ $json.pauseBetweenPayoutsMs }}',
+		maxPayoutsPerSecond: '={{ $json.maxPayoutsPerSecond }}',
 		timeoutSeconds: '={{ $json.timeoutSeconds }}',
 		lookBackHours: '={{ $json.lookBackHours }}',
 	},
+});
+
+/** The same for items sized in fiat: Amount In Fiat Currency, Base Currency from the item. */
+export const FIAT_PAYOUT_FROM_ITEM = payoutCreate({
+	...PAYOUT_FROM_ITEM,
+	amountIn: 'fiat',
+	baseCurrency: '={{ $json.baseCurrency }}',
 });
 
 export const GOOD_ITEM: IDataObject = {
@@ -35,10 +45,23 @@ export const GOOD_ITEM: IDataObject = {
 	callBackUrl: '',
 	redirectUrl: '',
 	reference: 'good-item',
-	pauseBetweenPayoutsMs: 0,
+	maxPayoutsPerSecond: 0,
 	timeoutSeconds: 60,
 	lookBackHours: 168,
 };
+
+/**
+ * The node a bad case runs in, and the good item that goes before it there: a case that sets a Base Currency
+ * runs where Amount In is Fiat Currency, beside a good item sized in USD.
+ */
+export function nodeFor(badFields: IDataObject): {
+	parameters: INodeParameters;
+	good: IDataObject;
+} {
+	return badFields.baseCurrency === undefined
+		? { parameters: PAYOUT_FROM_ITEM, good: GOOD_ITEM }
+		: { parameters: FIAT_PAYOUT_FROM_ITEM, good: { ...GOOD_ITEM, baseCurrency: 'USD' } };
+}
 
 /** A good item of its own: its recipient and reference are made from `label`, so the request log tells it apart. */
 export function goodItem(label: string): IDataObject {
@@ -246,7 +269,7 @@ export const OPTIONS: BadCase[] = [
 	['reference with a space', { reference: 'INV 1001' }, 'Reference', '"INV 1001"'],
 	// A ] would end the [ref:…] tag in the comments early, so the guard could not find the payout again.
 	['reference with a ]', { reference: 'INV]1001' }, 'Reference', '"INV]1001"'],
-	['negative pause', { pauseBetweenPayoutsMs: -1 }, 'Pause Between Payouts (Ms)', '-1'],
+	['negative pace', { maxPayoutsPerSecond: -1 }, 'Max Payouts Per Second', '-1'],
 	['timeout 0', { timeoutSeconds: 0 }, 'Timeout (Seconds)', '0'],
 	['timeout as text', { timeoutSeconds: 'soon' }, 'Timeout (Seconds)', '"soon"'],
 	['look-back of 0 hours', { lookBackHours: 0 }, 'Duplicate Look-Back (Hours)', '0'],

@@ -16,7 +16,7 @@ export function pollingWorkflow(sandbox: TyltSandbox, parameters: INodeParameter
 export async function createPayout(sandbox: TyltSandbox): Promise<IDataObject> {
 	const label = `poll-test-${++payoutsCreated}`;
 	const [created] = await runTyltNode({
-		parameters: payoutCreate({ address: tronAddress(label), options: { reference: label } }),
+		parameters: payoutCreate({ address: tronAddress(label), reference: label, options: {} }),
 		credentials: credentialsFor(sandbox),
 	});
 	return created.json;

@@ -53,8 +53,11 @@ export function tronAddress(label: string): string {
  */
 export const EVM_ADDRESS = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 
-/** A payout any seeded sandbox accepts: USDT on Tron, inside its withdrawal bounds. */
-export function payoutCreate(overrides: INodeParameters = {}): INodeParameters {
+/**
+ * A payout any seeded sandbox accepts: USDT on Tron, inside its withdrawal bounds. `overrides` may hold any
+ * item-shaped values (a test's Options object, say): n8n reads them as node parameters.
+ */
+export function payoutCreate(overrides: Record<string, unknown> = {}): INodeParameters {
 	return {
 		resource: 'payout',
 		operation: 'create',
@@ -64,7 +67,7 @@ export function payoutCreate(overrides: INodeParameters = {}): INodeParameters {
 		baseAmount: 25,
 		additionalFields: {},
 		...overrides,
-	};
+	} as INodeParameters;
 }
 
 /**

@@ -38,7 +38,7 @@ export interface TriggerServerOptions {
 	/** The credential's Additional Callback Secret. */
 	additionalSecret?: string;
 	rawBody?: RawBodyMode;
-	/** The trigger's node version (default 1). */
+	/** The trigger's node version (default: the version a new node gets, 2). */
 	typeVersion?: number;
 }
 

@@ -65,7 +65,7 @@ describe('TYLT refuses a request', () => {
 	it('a payout TYLT rejects with HTTP 400 fails with TYLT’s message, on the item that caused it', async () => {
 		// JPY is a fiat code, so it passes the node's own check; only TYLT knows it does not convert it.
 		const error = await runFailing(
-			payoutCreate({ additionalFields: { baseCurrency: '={{ $json.baseCurrency }}' } }),
+			payoutCreate({ amountIn: 'fiat', baseCurrency: '={{ $json.baseCurrency }}' }),
 			{ items: [{ baseCurrency: 'USD' }, { baseCurrency: 'JPY' }] },
 		);
 
@@ -83,7 +83,7 @@ describe('TYLT refuses a request', () => {
 		const output = await runTyltNode({
 			credentials: credentialsFor(sandbox),
 			items: [{ baseCurrency: 'JPY' }, { baseCurrency: 'USD' }],
-			parameters: payoutCreate({ additionalFields: { baseCurrency: '={{ $json.baseCurrency }}' } }),
+			parameters: payoutCreate({ amountIn: 'fiat', baseCurrency: '={{ $json.baseCurrency }}' }),
 			continueOnFail: true,
 		});
 

@@ -36,19 +36,57 @@ export interface RunOptions {
 	nodeType?: string;
 	/** The execution's cancel signal, as n8n aborts it when the user stops the execution. */
 	abortSignal?: AbortSignal;
-	/** The node version the workflow saved (default 1, the version every earlier test was written for). */
+	/** The node version the workflow saved (default: the version a new node gets, 2). */
 	typeVersion?: number;
+	/**
+	 * A hand-edited workflow: version 1's parameters left in a version-2 node's JSON, which version 2 must
+	 * ignore. Without it, a version-2 run given one fails the test at once instead of ignoring it unseen.
+	 */
+	version1ParametersInJson?: boolean;
+}
+
+/**
+ * Where version 1 keeps parameters that version 2 moved to the panel (Reference, Base Currency, Wait Until Final,
+ * Max Wait), replaced (Concurrent Payouts and Pause Between Payouts: Max Payouts Per Second) or dropped (Get
+ * Many's Page Size: version 2 leaves it to the node).
+ */
+const VERSION_1_ONLY: Record<string, string[]> = {
+	options: [
+		'reference',
+		'concurrentPayouts',
+		'pauseBetweenPayoutsMs',
+		'waitUntilFinal',
+		'maxWaitSeconds',
+		'pageSize',
+	],
+	additionalFields: ['baseCurrency'],
+};
+
+function assertPanelOfVersion(options: RunOptions, typeVersion: number) {
+	if (typeVersion < 2 || options.version1ParametersInJson) return;
+	for (const [collection, names] of Object.entries(VERSION_1_ONLY)) {
+		const values = options.parameters[collection];
+		if (typeof values !== 'object' || values === null) continue;
+		const found = names.filter((name) => name in values);
+		if (found.length > 0) {
+			throw new Error(
+				`A version-${typeVersion} run holds version 1's ${collection}.${found.join(', ')}: version 2 ignores it. Set it where version 2's panel has it, or run version 1 (test/versionOne.test.ts).`,
+			);
+		}
+	}
 }
 
 const tyltNode = new Tylt();
 const tyltCredential = new TyltApi();
 
 function buildNode(options: RunOptions): INode {
-	return workflowNode('tylt', options.parameters, {
+	const node = workflowNode('tylt', options.parameters, {
 		...(options.nodeType ? { type: options.nodeType } : {}),
 		...(options.typeVersion ? { typeVersion: options.typeVersion } : {}),
 		continueOnFail: options.continueOnFail ?? false,
 	});
+	assertPanelOfVersion(options, node.typeVersion);
+	return node;
 }
 
 /** The credential store n8n would have, holding one TYLT credential; signing is the credential's own code. */

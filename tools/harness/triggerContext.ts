@@ -15,12 +15,12 @@ export const triggerType = new TyltTrigger();
 export function createTriggerWorkflow(
 	workflowId: string,
 	parameters: INodeParameters,
-	typeVersion = 1,
+	typeVersion?: number,
 ): Workflow {
 	return new Workflow({
 		id: workflowId,
 		name: 'TYLT callbacks',
-		nodes: [workflowNode('tyltTrigger', parameters, { typeVersion })],
+		nodes: [workflowNode('tyltTrigger', parameters, typeVersion ? { typeVersion } : {})],
 		connections: {},
 		active: true,
 		nodeTypes: onlyNodeType(triggerType),

@@ -1,14 +1,19 @@
 /**
  * This package's nodes as an n8n workflow holds them, for the harness and for tests that need an INode (an
- * error's node, say): one fixed id and name per node type, the test credential attached, and the node types
- * registry n8n-core asks for a workflow that holds only that node.
+ * error's node, say): one fixed id and name per node type, the version a new node gets in the editor, the test
+ * credential attached, and the node types registry n8n-core asks for a workflow that holds only that node.
  */
 import type { INode, INodeParameters, INodeType, INodeTypes } from 'n8n-workflow';
 
+/** `typeVersion`: each node's defaultVersion, what users get (version 1 is pinned in test/versionOne.test.ts). */
 const NODES = {
-	tylt: { id: 'tylt-node', name: 'TYLT' },
-	tyltTrigger: { id: 'tylt-trigger', name: 'TYLT Trigger' },
-	tyltPayoutStatusTrigger: { id: 'tylt-poll-trigger', name: 'TYLT Payout Status Trigger' },
+	tylt: { id: 'tylt-node', name: 'TYLT', typeVersion: 2 },
+	tyltTrigger: { id: 'tylt-trigger', name: 'TYLT Trigger', typeVersion: 2 },
+	tyltPayoutStatusTrigger: {
+		id: 'tylt-poll-trigger',
+		name: 'TYLT Payout Status Trigger',
+		typeVersion: 1,
+	},
 } as const;
 
 export type PackageNodeType = keyof typeof NODES;
@@ -21,7 +26,6 @@ export function workflowNode(
 	return {
 		...NODES[type],
 		type: `n8n-nodes-tylt.${type}`,
-		typeVersion: 1,
 		position: [0, 0],
 		parameters,
 		credentials: { tyltApi: { id: 'cred-1', name: 'TYLT account' } },

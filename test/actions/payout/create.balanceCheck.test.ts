@@ -33,7 +33,8 @@ function sheetRun(items: IDataObject[], options: IDataObject = {}) {
 		parameters: payoutCreate({
 			address: '={{ $json.wallet }}',
 			baseAmount: '={{ $json.amount }}',
-			options: { reference: '={{ $json.id }}', checkBalanceFirst: true, ...options },
+			reference: '={{ $json.id }}',
+			options: { checkBalanceFirst: true, ...options },
 		}),
 	};
 }
@@ -75,7 +76,8 @@ describe('a balance that covers the execution', () => {
 				networkSymbol: 'ETH',
 				address: EVM_ADDRESS,
 				baseAmount: '={{ $json.amount }}',
-				options: { reference: '={{ $json.id }}', checkBalanceFirst: true },
+				reference: '={{ $json.id }}',
+				options: { checkBalanceFirst: true },
 			}),
 		});
 
@@ -86,7 +88,7 @@ describe('a balance that covers the execution', () => {
 	});
 
 	it('is off by default: no balance read', async () => {
-		await suite.run({ parameters: payoutCreate({ options: { reference: 'row-1' } }) });
+		await suite.run({ parameters: payoutCreate({ reference: 'row-1', options: {} }) });
 
 		expect(balanceReads()).toHaveLength(0);
 		expect(creates()).toHaveLength(1);
@@ -134,7 +136,8 @@ describe('a balance that does not cover the execution', () => {
 				networkSymbol: '={{ $json.network }}',
 				address: '={{ $json.wallet }}',
 				baseAmount: '={{ $json.amount }}',
-				options: { reference: '={{ $json.id }}', checkBalanceFirst: true },
+				reference: '={{ $json.id }}',
+				options: { checkBalanceFirst: true },
 			}),
 		});
 
@@ -239,23 +242,21 @@ describe('what counts: the payouts the execution will really send', () => {
 
 describe('payouts sized in a fiat Base Currency', () => {
 	it('are not guessed at: the error says they cannot be priced, and nothing is sent', async () => {
-		const items = [
-			{ id: 'crypto', wallet: tronAddress('c'), amount: 25, base: '' },
-			{ id: 'fiat', wallet: tronAddress('f'), amount: 100, base: 'EUR' },
-		];
-
+		// (A batch mixing crypto and fiat rows in one node is version 1's: test/versionOne.test.ts.)
 		const error = await suite.fail({
-			items,
+			items: [{ id: 'fiat', wallet: tronAddress('f'), amount: 100 }],
 			parameters: payoutCreate({
 				address: '={{ $json.wallet }}',
 				baseAmount: '={{ $json.amount }}',
-				additionalFields: { baseCurrency: '={{ $json.base }}' },
-				options: { reference: '={{ $json.id }}', checkBalanceFirst: true },
+				amountIn: 'fiat',
+				baseCurrency: 'EUR',
+				reference: '={{ $json.id }}',
+				options: { checkBalanceFirst: true },
 			}),
 		});
 
 		expect(error.message).toBe(
-			'Check Balance First stopped the batch before anything was sent: 1 payout cannot be priced before TYLT converts them, so the balance cannot be checked: item 1 (sized in EUR, which TYLT converts to USDT only when it creates the payout)',
+			'Check Balance First stopped the batch before anything was sent: 1 payout cannot be priced before TYLT converts them, so the balance cannot be checked: item 0 (sized in EUR, which TYLT converts to USDT only when it creates the payout)',
 		);
 		expect(error.description).toContain('Size these payouts in the settled crypto currency');
 		expect(creates()).toHaveLength(0);
@@ -309,8 +310,11 @@ describe('Dry Run', () => {
 		const [report] = await suite.run({
 			parameters: payoutCreate({
 				baseAmount: 100,
-				additionalFields: { baseCurrency: 'USD' },
-				options: { reference: 'fiat-1', checkBalanceFirst: true, dryRun: true },
+				amountIn: 'fiat',
+				baseCurrency: 'USD',
+				additionalFields: {},
+				reference: 'fiat-1',
+				options: { checkBalanceFirst: true, dryRun: true },
 			}),
 		});
 
@@ -333,11 +337,11 @@ describe('the AI agent tool path', () => {
 			nodeType: 'n8n-nodes-tylt.tyltTool',
 			parameters: payoutCreate({
 				baseAmount: 25,
+				reference: 'agent-1',
 				options: {
 					toolMaxAmount: 50,
 					toolMaxAmountCurrency: 'USDT',
 					checkBalanceFirst: true,
-					reference: 'agent-1',
 				},
 			}),
 		});

@@ -34,14 +34,16 @@ describe('the request TYLT receives', () => {
 				address: ADDRESS,
 				baseAmount: 12.345678,
 				// Entered in another order than the body's: the body order must not depend on the panel's.
+				amountIn: 'fiat',
+				baseCurrency: 'USD',
 				additionalFields: {
 					redirectUrl,
 					callBackUrl,
 					comments: 'Prämie März — «ok»',
 					customerName: CUSTOMER_NAME,
-					baseCurrency: 'USD',
 				},
-				options: { reference: 'invoice-2026-0042' },
+				reference: 'invoice-2026-0042',
+				options: {},
 			}),
 		});
 		await sandbox.advanceTime(0);
@@ -85,8 +87,10 @@ describe('the request TYLT receives', () => {
 		await tylt.run({
 			parameters: payoutCreate({
 				address: ADDRESS,
-				additionalFields: { customerName: '', comments: '   ', callBackUrl: '', baseCurrency: '' },
-				options: { reference: 'row-7' },
+				additionalFields: { customerName: '', comments: '   ', callBackUrl: '' },
+				baseCurrency: '',
+				reference: 'row-7',
+				options: {},
 			}),
 		});
 
@@ -103,7 +107,12 @@ describe('the request TYLT receives', () => {
 
 	it('sends a fiat payout with its Base Currency in capitals, and TYLT converts it', async () => {
 		await tylt.run({
-			parameters: payoutCreate({ baseAmount: 100, additionalFields: { baseCurrency: 'eur' } }),
+			parameters: payoutCreate({
+				baseAmount: 100,
+				amountIn: 'fiat',
+				baseCurrency: 'eur',
+				additionalFields: {},
+			}),
 		});
 
 		expect(createBodies()).toEqual([
@@ -186,6 +195,7 @@ describe('the output', () => {
 			stored.map((payoutRecord, itemIndex) => ({
 				json: {
 					...payoutRecord,
+					outcome: 'sent',
 					alreadySent: false,
 					merchantReference: /^\[ref:(.+)\]$/.exec(payoutRecord.comments)?.[1],
 				},

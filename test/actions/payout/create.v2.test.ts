@@ -1,7 +1,7 @@
 /**
  * Payout → Create in node version 2: Reference and what the amount is in are read from the panel, one pacing
  * knob stands for version 1's two, and the output says first what the node decided, in words for a skipped
- * repeat. Version 1's reading is proved by every other create test (they run version 1).
+ * repeat. Version 1's reading is test/versionOne.test.ts.
  */
 import type { INodeParameters } from 'n8n-workflow';
 
@@ -16,8 +16,10 @@ function createV2(overrides: INodeParameters = {}): INodeParameters {
 	return payoutCreate({ amountIn: 'settledCurrency', reference: '', options: {}, ...overrides });
 }
 
-async function runV2(parameters: INodeParameters) {
-	return (await tylt.run({ parameters, typeVersion: 2 })).map((item) => item.json);
+async function runV2(parameters: INodeParameters, version1ParametersInJson = false) {
+	return (await tylt.run({ parameters, typeVersion: 2, version1ParametersInJson })).map(
+		(item) => item.json,
+	);
 }
 
 function sentBodies(): Array<Record<string, unknown>> {
@@ -69,6 +71,7 @@ describe('Reference, a main field', () => {
 	it('a Reference left under Options by hand is not version 2’s reference', async () => {
 		const [sent] = await runV2(
 			createV2({ reference: 'R-main', options: { reference: 'R-options' } }),
+			true,
 		);
 		expect(sent.merchantReference).toBe('R-main');
 	});
@@ -98,6 +101,7 @@ describe('Amount In', () => {
 				baseCurrency: 'USD',
 				additionalFields: { baseCurrency: 'EUR' },
 			}),
+			true,
 		);
 		expect(sentBodies()[0]).not.toHaveProperty('baseCurrency');
 	});
@@ -168,17 +172,6 @@ describe('Max Payouts Per Second in a run', () => {
 	});
 });
 
-describe('version 1’s output', () => {
-	it('leads with the decision too, and adds no field of its own', async () => {
-		const [sent] = (
-			await tylt.run({ parameters: payoutCreate({ options: { reference: 'v1-order' } }) })
-		).map((item) => item.json);
-		expect(Object.keys(sent).slice(0, 3)).toEqual(['alreadySent', 'merchantReference', 'status']);
-		expect(sent).not.toHaveProperty('outcome');
-		expect(sent).not.toHaveProperty('skippedBecause');
-	});
-});
-
 describe('a batch whose check finds bad items (without Continue On Fail)', () => {
 	/** Four rows: item 1 has a mistyped TRON address, item 3 is under the network's minimum withdrawal. */
 	const rows = [
@@ -213,17 +206,5 @@ describe('a batch whose check finds bad items (without Continue On Fail)', () =>
 
 		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(2);
 		expect(output.map((item) => item.json.error === undefined)).toEqual([true, false, true, false]);
-	});
-
-	it('version 1 keeps its behaviour: the items before the first bad one are paid', async () => {
-		const v1 = payoutCreate({
-			address: '={{ $json.address }}',
-			baseAmount: '={{ $json.amount }}',
-			options: { reference: '={{ $json.row }}' },
-		});
-		const error = await tylt.fail({ items: rows, parameters: v1, typeVersion: 1 });
-
-		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
-		expect(error.context.itemIndex).toBe(1);
 	});
 });

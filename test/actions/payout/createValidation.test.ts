@@ -12,6 +12,7 @@ import {
 	PAYOUT_FROM_ITEM,
 	TRON_CHECKSUM_BROKEN,
 	badItem,
+	nodeFor,
 	goodItem,
 	usdtOnTron,
 } from '../../support/badPayoutInputs';
@@ -31,10 +32,8 @@ const closedForWithdrawals = SEEDED_CURRENCIES.flatMap((currency) =>
 
 describe.each(BAD_INPUTS)('a bad item: %s', (_problem, badFields, label, shownValue) => {
 	it('is refused naming the field, the value and the item', async () => {
-		const error = await tylt.fail({
-			items: [GOOD_ITEM, badItem(badFields)],
-			parameters: PAYOUT_FROM_ITEM,
-		});
+		const { parameters, good } = nodeFor(badFields);
+		const error = await tylt.fail({ items: [good, badItem(badFields)], parameters });
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.context.itemIndex).toBe(1);
@@ -78,7 +77,9 @@ describe('an item let through to TYLT', () => {
 		await tylt.run({
 			parameters: payoutCreate({
 				baseAmount: fiatAmount,
-				additionalFields: { baseCurrency: 'INR' },
+				amountIn: 'fiat',
+				baseCurrency: 'INR',
+				additionalFields: {},
 			}),
 		});
 

@@ -35,7 +35,11 @@ async function get(tylt: TyltNodeOnSandbox, parameters: INodeParameters) {
 
 async function create(tylt: TyltNodeOnSandbox, reference: string): Promise<IDataObject> {
 	const [created] = await tylt.run({
-		parameters: payoutCreate({ address: tronAddress(reference), options: { reference } }),
+		parameters: payoutCreate({
+			address: tronAddress(reference),
+			reference,
+			options: {},
+		}),
 	});
 	return created.json;
 }

@@ -34,7 +34,11 @@ async function run(tylt: TyltNodeOnSandbox, parameters: INodeParameters, items?:
 
 async function create(tylt: TyltNodeOnSandbox, reference: string): Promise<IDataObject> {
 	const [created] = await tylt.run({
-		parameters: payoutCreate({ address: tronAddress(reference), options: { reference } }),
+		parameters: payoutCreate({
+			address: tronAddress(reference),
+			reference,
+			options: {},
+		}),
 	});
 	return created.json;
 }
@@ -376,7 +380,7 @@ describe('Wait Until Final', () => {
 		const created = await create(tylt, 'wait-1');
 		const [settled] = await run(tylt, {
 			payoutOrderId: String(created.orderId),
-			options: { waitUntilFinal: true },
+			waitUntilFinal: true,
 		});
 		expect(settled).toMatchObject({
 			orderId: created.orderId,
@@ -394,7 +398,7 @@ describe('Wait Until Final', () => {
 		const [seeded] = sandbox.seedPayouts(1, { status: 'Failed', isFinal: 1 });
 		const found = await run(tylt, {
 			payoutOrderId: seeded.orderId,
-			options: { waitUntilFinal: true },
+			waitUntilFinal: true,
 		});
 		expect(found).toEqual([
 			expect.objectContaining({ status: 'Failed', finalReached: true, waitedSeconds: 0 }),
@@ -407,7 +411,8 @@ describe('Wait Until Final', () => {
 		const startedMs = Date.now();
 		const [found] = await run(tylt, {
 			payoutOrderId: stuck.orderId,
-			options: { waitUntilFinal: true, maxWaitSeconds: 1 },
+			waitUntilFinal: true,
+			maxWaitSeconds: 1,
 		});
 		const elapsedMs = Date.now() - startedMs;
 		expect(found).toMatchObject({ orderId: stuck.orderId, status: 'Pending', finalReached: false });
@@ -422,7 +427,8 @@ describe('Wait Until Final', () => {
 			run(tylt, {
 				lookupBy: 'reference',
 				payoutReference: 'later',
-				options: { waitUntilFinal: true, maxWaitSeconds: 1 },
+				waitUntilFinal: true,
+				maxWaitSeconds: 1,
 			}),
 		);
 		expect(error.message).toMatch(/No payout with reference "later"/);
@@ -436,7 +442,8 @@ describe('Wait Until Final', () => {
 			tylt,
 			{
 				payoutOrderId: '={{ $json.orderId }}',
-				options: { waitUntilFinal: true, maxWaitSeconds: '={{ $json.maxWait }}' },
+				waitUntilFinal: true,
+				maxWaitSeconds: '={{ $json.maxWait }}',
 			},
 			[
 				{ orderId: stuck[0].orderId, maxWait: 2 },
@@ -476,7 +483,8 @@ describe('Wait Until Final', () => {
 			{
 				lookupBy: 'reference',
 				payoutReference: '={{ $json.reference }}',
-				options: { waitUntilFinal: true, maxWaitSeconds: '={{ $json.maxWait }}' },
+				waitUntilFinal: true,
+				maxWaitSeconds: '={{ $json.maxWait }}',
 			},
 			items,
 		);

@@ -1,6 +1,6 @@
 /**
  * Payout → Get in node version 2: Wait Until Final is a switch on the panel with Max Wait under it, and the
- * output leads with what the lookup found out. Version 1 (Options → Wait Until Final) is get.test.ts.
+ * output leads with what the lookup found out. Version 1 (Options → Wait Until Final) is test/versionOne.test.ts.
  */
 import { WAIT_POLICY } from '../../../nodes/Tylt/actions/payout/get.operation';
 import { useTyltNode } from '../../support/sandboxKit';
@@ -41,6 +41,7 @@ it('without the switch it reads once, whatever version 1’s Options would say',
 	const [found] = await tylt.run({
 		parameters: get(pending.orderId, { options: { waitUntilFinal: true } }),
 		typeVersion: 2,
+		version1ParametersInJson: true,
 	});
 	expect(found.json).not.toHaveProperty('finalReached');
 	expect(sandbox.requests).toHaveLength(1);

@@ -70,7 +70,7 @@ it('pages with the documented default page size when none is set', async () => {
 it('with Return All of 237 payouts at 100 a page, asks ceil(237 / 100) = 3 pages', async () => {
 	sandbox.seedPayouts(237);
 
-	const output = await run({ returnAll: true, options: { pageSize: 100 } });
+	const output = await run({ returnAll: true });
 
 	expect(pagesRequested()).toEqual([
 		{ rows: 100, page: 1 },
@@ -83,7 +83,7 @@ it('with Return All of 237 payouts at 100 a page, asks ceil(237 / 100) = 3 pages
 it('with Return All over an exact multiple of the page size, stops at the first empty page', async () => {
 	sandbox.seedPayouts(200);
 
-	const output = await run({ returnAll: true, options: { pageSize: 100 } });
+	const output = await run({ returnAll: true });
 
 	expect(pagesRequested()).toEqual([
 		{ rows: 100, page: 1 },
@@ -96,7 +96,7 @@ it('with Return All over an exact multiple of the page size, stops at the first 
 it('with Return All across many pages, returns every record newest first, in TYLT’s order', async () => {
 	sandbox.seedPayouts(1050);
 
-	const output = await run({ returnAll: true, options: { pageSize: 100 } });
+	const output = await run({ returnAll: true });
 
 	// Ten full pages and a short one, which ends history: ceil(1050 / 100) requests.
 	expect(pagesRequested()).toEqual(
@@ -113,7 +113,7 @@ it('with Return All across many pages, returns every record newest first, in TYL
 it('stops paging as soon as a limit is reached, and returns exactly the limit', async () => {
 	sandbox.seedPayouts(1050);
 
-	const output = await run({ limit: 250, options: { pageSize: 100 } });
+	const output = await run({ limit: 250 });
 
 	expect(pagesRequested()).toEqual([
 		{ rows: 100, page: 1 },
@@ -126,7 +126,7 @@ it('stops paging as soon as a limit is reached, and returns exactly the limit', 
 it('asks for no further page when a limit equals the page size', async () => {
 	sandbox.seedPayouts(300);
 
-	const output = await run({ limit: 100, options: { pageSize: 100 } });
+	const output = await run({ limit: 100 });
 
 	expect(pagesRequested()).toEqual([{ rows: 100, page: 1 }]);
 	expect(output).toHaveLength(100);
@@ -135,7 +135,7 @@ it('asks for no further page when a limit equals the page size', async () => {
 it('returns what there is when the history ends before the limit', async () => {
 	sandbox.seedPayouts(130);
 
-	const output = await run({ limit: 500, options: { pageSize: 100 } });
+	const output = await run({ limit: 500 });
 
 	expect(pagesRequested()).toEqual([
 		{ rows: 100, page: 1 },
@@ -145,14 +145,14 @@ it('returns what there is when the history ends before the limit', async () => {
 });
 
 it('sends rows before page and signs them as JSON numbers', async () => {
-	sandbox.seedPayouts(30);
+	sandbox.seedPayouts(130);
 
-	await run({ returnAll: true, options: { pageSize: 20 } });
+	await run({ returnAll: true });
 
 	const history = requestsTo(sandbox, 'payoutHistory');
-	expect(history.map((request) => request.query)).toEqual(['rows=20&page=1', 'rows=20&page=2']);
+	expect(history.map((request) => request.query)).toEqual(['rows=100&page=1', 'rows=100&page=2']);
 	history.forEach((request, index) => {
-		const signedString = `{"rows":20,"page":${index + 1}}`;
+		const signedString = `{"rows":100,"page":${index + 1}}`;
 		expect(request.status).toBe(200);
 		expect(request.signedString).toBe(signedString);
 		expect(request.headers['x-tlp-signature']).toBe(

@@ -1,11 +1,17 @@
 /**
- * Adversary (issue 24, items 4 and 5): attacks on exact amounts and recipients that held on main. Kept as a
- * compact record: each line is an attack, and the assertion is what the node did about it.
+ * Attacks on exact amounts and on recipients, as a compact record: each line is an attack, and the assertion is
+ * what the node does about it. Token contracts are refused as recipients also when the currency list names
+ * their chain by another symbol (SOL and SPL, TRX and TRC20: the native coin on one, its tokens on the other):
+ * a payout to a token contract cannot be taken back.
  */
 import { sameDecimal } from '../../nodes/shared/decimalText';
 import { addressProblem, networksSharingFormat } from '../../nodes/Tylt/addresses';
 import { CurrencyCatalog } from '../../nodes/Tylt/helpers/currencyCatalog';
-import type { CurrencyRecord, PayoutRecord } from '../../nodes/Tylt/transport/records';
+import type {
+	CurrencyRecord,
+	NetworkRecord,
+	PayoutRecord,
+} from '../../nodes/Tylt/transport/records';
 import { differencesFrom } from '../../nodes/Tylt/payout/samePayout';
 import { validatePayout } from '../../nodes/Tylt/payout/validation';
 import { SEEDED_CURRENCIES } from '../../sandbox';
@@ -98,4 +104,56 @@ describe('recipients', () => {
 	])('%s is refused', (_what, networkSymbol, address) => {
 		expect(addressProblem(networkSymbol, address)).toBeDefined();
 	});
+});
+
+describe('a token contract listed under another symbol of the same chain', () => {
+	const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+	const USDT_TRC20 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+	function network(networkSymbol: string, contractAddress: string): NetworkRecord {
+		return {
+			standard: networkSymbol,
+			canDeposit: 1,
+			canWithdraw: 1,
+			networkFees: 0,
+			networkName: networkSymbol,
+			networkSymbol,
+			maximumDeposit: 1_000_000,
+			minimumDeposit: 0,
+			maximumWithdrawal: 1_000_000,
+			minimumWithdrawal: 0,
+			contractAddress,
+		} as NetworkRecord;
+	}
+
+	const currency = (currencySymbol: string, networks: NetworkRecord[]): CurrencyRecord => ({
+		currencyName: currencySymbol,
+		currencySymbol,
+		networks,
+	});
+
+	// Native coins on their chain's own symbol, tokens on the token standard's symbol: the same two chains.
+	const catalog = new CurrencyCatalog([
+		currency('SOL', [network('SOL', '')]),
+		currency('USDC', [network('SPL', USDC_MINT)]),
+		currency('TRX', [network('TRX', '')]),
+		currency('USDT', [network('TRC20', USDT_TRC20)]),
+	]);
+
+	it.each([
+		['SOL', 'SOL', USDC_MINT],
+		['TRX', 'TRX', USDT_TRC20],
+	])(
+		'a %s payout on %s to a token contract the list names under another symbol of the same chain is refused',
+		(settledCurrency, networkSymbol, address) => {
+			expect(() =>
+				validatePayout(
+					node,
+					{ settledCurrency, networkSymbol, address, baseAmount: 1 },
+					catalog,
+					0,
+				),
+			).toThrow(/token contract/);
+		},
+	);
 });

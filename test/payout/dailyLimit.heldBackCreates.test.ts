@@ -1,7 +1,7 @@
 /**
- * Adversary (issue 26, second round): Max Amount per 24 Hours against time.
+ * Max Amount per 24 Hours against time: creates held back by a long pause, and clocks that disagree.
  *
- * Holes: the limit is decided once, before the first create, and each payout that fits is reserved then. Pause
+ * What must not happen: the limit is decided once, before the first create, and each payout that fits is reserved then. Pause
  * Between Payouts has no upper bound (version 2: any Max Payouts per Second above 0), so a builder can hold an
  * item's create back for more than a day. Its reservation is dated when it was made, and the journal forgets it
  * 24 hours 15 minutes later, while the item has not been sent yet: another execution of the same n8n process then
@@ -9,7 +9,7 @@
  * inside one 24-hour window, past the limit. And a payout made elsewhere while the create is held back (the
  * dashboard, another worker), which history lists, is never counted against it.
  *
- * Held: a pause of a couple of hours keeps its room; TYLT dating a payout hours earlier than n8n's clock does
+ * What keeps holding: a pause of a couple of hours keeps its room; TYLT dating a payout hours earlier than n8n's clock does
  * not let the window drop it while this process's reservation is gone.
  *
  * The clock is simulated: the node's Date.now and the sandbox's clock move on together (or only the node's, for
@@ -116,11 +116,12 @@ function heldBatch(pauseMs: number, panel: Panel) {
 			}),
 		};
 	}
+	// Version 1's own path to a long hold (its panel takes any number of milliseconds), run beside version 2's.
 	return {
+		typeVersion: 1,
 		items,
 		parameters: payoutCreate({
 			...payout,
-			// v1 takes any number of milliseconds.
 			options: {
 				reference: '={{ $json.row }}',
 				concurrentPayouts: 1,
@@ -137,7 +138,7 @@ function heldBatch(pauseMs: number, panel: Panel) {
 async function heldBatchAndAnotherRun(
 	pauseMs: number,
 	otherAfterMs: number,
-	{ panel = 1 as Panel, otherPayout = async () => await otherRun(otherAfterMs) } = {},
+	{ panel = 2 as Panel, otherPayout = async () => await otherRun(otherAfterMs) } = {},
 ) {
 	mockClock.duringLongPause = async () => {
 		await passTime(otherAfterMs);
@@ -157,7 +158,8 @@ async function otherRun(afterMs: number) {
 		parameters: payoutCreate({
 			baseAmount: 100,
 			address: RECIPIENT,
-			options: { reference: `other-run-${afterMs}` },
+			reference: `other-run-${afterMs}`,
+			options: {},
 		}),
 		continueOnFail: true,
 	});
@@ -175,7 +177,7 @@ it.each<[string, Panel]>([
 			panel,
 		});
 
-		// Before a fix: 10 at T, then B's 100 at T + 24 h 20 min, then the held 90 (decided at T) at T + 24 h 30 min:
+		// Were it sent: 10 at T, then B's 100 at T + 24 h 20 min, then the held 90 (decided at T) at T + 24 h 30 min:
 		// 190 USDT inside 24 hours under a limit of 100.
 		expect(suite.sandbox.payouts.length).toBeGreaterThan(1);
 		expect(most24HourSum()).toBeLessThanOrEqual(LIMIT);
@@ -191,7 +193,7 @@ it('a payout TYLT’s history shows, made while a create was held back, counts b
 		},
 	});
 
-	// Before a fix: the held 90 is sent an hour after history showed the 100: 200 USDT in 24 hours under 100.
+	// Were it sent: the held 90 is sent an hour after history showed the 100: 200 USDT in 24 hours under 100.
 	// The docs promise every payout history shows in the last 24 hours counts, however it was made.
 	expect(
 		requestsTo(suite.sandbox, 'createPayout').map(
@@ -200,7 +202,7 @@ it('a payout TYLT’s history shows, made while a create was held back, counts b
 	).toEqual([10]);
 });
 
-it('held: a create held back for two hours keeps its room, and the other run is refused', async () => {
+it('a create held back for two hours keeps its room, and the other run is refused', async () => {
 	await heldBatchAndAnotherRun(2 * HOUR_MS, HOUR_MS);
 
 	const paid = suite.sandbox.payouts.map((payout) => payout.settledAmountRequested);
@@ -208,10 +210,15 @@ it('held: a create held back for two hours keeps its room, and the other run is 
 	expect(most24HourSum()).toBe(100);
 });
 
-it('held: TYLT dating a payout 2 hours before n8n’s clock does not free its room before 24 hours have passed', async () => {
+it('TYLT dating a payout 2 hours before n8n’s clock does not free its room before 24 hours have passed', async () => {
 	const sixty = (reference: string) => ({
 		credentials: credentials(),
-		parameters: payoutCreate({ baseAmount: 60, address: RECIPIENT, options: { reference } }),
+		parameters: payoutCreate({
+			baseAmount: 60,
+			address: RECIPIENT,
+			reference,
+			options: {},
+		}),
 		continueOnFail: true,
 	});
 	// n8n's clock runs 2 hours ahead of TYLT's: TYLT dates the payout 2 hours earlier than n8n sent it.

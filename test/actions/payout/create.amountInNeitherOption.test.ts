@@ -1,10 +1,10 @@
 /**
- * Adversary (issue 23, node version 2): Amount In decides whether Base Amount is fiat or crypto. Any value but
- * 'fiat' is read as "crypto", so a saved value that is not one of the two options (a hand-edited or generated
- * workflow, an older export: 'Fiat', 'fiatCurrency', 'FIAT') sends a fiat amount as that many crypto units.
+ * Amount In (node version 2) decides whether Base Amount is fiat or crypto. Were any value but
+ * 'fiat' read as "crypto", a saved value that is not one of the two options (a hand-edited or generated
+ * workflow, an older export: 'Fiat', 'fiatCurrency', 'FIAT') would send a fiat amount as that many crypto units.
  * Fail closed: a value that is neither option must fail the item and send nothing.
  */
-import { failureOf, payoutCreate, requestsTo, useTyltNode } from '../support/sandboxKit';
+import { failureOf, payoutCreate, requestsTo, useTyltNode } from '../../support/sandboxKit';
 
 const tylt = useTyltNode();
 const { sandbox } = tylt;

@@ -1,5 +1,5 @@
 /**
- * Adversary (transport errors): an error is built from TYLT's own `msg`, passed on as written. TYLT's error
+ * An error is built from TYLT's own `msg`, passed on as written. TYLT's error
  * messages are not in the spec, and a server that echoes what it checked ("signature … does not match for API
  * key …") is common. The TYLT node then shows the signature it sent, which TYLT (no nonce) accepts again, and
  * the API key, to whoever may run the node, an AI agent included: errors.ts promises neither reaches an error.

@@ -1,6 +1,5 @@
 /**
- * Adversary (issue 26): attacks on Max Amount per 24 Hours that held. Each asserts the safe outcome, which the
- * code gives today: overlapping executions, creates TYLT answered oddly, vouchers after their create, and
+ * Attacks on Max Amount per 24 Hours, each asserting the safe outcome: overlapping executions, creates TYLT answered oddly, vouchers after their create, and
  * history that is odd in the ways the spec allows.
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -19,7 +18,8 @@ const run = (baseAmount: number, options: IDataObject = {}) => ({
 	parameters: payoutCreate({
 		baseAmount,
 		address: RECIPIENT,
-		options: { reference: `held-${++references}`, ...options },
+		reference: `held-${++references}`,
+		options: { ...options },
 	}),
 	continueOnFail: true,
 });

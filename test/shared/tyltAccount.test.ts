@@ -1,5 +1,5 @@
 /**
- * Adversary (issue 26, third round): the account hash that keys the journal and the vouchers. Two credentials of
+ * The account hash that keys the journal and the vouchers. Two credentials of
  * one TYLT account spelled differently must share one journal (else each process-wide sum misses the other's
  * payouts that history does not list yet), and a voucher given under one spelling is the other's too.
  */

@@ -1,5 +1,5 @@
 /**
- * Adversary (issue 26, third round): two credentials of one TYLT account in one n8n process, one with Max Amount
+ * Two credentials of one TYLT account in one n8n process, one with Max Amount
  * per 24 Hours and one without. The limit counts every payout of the account "however it was made"; this
  * process's journal covers the ones TYLT's history does not list yet. A payout the TYLT node makes with the
  * credential without the limit is not put in the journal (applyDailyLimit returns early when the credential has
@@ -18,7 +18,7 @@ const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 const RECIPIENT = tronAddress('unlimited-twin');
 const run = (limits: object, baseAmount: number, reference: string) => ({
 	credentials: { ...credentialsFor(suite.sandbox), ...limits },
-	parameters: payoutCreate({ baseAmount, address: RECIPIENT, options: { reference } }),
+	parameters: payoutCreate({ baseAmount, address: RECIPIENT, reference, options: {} }),
 	continueOnFail: true,
 });
 

@@ -1,8 +1,11 @@
 /**
- * Adversary (transport refactor): every way TYLT may answer a create is classified as before the split into
- * attempt.ts / request.ts / errors.ts (80118d5): a create that may have reached TYLT is an unknown outcome
- * (the class the duplicate guard asks `instanceof`), sent exactly once; only a refusal, a request that never left
- * and the credential's own refusal say "not sent"; a read is retried.
+ * How the transport classifies every way a create may fail: a create that may have reached TYLT is an unknown
+ * outcome (the class the duplicate guard asks `instanceof`), sent exactly once; only a refusal, a request that
+ * never left and the credential's own refusal say "not sent"; a read is retried.
+ *
+ * Node raises EHOSTUNREACH and ENETUNREACH on an established connection too (`read EHOSTUNREACH`, `write
+ * ENETUNREACH`: the route to TYLT died after the request was written), so TYLT may have made the payout. Only a
+ * failure to connect (syscall `connect`, or the name lookup) proves nothing left.
  */
 import type { Fault } from '../../sandbox/types';
 import type { PayoutRequestBody } from '../../nodes/Tylt/transport/records';
@@ -25,7 +28,7 @@ const sandbox = useSandbox();
 
 const BODY: PayoutRequestBody = {
 	baseAmount: 25,
-	address: tronAddress('transport adversary'),
+	address: tronAddress('transport classification'),
 	settledCurrency: 'USDT',
 	networkSymbol: 'TRX',
 } as PayoutRequestBody;
@@ -172,5 +175,55 @@ describe('a read is retried', () => {
 
 		expect(error).toBeInstanceOf(TyltUnavailableError);
 		expect(requestsTo(sandbox, 'payoutHistory')).toHaveLength(RETRY_POLICY.maxRetries + 1);
+	});
+});
+
+describe('a network failure is "not sent" only when the create never connected', () => {
+	it.each(['EHOSTUNREACH', 'ENETUNREACH'])(
+		'a create written to TYLT, then `read %s`, is an unknown outcome, not "not sent"',
+		async (code) => {
+			const context = createExecuteContext({
+				parameters: {},
+				credentials: credentialsFor(sandbox),
+			});
+			const { helpers } = context;
+			const send = helpers.httpRequestWithAuthentication;
+			// The request reaches TYLT and TYLT makes the payout; the answer is lost as Node reports a dead route.
+			helpers.httpRequestWithAuthentication = async function (this: unknown, ...args) {
+				await send.apply(this as never, args);
+				throw Object.assign(new Error(`read ${code}`), { code, syscall: 'read' });
+			} as typeof send;
+
+			const error = await createPayoutRequest
+				.call(context, BODY, 0)
+				.catch((failure: unknown) => failure);
+
+			expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
+			expect(sandbox.payouts).toHaveLength(1);
+			expect(error).not.toBeInstanceOf(TyltUnreachableError);
+			expect(error).toBeInstanceOf(TyltOutcomeUnknownError);
+		},
+	);
+
+	it.each([
+		['connect', 'EHOSTUNREACH'],
+		['getaddrinfo', 'ENOTFOUND'],
+		['getaddrinfo', 'EAI_AGAIN'],
+	])('a create that failed at `%s %s` never left: not sent', async (syscall, code) => {
+		const context = createExecuteContext({ parameters: {}, credentials: credentialsFor(sandbox) });
+		// As n8n wraps it: its own error, whose cause is Node's (the one naming the system call).
+		context.helpers.httpRequestWithAuthentication = async function () {
+			const system = Object.assign(new Error(`${syscall} ${code}`), { code, syscall });
+			throw Object.assign(new Error('wrapped'), {
+				cause: Object.assign(new Error(system.message), { code, cause: system }),
+			});
+		} as typeof context.helpers.httpRequestWithAuthentication;
+
+		const error = await createPayoutRequest
+			.call(context, BODY, 0)
+			.catch((failure: unknown) => failure);
+
+		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
+		expect(error).toBeInstanceOf(TyltUnreachableError);
 	});
 });

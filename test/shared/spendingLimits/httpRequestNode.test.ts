@@ -1,13 +1,19 @@
 /**
- * Adversary (issue 26): someone who may use the TYLT credential in the HTTP Request node tries to get a payout
- * past Max Amount per Payout or Allowed Recipient Addresses. Each request below must be refused by the
- * credential before anything reaches TYLT (the sandbox), and a limit written wrong must stop every payout.
- * Normal use goes on: reads, a payout within the limits, and a credential without the limit fields.
+ * Someone who may use the TYLT credential in the HTTP Request node tries to get a payout past Max Amount per
+ * Payout or Allowed Recipient Addresses. Each request below must be refused by the credential before anything
+ * reaches TYLT (the sandbox), and a limit written wrong must stop every payout. Normal use goes on: reads, a
+ * payout within the limits, and a credential without the limit fields.
+ *
+ * Keys a server may read as a payout field are refused like the field in another letter case (`BaseAmount`): a
+ * server may match JSON keys without regard to case and read whichever of two keys it met last. Lower-casing
+ * does not fold every letter Unicode case-folds: `ſ` (U+017F, long s) folds to `s`, so a server matching keys
+ * with Unicode folding (Go's encoding/json does, and takes the last of two matching keys) reads `baſeAmount` as
+ * baseAmount, while the limits checked the other key's value.
  */
 import type { IRequestOptions } from 'n8n-workflow';
 
-import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/fields';
-import { CREATE_PATH as CREATE, httpRequestNode } from '../support/httpRequestNode';
+import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
+import { CREATE_PATH as CREATE, httpRequestNode } from '../../support/httpRequestNode';
 import {
 	credentialsFor,
 	EVM_ADDRESS,
@@ -15,7 +21,7 @@ import {
 	requestsTo,
 	tronAddress,
 	useTyltNode,
-} from '../support/sandboxKit';
+} from '../../support/sandboxKit';
 
 const tylt = useTyltNode();
 const { sandbox } = tylt;
@@ -220,5 +226,48 @@ describe('normal use still works', () => {
 		});
 		expect(item.json).toMatchObject({ alreadySent: false });
 		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
+	});
+});
+
+describe('a key a server may fold to a payout field', () => {
+	const RECIPIENT = tronAddress('folded-allowed');
+	const LIMITS: SpendingLimitTexts = {
+		maxAmountPerPayout: 'USDT 500',
+		allowedAddresses: RECIPIENT,
+	};
+	const allowedPayout = {
+		baseAmount: 100,
+		address: RECIPIENT,
+		settledCurrency: 'USDT',
+		networkSymbol: 'TRX',
+	};
+
+	async function expectFoldedRefused(body: Record<string, unknown>) {
+		const result = await httpRequestNode(sandbox, LIMITS, { body });
+		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
+		expect('error' in result && result.error.message).toMatch(/TYLT API credential refused/);
+	}
+
+	it.each<[string, Record<string, unknown>]>([
+		['baſeAmount 600 after baseAmount 100', { ...allowedPayout, baſeAmount: 600 }],
+		[
+			'addreſs of another recipient after the allowed address',
+			{ ...allowedPayout, addreſs: tronAddress('folded-attacker') },
+		],
+		['ſettledCurrency USDC after USDT', { ...allowedPayout, ſettledCurrency: 'USDC' }],
+		['baſeCurrency EUR on a USDT-sized payout', { ...allowedPayout, baſeCurrency: 'EUR' }],
+	])('%s is refused', async (_case, body) => {
+		await expectFoldedRefused(body);
+	});
+
+	it.each<[string, Record<string, unknown>]>([
+		// The Kelvin sign K (U+212A) lower-cases to k, so lower-casing alone already reads it as networkSymbol.
+		[
+			'networ\u212aSymbol (Kelvin sign) beside networkSymbol',
+			{ ...allowedPayout, networKSymbol: 'ETH' },
+		],
+		['BASEAMOUNT in capitals beside baseAmount', { ...allowedPayout, BASEAMOUNT: 600 }],
+	])('%s is refused (lower-casing alone finds it)', async (_case, body) => {
+		await expectFoldedRefused(body);
 	});
 });

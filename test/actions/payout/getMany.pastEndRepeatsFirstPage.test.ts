@@ -1,11 +1,11 @@
 /**
- * Adversary (issue 24, item 2): the spec does not say what a page past the end holds. Some paged APIs answer
- * it with the FIRST page (they clamp an out-of-range page to 1). Get Many's Return All once recognised only a
- * page repeating the one just before it, and output the first page twice (a report summing these payouts
- * counted 100 of them twice). A page made only of payouts the read already served ends a listing.
+ * The spec does not say what a page past the end holds. Some paged APIs answer
+ * it with the FIRST page (they clamp an out-of-range page to 1). Recognising only a page that repeats the one
+ * just before it, Get Many's Return All would output the first page twice (a report summing these payouts
+ * counts 100 of them twice). A page made only of payouts the read already served ends a listing.
  */
-import { useMoneySafetySandbox } from '../support/moneySafetyKit';
-import { outcomeOf } from './outcome';
+import { useMoneySafetySandbox } from '../../support/moneySafetyKit';
+import { outcomeOf } from '../../support/runOutcome';
 
 const { suite } = useMoneySafetySandbox();
 
@@ -32,7 +32,6 @@ it('Return All lists every payout once when a page past the end answers with the
 				resource: 'payout',
 				operation: 'getMany',
 				returnAll: true,
-				options: { pageSize: 100 },
 			},
 		}),
 	);

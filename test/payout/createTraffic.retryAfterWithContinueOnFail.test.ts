@@ -1,8 +1,7 @@
 /**
- * Adversary (issue 24, item 1): CreateTraffic promises "when TYLT answers a create with HTTP 429, no create
- * starts before the wait TYLT asks for". With Continue On Fail on, a 429'd create sets no hold, so a create
- * already waiting out Pause Between Payouts wakes at its own time and starts, ignoring Retry-After: the
- * Retry-After is only seen by creates that reserve their start after the 429 came back.
+ * CreateTraffic promises "when TYLT answers a create with HTTP 429, no create starts before the wait TYLT asks
+ * for", with Continue On Fail on too: a create already waiting out its pause when the 429 comes back must not
+ * wake at its own time and start, as if only creates that reserve their start after the 429 saw Retry-After.
  */
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
@@ -10,8 +9,9 @@ import { useMoneySafetySandbox } from '../support/moneySafetyKit';
 const { suite } = useMoneySafetySandbox();
 
 const RETRY_AFTER_S = 6;
-const PAUSE_MS = 1000;
-/** Past row 1's due time (1 s after row 0), well before the Retry-After ends (6 s after row 0's 429). */
+/** Max Payouts Per Second 2: two creates on their way at once, starts 500 ms apart. */
+const PER_SECOND = 2;
+/** Past row 1's due time (0.5 s after row 0), well before the Retry-After ends (6 s after row 0's 429). */
 const LOOK_AT_MS = 2500;
 
 it('with Continue On Fail on, a create waiting out its pause does not start before a 429’s Retry-After', async () => {
@@ -30,10 +30,9 @@ it('with Continue On Fail on, a create waiting out its pause does not start befo
 		continueOnFail: true,
 		parameters: payoutCreate({
 			address: '={{ $json.address }}',
+			reference: '={{ $json.row }}',
 			options: {
-				reference: '={{ $json.row }}',
-				concurrentPayouts: 2,
-				pauseBetweenPayoutsMs: PAUSE_MS,
+				maxPayoutsPerSecond: PER_SECOND,
 				inDoubtCheckSeconds: 0,
 			},
 		}),

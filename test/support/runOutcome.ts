@@ -1,8 +1,8 @@
-/** What the adversary tests share: a run's outcome, output or error, and the one promise every guarded run keeps. */
+/** What tests of guarded runs share: a run's outcome, output or error, and the one promise every guarded run keeps. */
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { MoneySafetySuite } from '../support/moneySafetyKit';
-import { payoutsPerReference } from '../support/moneySafetyKit';
+import type { MoneySafetySuite } from './moneySafetyKit';
+import { payoutsPerReference } from './moneySafetyKit';
 
 export type RunOutcome = { output: INodeExecutionData[] } | { error: Error };
 

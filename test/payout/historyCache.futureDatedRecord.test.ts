@@ -1,6 +1,6 @@
 /**
- * Adversarial review of the duplicate guard's history cache (issue 18): cases that FAIL on the code they were
- * written against and pass once the break is fixed.
+ * The duplicate guard's history cache against a payout TYLT dates in the future: it must not turn every later
+ * execution into a full read of the look-back window.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -9,13 +9,13 @@ import { useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
-const ADDRESS = tronAddress('history cache adversary');
+const ADDRESS = tronAddress('history cache future record');
 
 /** Runs one execution paying `reference` and returns what it output and how many history pages it read. */
 async function execution(reference: string, options: IDataObject = {}) {
 	const before = suite.sandbox.requests.length;
 	const [item] = await suite.run({
-		parameters: payoutCreate({ address: ADDRESS, options: { reference, ...options } }),
+		parameters: payoutCreate({ address: ADDRESS, reference, options: { ...options } }),
 	});
 	const made = suite.sandbox.requests.slice(before);
 	return {

@@ -1,10 +1,10 @@
 /**
- * Adversary (issue 26, third round): the re-check of a late create (create.dailyGate.ts) with several creates in
- * flight at once (Concurrent Payouts 3). The execution decided 3 × 30 under "USDT 100"; before its creates start,
+ * The re-check of a late create (create.dailyGate.ts) with several creates in
+ * flight at once (the node's own pace sends all three together). The execution decided 3 × 30 under "USDT 100"; before its creates start,
  * and after that decision, a payout of 30 is made elsewhere (the dashboard) and history lists it; the creates
  * start more than DAILY_RECHECK.afterMs after the decision.
  *
- * Held: the limit (the gate's sum counts every reservation of the batch). Hole (denial of service): the three
+ * The limit holds (the gate's sum counts every reservation of the batch). What must not happen (denial of service): the three
  * creates await one shared read and each sums 30 + 3 × 30 = 120 before any refusal frees its room (settleFailed
  * runs promise hops later), so all three are refused although two of them fit (30 + 2 × 30 = 90).
  */
@@ -42,7 +42,8 @@ async function batchWithPayoutMadeElsewhere() {
 		parameters: payoutCreate({
 			baseAmount: 30,
 			address: RECIPIENT,
-			options: { reference: '={{ $json.row }}', concurrentPayouts: 3 },
+			reference: '={{ $json.row }}',
+			options: {},
 		}),
 		continueOnFail: true,
 	});

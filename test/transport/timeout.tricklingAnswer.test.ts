@@ -1,5 +1,5 @@
 /**
- * Adversary (issue 24, "hanging/silently going quiet"): Timeout (Seconds) bounds how long the node waits for
+ * Timeout (Seconds) bounds how long the node waits for
  * TYLT's answer. The HTTP client's timeout is an idle timeout on the socket: an answer that keeps trickling
  * (a byte-by-byte proxy, an overloaded TYLT; the spec names no latency) never trips it. Timeout 1 s, an answer
  * spread over ~4 s in chunks 250 ms apart: the request is not cut off. Trickled forever, the execution hangs
@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { credentialsFor, payoutCreate, requestsTo } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
-import { outcomeOf } from './outcome';
+import { outcomeOf } from '../support/runOutcome';
 
 const { suite } = useMoneySafetySandbox();
 
@@ -65,7 +65,7 @@ it('an answer trickling past Timeout (Seconds) is cut off there, and nothing is 
 		const outcome = await outcomeOf(
 			suite.run({
 				credentials: { ...credentialsFor(suite.sandbox), baseUrl: proxy.url },
-				parameters: payoutCreate({ options: { reference: 'trickled', timeoutSeconds: 1 } }),
+				parameters: payoutCreate({ reference: 'trickled', options: { timeoutSeconds: 1 } }),
 			}),
 		);
 		expect(outcome).toHaveProperty('error');

@@ -1,6 +1,7 @@
 /**
- * Adversarial review of Concurrent Payouts (issue 18): what the concurrent batch breaks that one-at-a-time
- * sending kept. Every case here FAILS on the code it was written against and passes once the break is fixed.
+ * Concurrent Payouts keeps every guarantee one-at-a-time sending gave: a 429 on a create TYLT processed, a row
+ * waiting for an earlier row of its reference, the duplicate guard on for some rows only, and Dry Run mixed
+ * into a batch that sends.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -21,7 +22,8 @@ function rows(references: string[], extra: IDataObject[] = []): IDataObject[] {
 function payoutPerRow(options: IDataObject = {}) {
 	return payoutCreate({
 		address: '={{ $json.address }}',
-		options: { reference: '={{ $json.row }}', ...options },
+		reference: '={{ $json.row }}',
+		options: { ...options },
 	});
 }
 
@@ -35,9 +37,8 @@ describe('HTTP 429 on a create that TYLT did process', () => {
 	});
 
 	// Neither the TYLT spec nor the facts say a 429 means "not processed" (RFC 6585 does not say it either): a
-	// gateway that counts requests after the backend answered turns a made payout into a 429. The issue asks
-	// for a resend only when the create is known not to exist; the node resends on every 429 without data,
-	// without looking in history, with the duplicate guard on.
+	// gateway that counts requests after the backend answered turns a made payout into a 429. A create is sent
+	// again only when it is known not to exist, never on every 429 without data and without looking in history.
 	it('is not sent again blind: the reference is paid once (confirmed from history or reported in doubt)', async () => {
 		suite.sandbox.injectFault('createPayout', {
 			kind: 'status',
