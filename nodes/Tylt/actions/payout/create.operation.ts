@@ -16,7 +16,7 @@ import { checkItem, type CheckedPayout } from './create.check';
 import { applyDailyLimit } from './create.dailyLimit';
 import { sendAll, tellWhatWasPaid } from './create.send';
 
-export { description } from './create.panelV1';
+export { description } from './create.description';
 
 export async function executeAll(
 	this: IExecuteFunctions,

@@ -1,6 +1,6 @@
 /**
- * Payout → Create's parameters in node version 2 (version 1's stay in create.operation.ts and create.options.ts,
- * unchanged). The panel opens on what a user decides: currency, network and address (shared with version 1),
+ * Payout → Create's parameters in node version 2 (version 1's stay unchanged in create.description.ts and
+ * create.options.ts). The panel opens on what a user decides: currency, network and address (shared with version 1),
  * then the amount, what it is in, and the reference. Options list the user's decisions first, the engine's
  * knobs after them, and the AI agent's cap last; what each does in detail is in docs/operations.md.
  */

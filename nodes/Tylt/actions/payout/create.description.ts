@@ -1,4 +1,7 @@
-/** Payout → Create's parameters: the ones both versions show, and version 1's own (version 2's: create.panelV2.ts). */
+/**
+ * Payout → Create's parameters, both versions side by side: the fields both show, version 1's own, and version 2's
+ * (create.panelV2.ts).
+ */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MEMO_NETWORKS, MEMO_NOTICE } from '../../addresses';
