@@ -30,21 +30,21 @@ it('covers at least 25 distinct bad inputs', () => {
 });
 
 describe.each(BAD_INPUTS)('a bad item: %s', (_problem, badFields) => {
-	it('sends nothing for it, and its error says so', async () => {
+	it('sends nothing of the batch, and its error says so', async () => {
 		const { parameters, good } = nodeFor(badFields);
 		const error = await suite.fail({ items: [good, badItem(badFields)], parameters });
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.context.itemIndex).toBe(1);
 		expect(error.description).toContain('Nothing was sent to TYLT');
-		// Item 0's reads and create, and nothing after them: item 1 caused no request at all.
+		expect(error.description).toContain('no payout of this execution reached TYLT');
+		// The batch's reads, and no create: the good item waits for the bad one's fix.
 		expect(suite.sandbox.requests.map((request) => request.endpoint)).toEqual([
 			'currencies',
 			'payoutHistory',
-			'createPayout',
 		]);
-		expect(sentAddresses()).toEqual([good.address]);
-		expect(suite.sandbox.payouts).toHaveLength(1);
+		expect(sentAddresses()).toEqual([]);
+		expect(suite.sandbox.payouts).toHaveLength(0);
 	});
 });
 
@@ -85,12 +85,12 @@ describe('an item wrong on its own fails before even the currency list is read',
 describe('a bad item among good ones', () => {
 	const items = [goodItem('before'), badItem({ baseAmount: 'abc' }), goodItem('after')];
 
-	it('without Continue On Fail stops the execution there: items before it were sent, none after', async () => {
+	it('without Continue On Fail sends nothing of the batch, and names the bad item', async () => {
 		const error = await suite.fail({ items, parameters: PAYOUT_FROM_ITEM });
 
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.context.itemIndex).toBe(1);
-		expect(sentAddresses()).toEqual([tronAddress('before')]);
+		expect(sentAddresses()).toEqual([]);
 	});
 
 	it('with Continue On Fail, bad items become error items and only the good ones are sent', async () => {

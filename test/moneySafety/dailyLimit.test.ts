@@ -69,7 +69,7 @@ it('adds pending and completed payouts of the last 24 hours, not failed or older
 	);
 });
 
-it('without Continue On Fail, an item over the limit fails the run and nothing after it is sent', async () => {
+it('without Continue On Fail, an item over the limit fails the run and nothing of the batch is sent', async () => {
 	const error = await suite.fail({
 		credentials: withDailyLimit('usdt 100'),
 		...batch([60, 50, 10]),
@@ -77,7 +77,7 @@ it('without Continue On Fail, an item over the limit fails the run and nothing a
 
 	expect(error.message).toMatch(/The payout of item 1 was not sent: .*Max Amount per 24 Hours/);
 	expect(error.description).toMatch(/Nothing was sent to TYLT for this item/);
-	expect(createdAmounts()).toEqual([60]);
+	expect(createdAmounts()).toEqual([]);
 });
 
 it('sums in exact decimals: 10.3 in history and 10.4 now fill a limit of 20.7 exactly', async () => {

@@ -15,7 +15,8 @@ const run = (reference: string, duplicateGuard: boolean) => ({
 	parameters: payoutCreate({
 		baseAmount: 80,
 		address: RECIPIENT,
-		options: { reference, ...(duplicateGuard ? {} : { duplicateGuard: false }) },
+		reference,
+		options: duplicateGuard ? {} : { duplicateGuard: false },
 	}),
 	continueOnFail: true,
 });

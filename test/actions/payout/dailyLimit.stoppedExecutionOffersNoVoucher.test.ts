@@ -58,7 +58,8 @@ it('a stopped execution’s create offers no voucher for room it never reserved'
 		parameters: payoutCreate({
 			baseAmount: '={{ $json.amount }}',
 			address: RECIPIENT_C,
-			options: { reference: '={{ $json.row }}', pauseBetweenPayoutsMs: 4000 },
+			reference: '={{ $json.row }}',
+			options: { maxPayoutsPerSecond: 0.25 },
 		}),
 		continueOnFail: true,
 	});
@@ -73,7 +74,8 @@ it('a stopped execution’s create offers no voucher for room it never reserved'
 		parameters: payoutCreate({
 			baseAmount: '={{ $json.amount }}',
 			address: RECIPIENT_S,
-			options: { reference: '={{ $json.row }}', pauseBetweenPayoutsMs: 60_000 },
+			reference: '={{ $json.row }}',
+			options: { maxPayoutsPerSecond: 1 / 60 },
 		}),
 		continueOnFail: true,
 		abortSignal: stopS.signal,

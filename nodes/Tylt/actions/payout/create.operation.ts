@@ -57,8 +57,8 @@ export async function executeAll(
 const REFUSED_ITEMS_NAMED = 20;
 
 /**
- * One error for a version-2 batch that sent nothing: a single refused item's own error, told that nothing of the
- * batch went out; for several, every refused item with its own reason.
+ * One error for a version-2 batch that sent nothing: the refused items' own error when they share one reason, told
+ * that nothing of the batch went out; otherwise every refused item with its own reason.
  */
 function batchNotSentError(node: INode, outcomes: readonly ItemOutcome[]): Error {
 	const refused = outcomes
@@ -66,7 +66,8 @@ function batchNotSentError(node: INode, outcomes: readonly ItemOutcome[]): Error
 		.sort((a, b) => a.itemIndex - b.itemIndex);
 	const nothingSent =
 		'The whole batch is checked before anything is sent, so no payout of this execution reached TYLT.';
-	if (new Set(refused.map((outcome) => outcome.error)).size === 1) {
+	// One reason for every refused item (Check Balance First's shortfall, an unreadable currency list): its own error.
+	if (new Set(refused.map((outcome) => outcome.error.message)).size === 1) {
 		const error = refused[0].error as Error & { description?: string | null };
 		error.description = error.description ? `${error.description} ${nothingSent}` : nothingSent;
 		return error;
