@@ -53,6 +53,11 @@ const CURRENCY_SYMBOL = /^(?=.*[A-Za-z])[A-Za-z0-9]+$/;
  * after anything else belongs to a bare address (TON's raw form is `0:…`).
  */
 const NETWORK_PREFIX = /^[A-Za-z][A-Za-z0-9]*$/;
+/**
+ * Prefixes that are part of an address as its owner writes it, not a network: a CashAddr address carries its own
+ * (`bitcoincash:q…`). Such an entry stays the bare address it always was.
+ */
+const ADDRESS_SCHEMES = new Set(['bitcoincash', 'bchtest', 'ecash']);
 
 export function hasSpendingLimits(texts: SpendingLimitTexts): boolean {
 	return Object.values(texts).some((text) => text !== undefined && text.trim() !== '');
@@ -233,7 +238,11 @@ function readAllowedRecipient(entry: string): AllowedRecipient | UnreadableLimit
 	}
 	const colon = entry.indexOf(':');
 	const prefix = colon < 0 ? undefined : entry.slice(0, colon);
-	if (prefix === undefined || (prefix !== '' && !NETWORK_PREFIX.test(prefix))) {
+	if (
+		prefix === undefined ||
+		(prefix !== '' && !NETWORK_PREFIX.test(prefix)) ||
+		ADDRESS_SCHEMES.has(prefix.toLowerCase())
+	) {
 		// `TRX : T…` is split at its spaces: the network alone must not become an address allowed everywhere.
 		if (addressFormatOf(entry.toUpperCase())) {
 			return unreadable(

@@ -123,6 +123,13 @@ describe('Allowed Recipient Addresses', () => {
 	const solana = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
 	const tonRaw = '0:ca6e321c7cce9ecedf0a8ca2492ec8592494aa5fb5ce0387dff96ef6af982a3e';
 
+	it('a Bitcoin Cash address written with its bitcoincash: prefix is the bare address it always was', () => {
+		const cashAddress = 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a';
+		expect(parseAllowedAddresses(cashAddress)).toEqual([
+			{ entry: cashAddress, address: cashAddress },
+		]);
+	});
+
 	it('splits on commas, spaces and line breaks; EVM hex addresses are kept in one letter case', () => {
 		const allowed = parseAllowedAddresses(`${evm},${tron}\n\n  other-Format\r\n`);
 		expect(allowed).toEqual([
