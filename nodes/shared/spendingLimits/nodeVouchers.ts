@@ -13,11 +13,10 @@ import { keptBetweenExecutions } from '../memoryBetweenExecutions';
 /** The request header that carries a voucher's token from the node's create to the signing; never sent to TYLT. */
 export const NODE_VOUCHER_HEADER = 'X-Tylt-Node-Voucher';
 
-/** The node's word for one create on one account (tyltAccountHash): `taken` once its own signing took it. */
+/** The node's word for one create on one account (tyltAccountHash), good for the request carrying its token. */
 export interface NodeVoucher {
 	readonly key: string;
 	readonly token: string;
-	taken: boolean;
 }
 
 /**
@@ -30,7 +29,7 @@ const vouchers = keptBetweenExecutions('nodeVouchers', new Map<string, NodeVouch
 const voucherKey = (account: string, bodyText: string) => `${account}\n${bodyText}`;
 
 export function nodeVoucherFor(account: string, bodyText: string): NodeVoucher {
-	return { key: voucherKey(account, bodyText), token: randomUUID(), taken: false };
+	return { key: voucherKey(account, bodyText), token: randomUUID() };
 }
 
 /**
@@ -47,9 +46,7 @@ export async function withNodeVoucher<T>(
 	try {
 		return await create(voucher.token);
 	} finally {
-		const left = vouchers.get(voucher.key)?.filter((other) => other !== voucher) ?? [];
-		if (left.length > 0) vouchers.set(voucher.key, left);
-		else vouchers.delete(voucher.key);
+		withdraw(voucher);
 	}
 }
 
@@ -62,13 +59,16 @@ export function takeNodeVoucher(
 	bodyText: string,
 	token: string | undefined,
 ): boolean {
-	const key = voucherKey(account, bodyText);
-	const offered = vouchers.get(key) ?? [];
+	const offered = vouchers.get(voucherKey(account, bodyText)) ?? [];
 	const voucher = offered.find((candidate) => token !== undefined && candidate.token === token);
 	if (!voucher) return false;
-	const left = offered.filter((other) => other !== voucher);
-	if (left.length > 0) vouchers.set(key, left);
-	else vouchers.delete(key);
-	voucher.taken = true;
+	withdraw(voucher);
 	return true;
+}
+
+/** The voucher is no longer offered: a signing took it, or its create ended. */
+function withdraw(voucher: NodeVoucher) {
+	const left = vouchers.get(voucher.key)?.filter((other) => other !== voucher) ?? [];
+	if (left.length > 0) vouchers.set(voucher.key, left);
+	else vouchers.delete(voucher.key);
 }
