@@ -1,7 +1,7 @@
 import { createHash } from 'crypto';
 
 import { referencesOf } from '../../shared/referenceTag';
-import { canonicalAddress } from '../addresses';
+import { canonicalAddress } from '../../shared/addresses/formats';
 import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
 
 export const MAX_REFERENCE_LENGTH = 64;

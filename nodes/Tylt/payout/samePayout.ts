@@ -7,7 +7,7 @@ import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { sameDecimal } from '../../shared/decimalText';
-import { canonicalAddress } from '../addresses';
+import { canonicalAddress } from '../../shared/addresses/formats';
 import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
 import type { ReferenceMatch } from './references';
 

@@ -1,7 +1,188 @@
-import { base58CharacterReason, decodeBase58, firstNonBase58Character } from './base58';
-import { decodeBech32, wordsToBytes, type Bech32Text } from './bech32';
-import { hasDoubleSha256Checksum } from './sha256';
-import { ZERO_ADDRESS_REASON } from './zeroAddress';
+/**
+ * Bitcoin-like addresses (Bitcoin, Litecoin, Dogecoin) and their encodings: Base58 (TRON, Solana and XRP use it
+ * too), Base58Check's double SHA-256 checksum, bech32 and bech32m.
+ */
+import { createHash } from 'crypto';
+
+import { describeCharacter, ZERO_ADDRESS_REASON } from './wording';
+
+/** A Base58 alphabet: its first character stands for digit 0, and so for a leading zero byte. */
+export interface Base58Alphabet {
+	/** The first character of `text` outside the alphabet, or undefined when there is none. */
+	firstInvalidCharacter(text: string): string | undefined;
+	/**
+	 * The bytes `text` encodes, or undefined when it has a character outside the alphabet. Takes time
+	 * quadratic in the length, so callers bound the length first.
+	 */
+	decode(text: string): Uint8Array | undefined;
+}
+
+function base58Alphabet(alphabet: string): Base58Alphabet {
+	const digitValues: ReadonlyMap<string, number> = new Map(
+		Array.from(alphabet, (character, value) => [character, value]),
+	);
+	return {
+		firstInvalidCharacter: (text) =>
+			Array.from(text).find((character) => !digitValues.has(character)),
+		decode(text) {
+			const values: number[] = [];
+			for (const character of text) {
+				const value = digitValues.get(character);
+				if (value === undefined) return undefined;
+				values.push(value);
+			}
+			// Each leading digit 0 stands for a leading zero byte, which the number alone would lose.
+			let leadingZeros = 0;
+			while (leadingZeros < values.length && values[leadingZeros] === 0) leadingZeros++;
+
+			const littleEndian: number[] = [];
+			for (let i = leadingZeros; i < values.length; i++) {
+				let carry = values[i];
+				for (let j = 0; j < littleEndian.length; j++) {
+					carry += littleEndian[j] * 58;
+					littleEndian[j] = carry & 0xff;
+					carry >>= 8;
+				}
+				for (; carry > 0; carry >>= 8) littleEndian.push(carry & 0xff);
+			}
+			const bytes = new Uint8Array(leadingZeros + littleEndian.length);
+			bytes.set(littleEndian.reverse(), leadingZeros);
+			return bytes;
+		},
+	};
+}
+
+/**
+ * Bitcoin's Base58 alphabet, which TRON, Solana, Litecoin and Dogecoin use: no 0, O, I or l, so they
+ * cannot be confused.
+ */
+export const BITCOIN_BASE58 = base58Alphabet(
+	'123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz',
+);
+
+/** The XRP Ledger's own order of the same 58 characters: digit 0 is 'r', hence classic addresses start with r. */
+export const XRP_BASE58 = base58Alphabet(
+	'rpshnaf39wBUDNEGHJKLM4PQRST7VWXYZ2bcdeCg65jkm8oFqi1tuvAxyz',
+);
+
+export const firstNonBase58Character = BITCOIN_BASE58.firstInvalidCharacter;
+export const decodeBase58 = BITCOIN_BASE58.decode;
+
+/** Why an address on `networkName` cannot be Base58: the character it has outside the alphabet. */
+export function base58CharacterReason(networkName: string, character: string): string {
+	return `${networkName} addresses are written in Base58, which has no 0, O, I or l; this one contains ${describeCharacter(character)}`;
+}
+
+/*
+ * Bech32 (BIP-173) and bech32m (BIP-350): a human-readable prefix, the separator 1, and 5-bit words ending in
+ * a 6-word checksum. The two differ only in the constant the checksum must leave, so one decoder tells which
+ * of the two an address uses, and the segwit rules below decide whether that is the right one.
+ */
+
+const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const WORD_VALUES: ReadonlyMap<string, number> = new Map(
+	Array.from(CHARSET, (character, value) => [character, value]),
+);
+const GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+const CHECKSUM_CONSTANTS = { bech32: 1, bech32m: 0x2bc830a3 } as const;
+const CHECKSUM_WORDS = 6;
+const MAX_LENGTH = 90;
+
+export type Bech32Encoding = keyof typeof CHECKSUM_CONSTANTS;
+
+export interface Bech32Text {
+	/** The part before the last 1, in lower case. */
+	prefix: string;
+	/** The 5-bit words between the separator and the checksum. */
+	words: number[];
+	encoding: Bech32Encoding;
+}
+
+/** The prefix and words `text` carries, or why it is not bech32 or bech32m text. */
+export function decodeBech32(text: string): Bech32Text | string {
+	if (text.length > MAX_LENGTH) {
+		return `a bech32 address is at most ${MAX_LENGTH} characters (this one has ${text.length})`;
+	}
+	const lower = text.toLowerCase();
+	if (lower !== text && text.toUpperCase() !== text) {
+		return 'it mixes upper- and lower-case letters, which a bech32 address never does';
+	}
+	const separator = lower.lastIndexOf('1');
+	if (separator < 1 || lower.length - separator - 1 < CHECKSUM_WORDS) {
+		return 'a bech32 address is a prefix, the separator 1 and at least 6 more characters';
+	}
+	const prefix = lower.slice(0, separator);
+	const words: number[] = [];
+	for (const character of lower.slice(separator + 1)) {
+		const value = WORD_VALUES.get(character);
+		if (value === undefined) {
+			return `bech32 addresses have no 1, b, i or o after the separator; this one contains ${describeCharacter(character)}`;
+		}
+		words.push(value);
+	}
+	const residue = polymod([...expandPrefix(prefix), ...words]);
+	const encoding = (Object.keys(CHECKSUM_CONSTANTS) as Bech32Encoding[]).find(
+		(candidate) => CHECKSUM_CONSTANTS[candidate] === residue,
+	);
+	if (encoding === undefined) {
+		return 'the bech32 checksum does not match, so the address is probably mistyped';
+	}
+	return { prefix, words: words.slice(0, -CHECKSUM_WORDS), encoding };
+}
+
+/**
+ * The bytes that 5-bit `words` spell, or undefined when the words do not end on a byte: more than 4 bits
+ * left over, or left-over bits that are not zero (BIP-173's rule, so every byte string has one spelling).
+ */
+export function wordsToBytes(words: readonly number[]): Uint8Array | undefined {
+	const bytes: number[] = [];
+	let accumulator = 0;
+	let bits = 0;
+	for (const word of words) {
+		accumulator = ((accumulator << 5) | word) & 0xfff;
+		bits += 5;
+		if (bits >= 8) {
+			bits -= 8;
+			bytes.push((accumulator >> bits) & 0xff);
+		}
+	}
+	if (bits >= 5 || (accumulator & ((1 << bits) - 1)) !== 0) return undefined;
+	return Uint8Array.from(bytes);
+}
+
+function expandPrefix(prefix: string): number[] {
+	const codes = Array.from(prefix, (character) => character.charCodeAt(0));
+	return [...codes.map((code) => code >> 5), 0, ...codes.map((code) => code & 31)];
+}
+
+function polymod(values: readonly number[]): number {
+	let checksum = 1;
+	for (const value of values) {
+		const top = checksum >>> 25;
+		checksum = ((checksum & 0x1ffffff) << 5) ^ value;
+		for (let i = 0; i < GENERATOR.length; i++) {
+			if ((top >>> i) & 1) checksum ^= GENERATOR[i];
+		}
+	}
+	return checksum >>> 0;
+}
+
+const CHECKSUM_BYTES = 4;
+
+/**
+ * Whether the last 4 bytes of `bytes` are the first 4 of SHA-256(SHA-256(the bytes before them)): the
+ * Base58Check checksum of Bitcoin, Litecoin, Dogecoin, TRON and the XRP Ledger.
+ */
+export function hasDoubleSha256Checksum(bytes: Uint8Array): boolean {
+	if (bytes.length < CHECKSUM_BYTES) return false;
+	const payloadEnd = bytes.length - CHECKSUM_BYTES;
+	const expected = sha256(sha256(bytes.subarray(0, payloadEnd)));
+	return expected.subarray(0, CHECKSUM_BYTES).equals(bytes.subarray(payloadEnd));
+}
+
+function sha256(data: Uint8Array): Buffer {
+	return createHash('sha256').update(data).digest();
+}
 
 /** A Bitcoin-like chain: Base58Check addresses told apart by their version byte, and perhaps segwit ones. */
 export interface UtxoChain {

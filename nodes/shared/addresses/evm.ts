@@ -1,6 +1,4 @@
-import { describeCharacter } from './characters';
-import { hasValidEip55Checksum } from './eip55';
-import { ZERO_ADDRESS_REASON } from './zeroAddress';
+import { describeCharacter, ZERO_ADDRESS_REASON } from './wording';
 
 /**
  * Network symbols (upper case) whose payout addresses are Ethereum-style: 0x and 20 bytes in hex,
@@ -53,4 +51,184 @@ export function evmAddressProblem(address: string, networkSymbol: string): strin
 		return 'the mixed-case letters do not match the EIP-55 checksum, so the address is probably mistyped';
 	}
 	return undefined;
+}
+
+/**
+ * Whether the letter case of `hexDigits` (the 40 digits after 0x) carries a valid EIP-55 checksum:
+ * each letter is upper-case exactly when the matching nibble of keccak256(the lower-case digits as
+ * ASCII) is 8 or more. Callers check first that the digits are hexadecimal.
+ */
+export function hasValidEip55Checksum(hexDigits: string): boolean {
+	const hash = keccak256(Buffer.from(hexDigits.toLowerCase(), 'latin1'));
+	for (let i = 0; i < hexDigits.length; i++) {
+		const digit = hexDigits[i];
+		if (digit >= '0' && digit <= '9') continue; // digits have no case to carry a bit
+		const nibble = i % 2 === 0 ? hash[i >> 1] >> 4 : hash[i >> 1] & 0x0f;
+		const isUpperCase = digit >= 'A' && digit <= 'F';
+		if (isUpperCase !== nibble >= 8) return false;
+	}
+	return true;
+}
+
+/*
+ * Keccak-256 as Ethereum uses it: the round-3 SHA-3 submission, whose padding byte is 0x01.
+ * NIST's SHA3-256 (node's 'sha3-256') pads with 0x06 and so gives different digests; node offers no
+ * Keccak-256, and the package may not depend on a library, hence this implementation.
+ *
+ * The 1600-bit state is 25 lanes of 64 bits. JavaScript has no fast 64-bit integers (BigInt is
+ * slow), so each lane is a pair of 32-bit words: state[2 * lane] holds the low half and
+ * state[2 * lane + 1] the high half. Lane `x + 5 * y` is the lane at column x, row y.
+ */
+
+const RATE_BYTES = 136; // 1600-bit state minus the 512-bit capacity of a 256-bit digest
+const DIGEST_BYTES = 32;
+const ROUNDS = 24;
+const KECCAK_PADDING = 0x01;
+const SHA3_PADDING = 0x06;
+
+// The ι round constants of FIPS 202 §3.2.5, each 64-bit constant split as [high, low].
+const ROUND_CONSTANTS: ReadonlyArray<readonly [number, number]> = [
+	[0x00000000, 0x00000001],
+	[0x00000000, 0x00008082],
+	[0x80000000, 0x0000808a],
+	[0x80000000, 0x80008000],
+	[0x00000000, 0x0000808b],
+	[0x00000000, 0x80000001],
+	[0x80000000, 0x80008081],
+	[0x80000000, 0x00008009],
+	[0x00000000, 0x0000008a],
+	[0x00000000, 0x00000088],
+	[0x00000000, 0x80008009],
+	[0x00000000, 0x8000000a],
+	[0x00000000, 0x8000808b],
+	[0x80000000, 0x0000008b],
+	[0x80000000, 0x00008089],
+	[0x80000000, 0x00008003],
+	[0x80000000, 0x00008002],
+	[0x80000000, 0x00000080],
+	[0x00000000, 0x0000800a],
+	[0x80000000, 0x8000000a],
+	[0x80000000, 0x80008081],
+	[0x80000000, 0x00008080],
+	[0x00000000, 0x80000001],
+	[0x80000000, 0x80008008],
+];
+const ROUND_CONSTANTS_HIGH = Uint32Array.from(ROUND_CONSTANTS, ([high]) => high);
+const ROUND_CONSTANTS_LOW = Uint32Array.from(ROUND_CONSTANTS, ([, low]) => low);
+
+// ρ and π together, as one walk along the π cycle starting from lane 1: the lane met at step t
+// moves to PI_LANES[t] after rotating by RHO_OFFSETS[t]. No offset is 0 or 32, which the rotation
+// below relies on.
+const PI_LANES = [
+	10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1,
+];
+const RHO_OFFSETS = [
+	1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14, 27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44,
+];
+
+/** Keccak-256 digest of `data`, as used for Ethereum addresses and EIP-55 checksums. */
+export function keccak256(data: Uint8Array): Uint8Array {
+	return sponge256(data, KECCAK_PADDING);
+}
+
+/**
+ * NIST SHA3-256: the same sponge with the 0x06 padding. Not for addresses; it exists so tests can
+ * check the permutation and block handling against node's independent OpenSSL SHA3-256.
+ */
+export function sha3_256(data: Uint8Array): Uint8Array {
+	return sponge256(data, SHA3_PADDING);
+}
+
+function sponge256(data: Uint8Array, paddingByte: number): Uint8Array {
+	const state = new Uint32Array(50);
+	const fullBlocksEnd = data.length - (data.length % RATE_BYTES);
+	for (let offset = 0; offset < fullBlocksEnd; offset += RATE_BYTES) {
+		absorbBlock(state, data, offset);
+		permute(state);
+	}
+	// The last block always exists (even for a whole number of blocks) and holds the padding:
+	// the padding byte right after the data and 0x80 in the last byte (the same byte when one remains).
+	const lastBlock = new Uint8Array(RATE_BYTES);
+	lastBlock.set(data.subarray(fullBlocksEnd));
+	lastBlock[data.length - fullBlocksEnd] ^= paddingByte;
+	lastBlock[RATE_BYTES - 1] ^= 0x80;
+	absorbBlock(state, lastBlock, 0);
+	permute(state);
+	return squeeze(state);
+}
+
+function absorbBlock(state: Uint32Array, bytes: Uint8Array, offset: number): void {
+	for (let word = 0; word < RATE_BYTES / 4; word++) {
+		const at = offset + word * 4;
+		state[word] ^= bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+	}
+}
+
+function squeeze(state: Uint32Array): Uint8Array {
+	const digest = new Uint8Array(DIGEST_BYTES);
+	for (let i = 0; i < DIGEST_BYTES; i++) {
+		digest[i] = state[i >> 2] >>> ((i & 3) * 8);
+	}
+	return digest;
+}
+
+// Scratch space reused across calls: addresses are checked one at a time, and this is synchronous.
+const columnParity = new Uint32Array(10);
+const row = new Uint32Array(10);
+
+function permute(state: Uint32Array): void {
+	for (let round = 0; round < ROUNDS; round++) {
+		// θ: XOR every lane with the parities of the two neighbouring columns.
+		for (let x = 0; x < 10; x++) {
+			columnParity[x] = state[x] ^ state[x + 10] ^ state[x + 20] ^ state[x + 30] ^ state[x + 40];
+		}
+		for (let x = 0; x < 5; x++) {
+			const next = ((x + 1) % 5) * 2;
+			const previous = ((x + 4) % 5) * 2;
+			const nextLow = columnParity[next];
+			const nextHigh = columnParity[next + 1];
+			const low = columnParity[previous] ^ ((nextLow << 1) | (nextHigh >>> 31));
+			const high = columnParity[previous + 1] ^ ((nextHigh << 1) | (nextLow >>> 31));
+			for (let lane = x; lane < 25; lane += 5) {
+				state[lane * 2] ^= low;
+				state[lane * 2 + 1] ^= high;
+			}
+		}
+
+		// ρ and π: rotate each lane and move it to its new position.
+		let carriedLow = state[2];
+		let carriedHigh = state[3];
+		for (let step = 0; step < 24; step++) {
+			const target = PI_LANES[step] * 2;
+			const offset = RHO_OFFSETS[step];
+			const displacedLow = state[target];
+			const displacedHigh = state[target + 1];
+			if (offset < 32) {
+				state[target] = (carriedLow << offset) | (carriedHigh >>> (32 - offset));
+				state[target + 1] = (carriedHigh << offset) | (carriedLow >>> (32 - offset));
+			} else {
+				// Rotating by 32 + n swaps the halves, then rotates by n.
+				const n = offset - 32;
+				state[target] = (carriedHigh << n) | (carriedLow >>> (32 - n));
+				state[target + 1] = (carriedLow << n) | (carriedHigh >>> (32 - n));
+			}
+			carriedLow = displacedLow;
+			carriedHigh = displacedHigh;
+		}
+
+		// χ: the only non-linear step, row by row.
+		for (let rowStart = 0; rowStart < 50; rowStart += 10) {
+			for (let i = 0; i < 10; i++) row[i] = state[rowStart + i];
+			for (let x = 0; x < 5; x++) {
+				const next = ((x + 1) % 5) * 2;
+				const afterNext = ((x + 2) % 5) * 2;
+				state[rowStart + x * 2] = row[x * 2] ^ (~row[next] & row[afterNext]);
+				state[rowStart + x * 2 + 1] = row[x * 2 + 1] ^ (~row[next + 1] & row[afterNext + 1]);
+			}
+		}
+
+		// ι
+		state[0] ^= ROUND_CONSTANTS_LOW[round];
+		state[1] ^= ROUND_CONSTANTS_HIGH[round];
+	}
 }

@@ -5,12 +5,23 @@
  */
 import { BITCOIN, DOGECOIN, LITECOIN, utxoAddressProblem } from './bitcoin';
 import { EVM_NETWORKS, evmAddressProblem } from './evm';
-import { SOLANA_NETWORKS, solanaAddressProblem } from './solana';
-import { STELLAR_NETWORKS, stellarAccount, stellarAddressProblem } from './stellar';
-import { TON_NETWORKS, tonAccount, tonAddressProblem } from './ton';
-import { TPNK_NETWORKS, tpnkAccount, tpnkAddressProblem } from './tpnk';
+import {
+	SOLANA_NETWORKS,
+	solanaAddressProblem,
+	STELLAR_NETWORKS,
+	stellarAccount,
+	stellarAddressProblem,
+	TON_NETWORKS,
+	tonAccount,
+	tonAddressProblem,
+	TPNK_NETWORKS,
+	tpnkAccount,
+	tpnkAddressProblem,
+	XRP_NETWORKS,
+	xrpAccount,
+	xrpAddressProblem,
+} from './otherChains';
 import { TRON_NETWORKS, tronAddressProblem } from './tron';
-import { XRP_NETWORKS, xrpAccount, xrpAddressProblem } from './xrp';
 
 /** One address format and the networks that use it. A new format is one more row. */
 export interface AddressFormat {
@@ -45,4 +56,23 @@ export const ADDRESS_FORMATS: readonly AddressFormat[] = [
 /** The format of the network named by an upper-case symbol; undefined for a network without a row. */
 export function addressFormatOf(networkSymbol: string): AddressFormat | undefined {
 	return ADDRESS_FORMATS.find((format) => format.networks.has(networkSymbol));
+}
+
+// How two spellings of a recipient address are one wallet: the duplicate guard (the node) and the credential's
+// Allowed Recipient Addresses both draw the line here.
+const EVM_HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** 0x and 40 hex digits in any letter case: the shape of an Ethereum-style address, checksum unchecked. */
+export function isEvmHexAddress(address: string): boolean {
+	return EVM_HEX_ADDRESS.test(address);
+}
+
+/**
+ * The one spelling of an address, for telling whether two payouts go to the same recipient: an Ethereum-style
+ * hex address is one address in any letter case (EIP-55 only adds a checksum), whatever network it is named
+ * on, so it is lower-cased; every other format is case-sensitive and kept as it is.
+ */
+export function canonicalAddress(address: string): string {
+	const trimmed = address.trim();
+	return isEvmHexAddress(trimmed) ? trimmed.toLowerCase() : trimmed;
 }

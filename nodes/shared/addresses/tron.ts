@@ -1,6 +1,10 @@
-import { base58CharacterReason, decodeBase58, firstNonBase58Character } from './base58';
-import { hasDoubleSha256Checksum } from './sha256';
-import { ZERO_ADDRESS_REASON } from './zeroAddress';
+import {
+	base58CharacterReason,
+	decodeBase58,
+	firstNonBase58Character,
+	hasDoubleSha256Checksum,
+} from './bitcoin';
+import { ZERO_ADDRESS_REASON } from './wording';
 
 /** Network symbols (upper case) whose payout addresses are TRON base58check addresses. */
 export const TRON_NETWORKS: ReadonlySet<string> = new Set(['TRX', 'TRON', 'TRC20']);

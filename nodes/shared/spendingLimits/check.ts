@@ -4,7 +4,7 @@
  */
 import { compareExact, exactDecimal, exactText, type ExactDecimal } from '../decimalText';
 import { isFiatCode } from '../fiatCurrencies';
-import { canonicalAddress } from '../walletAddress';
+import { canonicalAddress } from '../addresses/formats';
 import { LIMIT_FIELDS, type SpendingLimitTexts } from './fields';
 import type { JsonValue } from './jsonText';
 import {

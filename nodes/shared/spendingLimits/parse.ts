@@ -2,10 +2,9 @@
  * Reads the credential's spending-limit fields into data. Text that cannot be read is an error naming the
  * field and the entry, never "no limit": a limit written wrong must stop payouts, not let them through.
  */
-import { firstNonPrintableAscii } from '../addresses/characters';
-import { addressFormatOf } from '../addresses/formats';
+import { firstNonPrintableAscii } from '../addresses/wording';
+import { addressFormatOf, canonicalAddress } from '../addresses/formats';
 import { exactDecimal, type ExactDecimal } from '../decimalText';
-import { canonicalAddress } from '../walletAddress';
 import { LIMIT_FIELDS, type LimitFieldName, type SpendingLimitTexts } from './fields';
 
 /** Upper-case currency symbol → the limit in that currency. */

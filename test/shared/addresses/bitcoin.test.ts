@@ -1,12 +1,158 @@
+import { createHash } from 'crypto';
+
 import {
 	BITCOIN,
+	decodeBase58,
+	decodeBech32,
 	DOGECOIN,
+	firstNonBase58Character,
+	hasDoubleSha256Checksum,
 	LITECOIN,
 	utxoAddressProblem,
+	wordsToBytes,
+	XRP_BASE58,
 } from '../../../nodes/shared/addresses/bitcoin';
-import { ZERO_ADDRESS_REASON } from '../../../nodes/shared/addresses/zeroAddress';
+import { ZERO_ADDRESS_REASON } from '../../../nodes/shared/addresses/wording';
 import { BASE58_ALPHABET, base58Check, sampleAccountId } from '../../../sandbox/tronAddresses';
 import { acceptedTypos } from '../../support/addressTypos';
+
+const decodedHex = (text: string) => {
+	const bytes = decodeBase58(text);
+	return bytes && Buffer.from(bytes).toString('hex');
+};
+
+describe('decodeBase58', () => {
+	// Bitcoin Core's src/test/data/base58_encode_decode.json.
+	it.each([
+		['', ''],
+		['2g', '61'],
+		['a3gV', '626262'],
+		['aPEr', '636363'],
+		['2cFupjhnEsSn59qHXstmK2ffpLv2', '73696d706c792061206c6f6e6720737472696e67'],
+		['1NS17iag9jJgTHD1VXjvLCEnZuQ3rJDE9L', '00eb15231dfceb60925886b67d065299925915aeb172c06647'],
+		['ABnLTmg', '516b6fcd0f'],
+		['3SEo3LWLoPntC', 'bf4f89001e670274dd'],
+		['3EFU7m', '572e4794'],
+		['EJDM8drfXA6uyA', 'ecac89cad93923c02321'],
+		['Rt5zm', '10c8511e'],
+		['1111111111', '00000000000000000000'],
+	])('decodes %p to %p', (text, bytes) => {
+		expect(decodedHex(text)).toBe(bytes);
+	});
+
+	it.each([
+		['0', '0'],
+		['O', 'O'],
+		['I', 'I'],
+		['l', 'l'],
+		['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t ', ' '],
+		['T0Il', '0'],
+		['T🙂', '🙂'],
+	])('refuses %p, whose first character outside the alphabet is %p', (text, invalidCharacter) => {
+		expect(decodeBase58(text)).toBeUndefined();
+		expect(firstNonBase58Character(text)).toBe(invalidCharacter);
+	});
+
+	it('finds no foreign character in valid text', () => {
+		expect(firstNonBase58Character('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBeUndefined();
+		expect(firstNonBase58Character('')).toBeUndefined();
+	});
+});
+
+describe('XRP_BASE58', () => {
+	it('reads the XRP alphabet, whose digit 0 is r', () => {
+		expect(Buffer.from(XRP_BASE58.decode('r') as Uint8Array).toString('hex')).toBe('00');
+		expect(Buffer.from(XRP_BASE58.decode('rp') as Uint8Array).toString('hex')).toBe('0001');
+		// The same characters in Bitcoin's order decode to other bytes: the alphabets differ in order only.
+		expect(decodedHex('rp')).not.toBe('0001');
+	});
+
+	it('has no 0, O, I or l either', () => {
+		expect(XRP_BASE58.firstInvalidCharacter('rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh')).toBeUndefined();
+		expect(XRP_BASE58.firstInvalidCharacter('rHb0')).toBe('0');
+		expect(XRP_BASE58.decode('rHbl')).toBeUndefined();
+	});
+});
+
+describe('decodeBech32', () => {
+	// BIP-173's valid bech32 strings and BIP-350's valid bech32m strings.
+	it.each([
+		['A12UEL5L', 'a', 'bech32'],
+		['a12uel5l', 'a', 'bech32'],
+		['abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxw', 'abcdef', 'bech32'],
+		['split1checkupstagehandshakeupstreamerranterredcaperred2y9e3w', 'split', 'bech32'],
+		['A1LQFN3A', 'a', 'bech32m'],
+		['abcdef1l7aum6echk45nj3s0wdvt2fg8x9yrzpqzd3ryx', 'abcdef', 'bech32m'],
+		['split1checkupstagehandshakeupstreamerranterredcaperred2y9e3w', 'split', 'bech32'],
+	])('reads %p: prefix %p, %s checksum', (text, prefix, encoding) => {
+		expect(decodeBech32(text)).toEqual(expect.objectContaining({ prefix, encoding }));
+	});
+
+	it('gives the words between the separator and the checksum', () => {
+		const decoded = decodeBech32('abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxw');
+		expect(decoded).toEqual({
+			prefix: 'abcdef',
+			words: Array.from({ length: 32 }, (_, word) => word),
+			encoding: 'bech32',
+		});
+	});
+
+	it.each([
+		[
+			'a character changed',
+			'abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxx',
+			/checksum does not match/,
+		],
+		['no separator', 'pzry9x0s0muk', /prefix, the separator 1/],
+		['an empty prefix', '1pzry9x0s0muk', /prefix, the separator 1/],
+		['a checksum too short', 'li1dgmt3', /prefix, the separator 1/],
+		['a b after the separator', 'x1b4n0q5v', /contains 'b'/],
+		['mixed case', 'A12uEL5L', /mixes upper- and lower-case/],
+		['91 characters', `a1${'q'.repeat(89)}`, /at most 90 characters \(this one has 91\)/],
+		// BIP-173: a checksum computed over the upper-case prefix is wrong.
+		['a checksum over the upper-case prefix', 'A1G7SGD8', /checksum does not match/],
+	])('refuses %s', (_name, text, reason) => {
+		expect(decodeBech32(text)).toMatch(reason);
+	});
+});
+
+describe('wordsToBytes', () => {
+	it('turns 5-bit words into bytes', () => {
+		expect(Buffer.from(wordsToBytes([0, 4]) as Uint8Array).toString('hex')).toBe('01');
+		expect(wordsToBytes([])).toEqual(new Uint8Array());
+	});
+
+	it('refuses left-over bits that are not zero, or 5 or more left over', () => {
+		expect(wordsToBytes([0, 5])).toBeUndefined();
+		expect(wordsToBytes([0, 0, 0])).toBeUndefined();
+	});
+});
+
+const withChecksum = (payload: Buffer) => {
+	const once = createHash('sha256').update(payload).digest();
+	const twice = createHash('sha256').update(once).digest();
+	return Buffer.concat([payload, twice.subarray(0, 4)]);
+};
+
+describe('hasDoubleSha256Checksum', () => {
+	it('accepts a payload followed by the first 4 bytes of its double SHA-256', () => {
+		expect(hasDoubleSha256Checksum(withChecksum(Buffer.from('00', 'hex')))).toBe(true);
+		expect(hasDoubleSha256Checksum(withChecksum(Buffer.alloc(0)))).toBe(true);
+	});
+
+	it('refuses a changed payload byte or checksum byte', () => {
+		const good = withChecksum(Buffer.from('0062e907b15cbf27d5425399ebf6f0fb50ebb88f18', 'hex'));
+		for (let i = 0; i < good.length; i++) {
+			const changed = Buffer.from(good);
+			changed[i] ^= 0x01;
+			expect(hasDoubleSha256Checksum(changed)).toBe(false);
+		}
+	});
+
+	it('refuses fewer than 4 bytes', () => {
+		expect(hasDoubleSha256Checksum(Uint8Array.from([1, 2, 3]))).toBe(false);
+	});
+});
 
 const bitcoin = utxoAddressProblem(BITCOIN);
 const litecoin = utxoAddressProblem(LITECOIN);

@@ -1,5 +1,5 @@
 import { TRON_NETWORKS, tronAddressProblem } from '../../../nodes/shared/addresses/tron';
-import { ZERO_ADDRESS_REASON } from '../../../nodes/shared/addresses/zeroAddress';
+import { ZERO_ADDRESS_REASON } from '../../../nodes/shared/addresses/wording';
 import {
 	BASE58_ALPHABET,
 	base58Check,

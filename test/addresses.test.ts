@@ -1,11 +1,8 @@
-import {
-	ADDRESS_FORMATS,
-	EVM_NETWORKS,
-	MEMO_NETWORKS,
-	TRON_NETWORKS,
-	addressProblem,
-} from '../../nodes/Tylt/addresses';
-import { sampleAccountId, tronAddress } from '../../sandbox/tronAddresses';
+import { MEMO_NETWORKS, addressProblem } from '../nodes/Tylt/addresses';
+import { EVM_NETWORKS } from '../nodes/shared/addresses/evm';
+import { ADDRESS_FORMATS } from '../nodes/shared/addresses/formats';
+import { TRON_NETWORKS } from '../nodes/shared/addresses/tron';
+import { sampleAccountId, tronAddress } from '../sandbox/tronAddresses';
 
 const ETH_ADDRESS = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

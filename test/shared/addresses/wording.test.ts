@@ -1,4 +1,4 @@
-import { describeCharacter } from '../../../nodes/shared/addresses/characters';
+import { describeCharacter } from '../../../nodes/shared/addresses/wording';
 
 describe('describeCharacter', () => {
 	it.each([

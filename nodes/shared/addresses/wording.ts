@@ -1,3 +1,4 @@
+/** How an address problem names what is wrong: a character a person can find, the zero address. */
 const NAMED_CHARACTERS: Readonly<Record<string, string>> = {
 	' ': 'a space',
 	'\t': 'a tab',
@@ -35,3 +36,10 @@ export function firstNonPrintableAscii(text: string): string | undefined {
 		return codePoint < 0x21 || codePoint > 0x7e;
 	});
 }
+
+/**
+ * Why an all-zero account is refused even though its format is valid: nobody holds its key, so
+ * anything sent there is burned. It is also what a blank template field tends to become.
+ */
+export const ZERO_ADDRESS_REASON =
+	'it is the zero address, which nobody controls, so a payout to it would be lost';
