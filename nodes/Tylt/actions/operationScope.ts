@@ -4,7 +4,7 @@ import { CurrencyCatalog } from '../helpers/currencyCatalog';
 import type { AccountBalance } from '../transport/records';
 import { payoutHistoryWindow } from '../payout/historyCache';
 import { PayoutLedger } from '../payout/ledger';
-import { CREATE_OPTION_LABELS } from './payout/create.labels';
+import { CREATE_OPTION_LABELS } from './payout/create.options';
 import { spendingLimitTexts, type SpendingLimitTexts } from '../../shared/spendingLimits/fields';
 import { getAccountBalances, getSupportedCurrencies, tyltAccountKey } from '../transport';
 import { credentialsOnce } from '../transport/credentials';

@@ -5,7 +5,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { pacingOf } from '../../../nodes/Tylt/actions/payout/create.pacing';
+import { pacingOf } from '../../../nodes/Tylt/actions/payout/create.options';
 import { payoutCreate, requestsTo, tronAddress, useTyltNode } from '../../support/sandboxKit';
 
 const tylt = useTyltNode();

@@ -1,6 +1,6 @@
 /**
  * Options → Check Balance First of Payout → Create, planned from the items the create's own checks passed
- * (create.check.ts): their request bodies, counted as create.planned.ts says (what the guard skips left out,
+ * (create.check.ts): their request bodies, counted as paidOncePerReference says (what the guard skips left out,
  * a reference once). The plan is summed per settled currency and compared with one balance read before anything of
  * the execution is sent. A real item that asks is refused when the balance falls short; a dry run that asks
  * gets the check in its report.
@@ -20,7 +20,7 @@ import {
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { CheckedPayout, ReadyPayout } from './create.check';
-import { paidOncePerReference } from './create.planned';
+import { paidOncePerReference } from './create.check';
 
 /**
  * Answers the dry runs (with the check when they asked for it) and refuses the real items that asked for it

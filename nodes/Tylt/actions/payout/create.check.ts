@@ -1,5 +1,14 @@
-/** Payout → Create's checks of one item, made for every item before anything is sent; and a dry run's report. */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+/**
+ * Payout → Create's checks of one item, made for every item before anything is sent: its parameters as its
+ * version places them, the fields, the AI agent's cap, the credential's per-payout limits, the guard's preview,
+ * and a dry run's report; then which of the checked payouts the execution will really create.
+ */
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INode,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import { commentsWithReference } from '../../../shared/referenceTag';
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
@@ -10,16 +19,20 @@ import type {
 	PayoutRequestBody,
 } from '../../transport/records';
 import { assertAgentCapSet, assertWithinAgentCap } from '../../payout/agentCap';
-import { previewPayoutOnce } from '../../payout/guard';
+import { guardSkips, previewPayoutOnce } from '../../payout/guard';
 import type { StartCheck } from '../../payout/createTraffic';
 import type { Reservation } from '../../payout/dailySpendJournal';
 import type { PayoutLedger } from '../../payout/ledger';
-import { checkPayoutFields, validatePayout } from '../../payout/validation';
+import { checkPayoutFields, type PayoutInput, validatePayout } from '../../payout/validation';
 import type { OperationScope } from '../operationScope';
-import { payoutReference, readPayoutInput } from './create.item';
-import type { PerPayoutVerdict } from '../../../shared/spendingLimits/check';
-import { limitRefusedError, payoutLimitVerdict } from './create.limits';
-import { readCreateOptions, type CreateOptions } from './create.options';
+import { perPayoutVerdict, type PerPayoutVerdict } from '../../../shared/spendingLimits/check';
+import { type CreateOptions, readCreateOptions } from './create.options';
+import { defaultReference, formerDefaultReferences } from '../../payout/references';
+import { hasPanelV2 } from '../nodeVersion';
+import { invalidFieldError } from '../../helpers/fieldError';
+import { AMOUNT_IN_FIAT, AMOUNT_IN_SETTLED } from './create.description';
+import type { SpendingLimitTexts } from '../../../shared/spendingLimits/fields';
+import { TYLT_ENDPOINTS } from '../../transport/endpoints';
 
 /** An item checked and ready to send: everything a real send needs, known before any item is sent. */
 export interface ReadyPayout {
@@ -179,4 +192,132 @@ function dryRunReport(
 		request: body,
 		...(existing ? { existingPayout: existing } : {}),
 	};
+}
+
+/**
+ * One item's payout parameters, read with its own index: by the create itself and by batch planning. Version 1
+ * keeps Base Currency under Additional Fields; version 2 asks what the amount is in (Amount In) on the panel.
+ */
+export function readPayoutInput(context: IExecuteFunctions, itemIndex: number): PayoutInput {
+	const input: PayoutInput = {
+		settledCurrency: context.getNodeParameter('settledCurrency', itemIndex),
+		networkSymbol: context.getNodeParameter('networkSymbol', itemIndex),
+		address: context.getNodeParameter('address', itemIndex),
+		baseAmount: context.getNodeParameter('baseAmount', itemIndex),
+		...(context.getNodeParameter('additionalFields', itemIndex, {}) as Partial<PayoutInput>),
+	};
+	if (!hasPanelV2(context)) return input;
+	// The visible choice decides, whatever else the saved JSON holds.
+	delete input.baseCurrency;
+	const baseCurrency = baseCurrencyV2(context, itemIndex);
+	return baseCurrency === undefined ? input : { ...input, baseCurrency };
+}
+
+/**
+ * The item's reference: the one the user set (version 1: under Options; version 2: on the panel), else the one derived from the payout itself, with the
+ * references earlier releases derived for it (the guard looks for those too).
+ */
+export function payoutReference(
+	context: IExecuteFunctions,
+	options: Pick<CreateOptions, 'reference'>,
+	body: PayoutRequestBody,
+): { reference: string; formerReferences: string[] } {
+	if (options.reference !== undefined)
+		return { reference: options.reference, formerReferences: [] };
+	const scope = { workflowId: String(context.getWorkflow().id), nodeName: context.getNode().name };
+	return {
+		reference: defaultReference(scope, body),
+		formerReferences: formerDefaultReferences(scope, body),
+	};
+}
+
+/**
+ * What a version-2 item's Base Amount is in: Amount In decides, and its Base Currency on the panel when it is
+ * Fiat Currency. Anything the node cannot be sure of fails the item before anything is sent: an amount meant as
+ * fiat must never go out as that many crypto units.
+ */
+/** The item's Base Currency (undefined: the amount is in the settled crypto). */
+export function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string | undefined {
+	const amountIn = context.getNodeParameter('amountIn', itemIndex);
+	if (amountIn !== AMOUNT_IN_SETTLED && amountIn !== AMOUNT_IN_FIAT) {
+		throw invalidFieldError(context.getNode(), {
+			label: 'Amount In',
+			name: 'amountIn',
+			value: amountIn,
+			reason: `it must be exactly "${AMOUNT_IN_SETTLED}" (Settled Currency) or "${AMOUNT_IN_FIAT}" (Fiat Currency), so whether the amount is crypto or fiat is not known`,
+			itemIndex,
+		});
+	}
+	return amountIn === AMOUNT_IN_FIAT ? panelBaseCurrency(context, itemIndex) : undefined;
+}
+
+function panelBaseCurrency(context: IExecuteFunctions, itemIndex: number): string {
+	const baseCurrency = context.getNodeParameter('baseCurrency', itemIndex, '');
+	if (typeof baseCurrency !== 'string' || baseCurrency.trim() === '') {
+		throw invalidFieldError(context.getNode(), {
+			label: 'Base Currency',
+			name: 'baseCurrency',
+			value: baseCurrency,
+			reason: 'Amount In is Fiat Currency, so a 3-letter fiat code such as USD is required',
+			itemIndex,
+		});
+	}
+	return baseCurrency;
+}
+
+/**
+ * Payout → Create and the TYLT API credential's spending limits, item by item: Max Amount per Payout and
+ * Allowed Recipient Addresses are checked for each item before anything of the execution is sent, with the
+ * words the credential's signing would refuse it in, so a batch with Continue On Fail pays the items within
+ * them. (The signing checks again: it binds every request, the HTTP Request node's too.)
+ */
+/** Whether Max Amount per Payout and Allowed Recipient Addresses allow this body (and which entry allowed it). */
+export function payoutLimitVerdict(
+	texts: SpendingLimitTexts,
+	body: PayoutRequestBody,
+): PerPayoutVerdict {
+	// The create as the signing will read it: only its path and body text matter to the limits.
+	return perPayoutVerdict(texts, {
+		method: 'POST',
+		url: TYLT_ENDPOINTS.createPayout,
+		path: TYLT_ENDPOINTS.createPayout,
+		query: [],
+		bodyText: JSON.stringify(body),
+	});
+}
+
+/** An item the credential's limits refuse: nothing was sent for it. */
+export function limitRefusedError(
+	node: INode,
+	itemIndex: number,
+	reason: string,
+): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		`The payout of item ${itemIndex} was not sent: the TYLT API credential's spending limits refuse it: ${reason}`,
+		{
+			itemIndex,
+			description:
+				'The limits are fields of the TYLT API credential and bind every workflow that uses it; whoever may edit the credential can change them. Nothing was sent to TYLT for this item.',
+		},
+	);
+}
+
+/**
+ * The payouts an execution will really create, as Check Balance First and Max Amount per 24 Hours both count
+ * them: not those the duplicate guard will skip (paid already, or held in doubt), and a reference once.
+ */
+export function paidOncePerReference(payouts: readonly CheckedPayout[]): CheckedPayout[] {
+	const seen = new Set<string>();
+	return payouts.filter((payout) => {
+		if (!payout.guard) return true;
+		const { reference, formerReferences } = payout;
+		if (guardSkips(payout.guard, { reference, formerReferences }, payout.options.lookBackHours)) {
+			return false;
+		}
+		// The guard sends a reference once per execution: a repeat comes back as already sent.
+		if (seen.has(reference)) return false;
+		seen.add(reference);
+		return true;
+	});
 }

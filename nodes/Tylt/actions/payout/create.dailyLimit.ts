@@ -44,8 +44,7 @@ import {
 import type { PayoutRecord } from '../../transport/records';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
-import type { CheckedPayout, DailyStartCheck } from './create.check';
-import { paidOncePerReference } from './create.planned';
+import { type CheckedPayout, type DailyStartCheck, paidOncePerReference } from './create.check';
 
 const LIMIT = LIMIT_FIELDS.maxAmountPer24Hours;
 

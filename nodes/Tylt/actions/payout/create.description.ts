@@ -1,17 +1,283 @@
 /**
- * Payout → Create's parameters, both versions side by side: the fields both show, version 1's own, and version 2's
- * (create.panelV2.ts).
+ * Payout → Create's parameters, both versions side by side: the fields both show, version 2's, then the
+ * description that assembles them with version 1's own (version 1's options are in create.options.ts).
  */
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MEMO_NETWORKS, MEMO_NOTICE } from '../../addresses';
-import { VERSION_1 } from '../nodeVersion';
-import { comments, customerName, redirectUrl } from './create.fields';
-import { optionsDescription } from './create.options';
-import { createPanelV2 } from './create.panelV2';
+import { MAX_REFERENCE_LENGTH } from '../../payout/references';
+import { FROM_VERSION_2, VERSION_1 } from '../nodeVersion';
+import {
+	CREATE_OPTION_LABELS,
+	MAX_PAYOUTS_PER_SECOND,
+	optionsDescription,
+	timeout,
+} from './create.options';
+
+const comments: INodeProperties = {
+	displayName: 'Comments',
+	name: 'comments',
+	type: 'string',
+	default: '',
+	description: 'A note stored with the payout',
+};
+
+const customerName: INodeProperties = {
+	displayName: 'Customer Name',
+	name: 'customerName',
+	type: 'string',
+	default: '',
+	description: 'Who is being paid, as shown in the TYLT dashboard',
+};
+
+const redirectUrl: INodeProperties = {
+	displayName: 'Redirect URL',
+	name: 'redirectUrl',
+	type: 'string',
+	default: '',
+	description: 'Where TYLT sends the customer after the transaction completes',
+};
+
+/**
+ * Version 2's parameters (version 1's stay unchanged below and in create.options.ts). The panel opens on what a user decides: currency, network and address (shared with version 1),
+ * then the amount, what it is in, and the reference. Options list the user's decisions first, the engine's
+ * knobs after them, and the AI agent's cap last; what each does in detail is in docs/operations.md.
+ */
+const showForV2 = { resource: ['payout'], operation: ['create'], '@version': FROM_VERSION_2 };
+
+export const REFERENCE_NOTICE =
+	'One Reference per payment: a payout whose reference was already paid is skipped, never sent twice. Left empty, an identical payout from this node within the look-back counts as paid.';
+
+/** Amount In's two values: an item whose Amount In is neither (a hand-edited workflow) fails, nothing sent. */
+export const AMOUNT_IN_SETTLED = 'settledCurrency';
+export const AMOUNT_IN_FIAT = 'fiat';
+
+const amountFields: INodeProperties[] = [
+	{
+		displayName: 'Amount In',
+		name: 'amountIn',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Settled Currency',
+				value: AMOUNT_IN_SETTLED,
+				description: 'The amount is crypto, e.g. 25 USDT',
+			},
+			{
+				name: 'Fiat Currency',
+				value: AMOUNT_IN_FIAT,
+				description: 'The amount is fiat, e.g. 25 USD, and TYLT converts it to the settled crypto',
+			},
+		],
+		default: AMOUNT_IN_SETTLED,
+		description: 'What the Base Amount is counted in',
+		displayOptions: { show: showForV2 },
+	},
+	{
+		displayName: 'Base Currency',
+		name: 'baseCurrency',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. USD',
+		description: 'The ISO 4217 fiat code the Base Amount is in (not a crypto symbol)',
+		// Shown only with Fiat Currency, so the hint about TYLT's rate is only there when it applies.
+		hint: 'How much crypto the recipient gets depends on TYLT’s rate when the payout is made',
+		displayOptions: { show: { ...showForV2, amountIn: [AMOUNT_IN_FIAT] } },
+	},
+	{
+		// Text, empty until filled: n8n flags an empty required text field on the canvas, never a number field,
+		// and a forgotten amount must be caught there. The amount is read as a plain decimal (fieldRules.ts).
+		displayName: 'Base Amount',
+		name: 'baseAmount',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. 25',
+		description: 'How much to pay, in the currency chosen under Amount In',
+		builderHint: {
+			propertyHint:
+				'A plain decimal such as 25, or an expression giving one from the item; in the settled crypto unless Amount In is Fiat Currency',
+		},
+		displayOptions: { show: showForV2 },
+	},
+	{
+		displayName: CREATE_OPTION_LABELS.reference,
+		name: 'reference',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.invoiceNumber }}',
+		description: `Your own ID for this one payment (invoice, order or row ID), at most ${MAX_REFERENCE_LENGTH} characters`,
+		builderHint: {
+			propertyHint:
+				'Always set it to an expression giving this payment’s own ID from the item, such as {{ $json.invoiceNumber }} or an order or row ID: never a constant, a time or a random value, and never empty. A re-run or retry is recognised as already paid by it.',
+		},
+		displayOptions: { show: showForV2 },
+	},
+	{
+		// A notice, not the field's hint: n8n hides a hint once the field holds an expression, which is how
+		// Reference is usually set, and this is the one place the panel explains the duplicate guard.
+		displayName: REFERENCE_NOTICE,
+		name: 'referenceNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: showForV2 },
+	},
+];
+
+const additionalFields: INodeProperties = {
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	displayOptions: { show: showForV2 },
+	options: [
+		{
+			displayName: 'Callback URL',
+			name: 'callBackUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. https://n8n.example.com/webhook/…',
+			description: 'Where TYLT posts every status change of this payout',
+			builderHint: {
+				propertyHint:
+					'The Production URL of a TYLT Trigger node (…/webhook/<webhookId>/webhook, as that trigger shows it), never its Test URL (/webhook-test/); leave it out when no workflow follows the payout',
+			},
+			hint: 'Paste the Production URL of a TYLT Trigger node; its Test URL only answers while the editor listens for a test event',
+		},
+		comments,
+		customerName,
+		redirectUrl,
+	],
+};
+
+// n8n lists a collection's options in the order given here: what a user decides first, the engine's knobs
+// after, the AI agent's cap last. Each option is a named constant, so the order is the array's.
+const dryRun: INodeProperties = {
+	displayName: CREATE_OPTION_LABELS.dryRun,
+	name: 'dryRun',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to check every payout and output what would be sent, without sending anything',
+};
+
+const checkBalanceFirst: INodeProperties = {
+	displayName: CREATE_OPTION_LABELS.checkBalanceFirst,
+	name: 'checkBalanceFirst',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to send nothing at all when the TYLT balance cannot cover every payout of the run',
+};
+
+const duplicateGuard: INodeProperties = {
+	displayName: CREATE_OPTION_LABELS.duplicateGuard,
+	name: 'duplicateGuard',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to skip a payout whose reference was already paid (keep it on)',
+	builderHint: {
+		propertyHint:
+			'Keep true (the default): never set it false, which makes a re-run or retry pay the same items again',
+	},
+	hint: 'Off, a re-run or a retry of the same items pays them again',
+};
+
+const maxPayoutsPerSecond: INodeProperties = {
+	displayName: CREATE_OPTION_LABELS.maxPayoutsPerSecond,
+	name: 'maxPayoutsPerSecond',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: MAX_PAYOUTS_PER_SECOND },
+	default: 0,
+	description:
+		'How fast payouts may start, for an account with a rate limit (0: as fast as TYLT allows)',
+};
+
+const lookBack: INodeProperties = {
+	displayName: CREATE_OPTION_LABELS.lookBackHours,
+	name: 'lookBackHours',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: 168,
+	description: 'How far back in TYLT payout history the duplicate guard looks for a reference',
+};
+
+const inDoubtCheck: INodeProperties = {
+	displayName: CREATE_OPTION_LABELS.inDoubtCheckSeconds,
+	name: 'inDoubtCheckSeconds',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 30,
+	description:
+		'How long to look for a payout in TYLT history when its create got no answer, before reporting it as unknown',
+};
+
+/**
+ * Left out of Add Option: TYLT does not document merchantOrderId and the guard finds the reference in the
+ * comments, so off is right for everyone. A saved workflow that turned it on still shows it, and n8n keeps
+ * and passes it (a hidden option would be dropped before the node reads it), so its payouts are unchanged.
+ */
+const referenceAsMerchantOrderId: INodeProperties = {
+	displayName: CREATE_OPTION_LABELS.referenceAsMerchantOrderId,
+	name: 'referenceAsMerchantOrderId',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to also send the reference as merchantOrderId, a field TYLT does not document',
+	displayOptions: { show: { referenceAsMerchantOrderId: [true] } },
+};
+
+const agentMaxAmount: INodeProperties = {
+	displayName: CREATE_OPTION_LABELS.toolMaxAmount,
+	name: 'toolMaxAmount',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description: 'The largest Base Amount an AI agent may pay per call (0: agents cannot pay)',
+	builderHint: {
+		propertyHint:
+			'Leave 0 unless the user explicitly asks for an AI agent to send payouts through this node, and then only up to the amount they name',
+	},
+};
+
+const agentMaxAmountCurrency: INodeProperties = {
+	displayName: CREATE_OPTION_LABELS.toolMaxAmountCurrency,
+	name: 'toolMaxAmountCurrency',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. USDT',
+	description:
+		'The currency AI Agent Max Amount is in (a crypto symbol, or a fiat code for fiat amounts)',
+};
+
+const options: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: { show: showForV2 },
+	options: [
+		dryRun,
+		checkBalanceFirst,
+		duplicateGuard,
+		maxPayoutsPerSecond,
+		lookBack,
+		inDoubtCheck,
+		timeout,
+		referenceAsMerchantOrderId,
+		agentMaxAmount,
+		agentMaxAmountCurrency,
+	],
+};
+
+export const createPanelV2: INodeProperties[] = [...amountFields, additionalFields, options];
 
 const showFor = { resource: ['payout'], operation: ['create'] };
-/** Version 1's own parameters (version 2's are in create.panelV2.ts). */
+/** Version 1's own parameters (version 2's are above). */
 const showForV1 = { ...showFor, '@version': VERSION_1 };
 
 export const description: INodeProperties[] = [

@@ -5,15 +5,71 @@ import type { AgentCap } from '../../payout/agentCap';
 import { MAX_REFERENCE_LENGTH } from '../../payout/references';
 import { REQUEST_TIMEOUT_MS } from '../../transport';
 import { hasPanelV2, VERSION_1 } from '../nodeVersion';
-import { timeout } from './create.fields';
-import { CREATE_OPTION_LABELS, type CreateOptionName } from './create.labels';
-import {
-	DEFAULT_CONCURRENT_PAYOUTS,
-	MAX_CONCURRENT_PAYOUTS,
-	MAX_PAYOUTS_PER_SECOND,
-	pacingOf,
-	type Pacing,
-} from './create.pacing';
+
+/**
+ * Payout → Create's option labels, written once: the panel shows them, and every error about an option names it
+ * by the same words (helpers/fieldError.ts).
+ */
+export const CREATE_OPTION_LABELS = {
+	checkBalanceFirst: 'Check Balance First',
+	concurrentPayouts: 'Concurrent Payouts',
+	dryRun: 'Dry Run',
+	duplicateGuard: 'Duplicate Guard',
+	inDoubtCheckSeconds: 'In-Doubt Check (Seconds)',
+	lookBackHours: 'Duplicate Look-Back (Hours)',
+	maxPayoutsPerSecond: 'Max Payouts Per Second',
+	pauseBetweenPayoutsMs: 'Pause Between Payouts (Ms)',
+	reference: 'Reference',
+	referenceAsMerchantOrderId: 'Send Reference as Merchant Order ID',
+	timeoutSeconds: 'Timeout (Seconds)',
+	toolMaxAmount: 'AI Agent Max Amount',
+	toolMaxAmountCurrency: 'AI Agent Max Amount Currency',
+} as const;
+
+export type CreateOptionName = keyof typeof CREATE_OPTION_LABELS;
+
+/**
+ * Version 2's one pacing knob, Max Payouts Per Second, in terms of the two behaviours version 1 sets apart
+ * (Concurrent Payouts, Pause Between Payouts), which CreateTraffic carries out:
+ * - 0 (the default): the node's own pace, DEFAULT_CONCURRENT_PAYOUTS at once with no spacing; a TYLT HTTP 429
+ *   still halves it.
+ * - R > 0: creates start at least 1000 / R ms apart, and at most ceil(R) are on their way at once (never more
+ *   in flight than may start in one second; 1 for R ≤ 1, so a slow pace also means one after another).
+ */
+
+/**
+ * Five creates in flight: at a remote API's 150–300 ms per request that is 15–30 payouts a second, below the
+ * limits payment APIs commonly set, while a batch of 1,000 takes about 30 s instead of 2.5 minutes. TYLT
+ * documents no limit, so a 429 halves it (see CreateTraffic).
+ */
+export const DEFAULT_CONCURRENT_PAYOUTS = 5;
+export const MAX_CONCURRENT_PAYOUTS = 50;
+export const MAX_PAYOUTS_PER_SECOND = MAX_CONCURRENT_PAYOUTS;
+
+export interface Pacing {
+	concurrentPayouts: number;
+	pauseBetweenPayoutsMs: number;
+}
+
+export function pacingOf(maxPayoutsPerSecond: number): Pacing {
+	if (maxPayoutsPerSecond === 0) {
+		return { concurrentPayouts: DEFAULT_CONCURRENT_PAYOUTS, pauseBetweenPayoutsMs: 0 };
+	}
+	return {
+		concurrentPayouts: Math.min(Math.ceil(maxPayoutsPerSecond), MAX_CONCURRENT_PAYOUTS),
+		pauseBetweenPayoutsMs: 1000 / maxPayoutsPerSecond,
+	};
+}
+
+export const timeout: INodeProperties = {
+	displayName: 'Timeout (Seconds)',
+	name: 'timeoutSeconds',
+	type: 'number',
+	typeOptions: { minValue: 0.1, numberPrecision: 1 },
+	// REQUEST_TIMEOUT_MS in seconds (n8n's lint wants the literal here).
+	default: 60,
+	description: 'How long to wait for each answer from TYLT',
+};
 
 export interface CreateOptions {
 	duplicateGuard: boolean;
@@ -28,8 +84,6 @@ export interface CreateOptions {
 	timeoutMs: number;
 	agentCap: AgentCap;
 }
-
-export { DEFAULT_CONCURRENT_PAYOUTS };
 
 const REFERENCE_CHARACTERS = /^[A-Za-z0-9._:@/#-]+$/;
 
@@ -158,7 +212,7 @@ interface RawOptions {
 
 /**
  * The item's options as the node's version places them: version 1 keeps Reference and both pacing knobs under
- * Options; version 2 has Reference as a main field and one pacing knob (create.pacing.ts).
+ * Options; version 2 has Reference as a main field and one pacing knob (pacingOf above).
  */
 export function readCreateOptions(context: IExecuteFunctions, itemIndex: number): CreateOptions {
 	const panelV2 = hasPanelV2(context);

@@ -3,8 +3,13 @@
  * concurrency at once, started in input order, one row of a reference after another; without Continue On
  * Fail the first error stops every payout that has not started.
  */
-import type { IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type IExecuteFunctions,
+	type INode,
+	type INodeExecutionData,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../../shared/pause';
 import { nodeVoucherFor, withNodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
@@ -15,8 +20,10 @@ import { createPayoutRequest } from '../../transport';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { ReadyPayout } from './create.check';
-import { createOutput } from './create.output';
 import { settleFailed, settleSent } from './create.dailyLimit';
+import type { PayoutRecord } from '../../transport/records';
+import { decisionFirst } from '../decisionFirst';
+import { hasPanelV2 } from '../nodeVersion';
 
 /**
  * Sends the checked payouts and answers one outcome per item. Rows that share a reference go one after another,
@@ -217,4 +224,39 @@ async function sendPayout(
 
 function referenceOf(payout: ReadyPayout) {
 	return { reference: payout.reference, referenceSet: payout.options.reference !== undefined };
+}
+
+/**
+ * Payout → Create's output item: what the node decided first (alreadySent, the reference, TYLT's status), then
+ * TYLT's record, so a table view shows the decision without scrolling. Key order is the only change version 1
+ * sees (expressions read keys by name); version 2 also says in words whether the payout was sent or skipped.
+ */
+export interface CreateDecision {
+	record: PayoutRecord;
+	alreadySent: boolean;
+	confirmedFromHistory?: boolean;
+	reference: string;
+	/** Whether the user set the reference (else the node derived it from the payout). */
+	referenceSet: boolean;
+}
+
+export function createOutput(context: IExecuteFunctions, decision: CreateDecision): IDataObject {
+	const { record, alreadySent, reference } = decision;
+	const panelV2 = hasPanelV2(context);
+	const fields: IDataObject = panelV2 ? { outcome: alreadySent ? 'skipped' : 'sent' } : {};
+	fields.alreadySent = alreadySent;
+	fields.merchantReference = reference;
+	if (record.status !== undefined) fields.status = record.status;
+	if (panelV2 && alreadySent) fields.skippedBecause = skippedBecause(decision);
+	if (decision.confirmedFromHistory) fields.confirmedFromHistory = true;
+	return decisionFirst(fields, record);
+}
+
+/** Why a repeat was not sent, and how to pay it again on purpose. */
+function skippedBecause({ record, reference, referenceSet }: CreateDecision): string {
+	const earlier = `TYLT order ${record.orderId}${record.createdAt ? ` of ${record.createdAt}` : ''}`;
+	if (referenceSet) {
+		return `Reference ${reference} was already paid (${earlier}), so nothing was sent again; a new payment needs a reference of its own.`;
+	}
+	return `Reference was left empty and an identical payout (same workflow, node, recipient, currency, network and amount) was already paid (${earlier}), so nothing was sent again; to pay it again on purpose, set a Reference such as the invoice or row ID.`;
 }
