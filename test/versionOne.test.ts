@@ -12,7 +12,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { WAIT_POLICY } from '../nodes/Tylt/actions/payout/get.operation';
-import { IN_DOUBT_CHECK_POLICY } from '../nodes/Tylt/payout/inDoubtCheck';
+import { IN_DOUBT_CHECK_POLICY } from '../nodes/Tylt/payout/guard';
 import { inDoubtSince } from '../nodes/Tylt/payout/processMemory';
 import { RATE_LIMIT_POLICY } from '../nodes/Tylt/payout/createTraffic';
 import { tyltAccountKey } from '../nodes/Tylt/transport';

@@ -25,7 +25,7 @@ export interface MemoryDeclaration {
 
 export const MEMORY_BETWEEN_EXECUTIONS = {
 	referenceClaims: {
-		usedBy: 'nodes/Tylt/payout/claims.ts',
+		usedBy: 'nodes/Tylt/payout/processMemory.ts',
 		holds:
 			'The reference claims in force: account hash and payout reference → a promise settled when the holder releases it.',
 		bound:

@@ -8,9 +8,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	PAYOUT_HISTORY_MAX_RECORDS,
-	findReference,
 	readPayoutHistoryWindow,
 } from '../../nodes/Tylt/payout/history';
+import { findReference } from '../../nodes/Tylt/payout/references';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
 import {
 	credentialsFor,

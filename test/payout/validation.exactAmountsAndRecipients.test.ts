@@ -12,7 +12,7 @@ import type {
 	NetworkRecord,
 	PayoutRecord,
 } from '../../nodes/Tylt/transport/records';
-import { differencesFrom } from '../../nodes/Tylt/payout/samePayout';
+import { differencesFrom } from '../../nodes/Tylt/payout/guard';
 import { validatePayout } from '../../nodes/Tylt/payout/validation';
 import { SEEDED_CURRENCIES } from '../../sandbox';
 import { workflowNode } from '../../tools/harness/workflowNode';

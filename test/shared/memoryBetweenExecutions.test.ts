@@ -10,15 +10,9 @@ import '../../credentials/TyltApi.credentials';
 import '../../nodes/Tylt/Tylt.node';
 import '../../nodes/TyltPayoutStatusTrigger/TyltPayoutStatusTrigger.node';
 import '../../nodes/TyltTrigger/TyltTrigger.node';
-import { claimReference, heldClaims } from '../../nodes/Tylt/payout/claims';
+import { claimReference, heldClaims, inDoubtSince, markInDoubt, rememberSent, sentRecently } from '../../nodes/Tylt/payout/processMemory';
 import { reservationsOf, reserve } from '../../nodes/Tylt/payout/dailySpendJournal';
 import { accountHistory, cachedAccounts } from '../../nodes/Tylt/payout/historyCacheStore';
-import {
-	inDoubtSince,
-	markInDoubt,
-	rememberSent,
-	sentRecently,
-} from '../../nodes/Tylt/payout/processMemory';
 import { credentialsOnce } from '../../nodes/Tylt/transport/credentials';
 import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 import {

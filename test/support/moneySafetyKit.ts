@@ -8,7 +8,7 @@ import { inspect } from 'node:util';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { heldClaims } from '../../nodes/Tylt/payout/claims';
+import { heldClaims } from '../../nodes/Tylt/payout/processMemory';
 import { RETRY_POLICY } from '../../nodes/Tylt/transport';
 import type { EndpointName, SandboxOptions, TyltSandbox } from '../../sandbox';
 import { requestsTo, useTyltNode, type NodeRun, type NodeRunError } from './sandboxKit';

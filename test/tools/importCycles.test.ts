@@ -11,9 +11,9 @@ describe('relative imports in nodes/ and credentials/', () => {
 	});
 
 	it('are read with their type-only imports: a cycle of types counts', () => {
-		// inDoubtAdvice.ts imports nothing but a type from inDoubtCheck.ts.
-		expect(importGraph(root).get('nodes/Tylt/payout/inDoubtAdvice.ts')).toContain(
-			'nodes/Tylt/payout/inDoubtCheck.ts',
+		// types.ts imports nothing but a type from operationScope.ts.
+		expect(importGraph(root).get('nodes/Tylt/actions/types.ts')).toContain(
+			'nodes/Tylt/actions/operationScope.ts',
 		);
 	});
 });

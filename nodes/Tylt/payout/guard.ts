@@ -7,25 +7,28 @@
  *    hold lasts it is refused when TYLT does not show it, after the hold it is sent only then;
  * 4. send; if the outcome is unknown, hold the reference in doubt and look for it in history for a while
  *    (In-Doubt Check) before reporting the unknown outcome.
- * A reference found with different payout details is an error, never "already sent".
+ * A reference found with different payout details is an error, never "already sent" (samePayout below).
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
 import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
 import { createPayoutRequest, TyltOutcomeUnknownError } from '../transport';
-import { claimReference } from './claims';
-import type { ReferenceMatch } from './history';
-import { inDoubtAdvice, stillInDoubtError, withInDoubtAdvice } from './inDoubtAdvice';
-import { inDoubtCheck, lookUp, type InDoubtPayout } from './inDoubtCheck';
-import type { PayoutLedger } from './ledger';
 import {
+	claimReference,
 	inDoubtSince,
 	isHeldInDoubt,
 	markInDoubt,
+	PROCESS_MEMORY_LIMITS,
 	rememberSent,
 	sentRecently,
 } from './processMemory';
-import { confirmedMatch, type OwnCreates } from './samePayout';
+import { readPayoutHistoryWindow } from './history';
+import type { PayoutLedger } from './ledger';
+import { sameDecimal } from '../../shared/decimalText';
+import { canonicalAddress } from '../../shared/addresses/formats';
+import { findReference, type ReferenceMatch } from './references';
+import { cancelSignalOf } from '../../shared/pause';
+import { readUntil } from './readUntil';
 
 const HOUR_MS = 3_600_000;
 export interface GuardedPayout extends InDoubtPayout {
@@ -188,4 +191,265 @@ function knownPayout(
 		if (match) return match;
 	}
 	return undefined;
+}
+
+/**
+ * A reference names one payout. When TYLT already has a payout with the item's reference, the item is that
+ * payout only if it pays the same thing; otherwise the reference is reused by mistake (a copied workflow, a
+ * row id that restarted), and answering "already sent" would report another payout as this one.
+ */
+function sameText(a: unknown, b: unknown): boolean {
+	return (
+		typeof a === 'string' &&
+		typeof b === 'string' &&
+		a.trim().toUpperCase() === b.trim().toUpperCase()
+	);
+}
+
+function sameAddress(recordAddress: unknown, itemAddress: string): boolean {
+	return (
+		typeof recordAddress === 'string' &&
+		canonicalAddress(recordAddress) === canonicalAddress(itemAddress)
+	);
+}
+
+const shown = (value: unknown) => (value === undefined || value === '' ? '(none)' : String(value));
+
+/**
+ * How the payout differs from the item: recipient, network, settled currency and amount. Amounts compare as
+ * exact decimals, with no tolerance (a payout of 49,999.99996 is not one of 50,000): the record's as TYLT wrote
+ * it (a number, or text in some integrations), the item's as the decimal it is sent as. The amount is
+ * compared where both sides state it in the same unit:
+ * - an item in crypto (no Base Currency) against the record's settledAmountRequested; a record sized in a
+ *   fiat baseCurrency differs;
+ * - an item in fiat against the record's baseAmount/baseCurrency when the record carries them (TYLT's
+ *   records may; the spec does not list them). Without them the crypto amount TYLT converted at its own
+ *   rate cannot be compared, and only recipient, network and currency are.
+ */
+export function differencesFrom(record: PayoutRecord, body: PayoutRequestBody): string[] {
+	const differences: string[] = [];
+	const compare = (what: string, same: boolean, there: unknown, here: unknown) => {
+		if (!same) differences.push(`${what} ${shown(there)} there, ${shown(here)} in this item`);
+	};
+	compare('address', sameAddress(record.toAddress, body.address), record.toAddress, body.address);
+	compare(
+		'network',
+		sameText(record.network, body.networkSymbol),
+		record.network,
+		body.networkSymbol,
+	);
+	compare(
+		'settled currency',
+		sameText(record.settledCurrency, body.settledCurrency),
+		record.settledCurrency,
+		body.settledCurrency,
+	);
+	const recordBaseCurrency =
+		typeof record.baseCurrency === 'string' && record.baseCurrency !== ''
+			? record.baseCurrency
+			: undefined;
+	if (body.baseCurrency === undefined) {
+		if (recordBaseCurrency && !sameText(recordBaseCurrency, record.settledCurrency)) {
+			differences.push(
+				`amount in ${recordBaseCurrency} there, in ${body.settledCurrency} in this item`,
+			);
+		} else {
+			compare(
+				'amount',
+				sameDecimal(record.settledAmountRequested, body.baseAmount),
+				record.settledAmountRequested,
+				body.baseAmount,
+			);
+		}
+	} else if (recordBaseCurrency) {
+		compare(
+			'amount',
+			sameText(recordBaseCurrency, body.baseCurrency) &&
+				sameDecimal(record.baseAmount, body.baseAmount),
+			`${shown(record.baseAmount)} ${recordBaseCurrency}`,
+			`${body.baseAmount} ${body.baseCurrency}`,
+		);
+	}
+	return differences;
+}
+
+/**
+ * What is known of this item's own creates when a match is judged, so that an error never says "nothing was
+ * sent" while a create of this reference may exist at TYLT:
+ * - `notSent`: nothing was sent for it, now or before as far as this process knows;
+ * - `earlierCreateUnknown`: nothing was sent now, but an earlier create of the reference had an unknown outcome;
+ * - `thisCreateUnknown`: this execution's create got no usable answer, so TYLT may have made it.
+ */
+export type OwnCreates =
+	| { kind: 'notSent' }
+	| { kind: 'earlierCreateUnknown' | 'thisCreateUnknown'; advice: string };
+
+const NOT_SENT: OwnCreates = { kind: 'notSent' };
+
+/** How an error message ends, saying what was sent, and the advice its description ends with. */
+function whatWasSent(ownCreates: OwnCreates): { ending: string; advice?: string } {
+	switch (ownCreates.kind) {
+		case 'notSent':
+			return { ending: '; nothing was sent' };
+		case 'earlierCreateUnknown':
+			return {
+				ending:
+					'; nothing was sent now, but an earlier create of this reference had an unknown outcome',
+				advice: ownCreates.advice,
+			};
+		case 'thisCreateUnknown':
+			return {
+				ending: ', and the outcome of this item’s own create is unknown: TYLT may have created it',
+				advice: ownCreates.advice,
+			};
+	}
+}
+
+/**
+ * The payout to output for a reference match, or an error when the match cannot be trusted: another
+ * payout under the same reference, or a payout whose comment only may carry the reference.
+ */
+export function confirmedMatch(
+	node: INode,
+	match: ReferenceMatch,
+	body: PayoutRequestBody,
+	reference: string,
+	itemIndex: number,
+	ownCreates: OwnCreates = NOT_SENT,
+): PayoutRecord {
+	const { record } = match;
+	const orderId = shown(record.orderId);
+	const sent = whatWasSent(ownCreates);
+	const withAdvice = (description: string) =>
+		sent.advice ? `${description} ${sent.advice}` : description;
+	if (!match.certain) {
+		throw new NodeOperationError(
+			node,
+			`Reference "${reference}" of item ${itemIndex} may belong to TYLT payout ${orderId}: check TYLT first${sent.ending}`,
+			{
+				itemIndex,
+				description: withAdvice(
+					`The comments of payout ${orderId} begin with another reference and end with [ref:${reference}], as the previous version of this node wrote its tag. Whether ${orderId} is this payout cannot be told. Check it in the TYLT dashboard: if it is this payout, nothing more is needed; if not, give this item another reference.`,
+				),
+			},
+		);
+	}
+	const differences = differencesFrom(record, body);
+	if (differences.length > 0) {
+		throw new NodeOperationError(
+			node,
+			`Reference "${reference}" of item ${itemIndex} is already used by TYLT payout ${orderId}, which pays something else${sent.ending}`,
+			{
+				itemIndex,
+				description: withAdvice(
+					`Payout ${orderId} differs from this item: ${differences.join('; ')}. A reference identifies one payout: give this item a reference of its own, or correct the item if it is meant to be payout ${orderId}.`,
+				),
+			},
+		);
+	}
+	return record;
+}
+
+/**
+ * The In-Doubt Check: after a create whose outcome is unknown, and for a reference held in doubt, the
+ * guard looks for the payout in fresh TYLT history before it reports or sends anything.
+ */
+/**
+ * TYLT stamps createdAt with its own clock: the in-doubt look-up reads history from this long before the
+ * create was attempted, so a TYLT clock somewhat behind n8n's still puts the payout inside.
+ */
+const CLOCK_SKEW_ALLOWANCE_MS = 15 * 60_000;
+
+/** Spacing of the in-doubt check's history reads (doubling), tunable for tests. */
+export const IN_DOUBT_CHECK_POLICY = { firstPauseMs: 1000, maxPauseMs: 8000 };
+
+/** What looking up a payout in doubt, and advising on it, needs to know of it (the guard's payout is one). */
+export interface InDoubtPayout {
+	reference: string;
+	itemIndex: number;
+	timeoutMs: number;
+	/** How long to look for a create with an unknown outcome in history; 0 reports it at once. */
+	inDoubtCheckMs: number;
+}
+
+/** The payout with the reference in fresh history, from shortly before `sinceMs`. */
+export async function lookUp(
+	this: IExecuteFunctions,
+	payout: InDoubtPayout,
+	sinceMs: number,
+): Promise<ReferenceMatch | undefined> {
+	const records = await readPayoutHistoryWindow.call(this, {
+		cutoffMs: sinceMs - CLOCK_SKEW_ALLOWANCE_MS,
+		timeoutMs: payout.timeoutMs,
+		itemIndex: payout.itemIndex,
+	});
+	return findReference(records, payout.reference);
+}
+
+/**
+ * Looks for a create with a lost answer in history, reading at once and then at doubling intervals until
+ * `inDoubtCheckMs` has passed. A slow TYLT may record the payout after the node stopped waiting for it.
+ * A read that fails is tried again at the next interval: the error to report is the unknown outcome.
+ */
+export async function inDoubtCheck(
+	this: IExecuteFunctions,
+	payout: InDoubtPayout,
+	attemptedMs: number,
+): Promise<ReferenceMatch | undefined> {
+	const signal = cancelSignalOf(this);
+	// Stopped: nothing more is read, and the unknown outcome is reported as it is.
+	if (payout.inDoubtCheckMs <= 0 || signal?.aborted) return undefined;
+	return await readUntil(
+		async () =>
+			await lookUp.call(this, payout, attemptedMs).then(
+				(found) => found,
+				() => undefined,
+			),
+		(match) => match !== undefined,
+		{
+			firstPauseMs: IN_DOUBT_CHECK_POLICY.firstPauseMs,
+			maxPauseMs: IN_DOUBT_CHECK_POLICY.maxPauseMs,
+			deadlineMs: Date.now() + payout.inDoubtCheckMs,
+			signal,
+		},
+	);
+}
+
+/** What the guard says about a payout in doubt: the advice, and the errors that carry it. */
+function holdEnds(sinceMs: number): string {
+	return new Date(sinceMs + PROCESS_MEMORY_LIMITS.inDoubtHoldMs).toISOString();
+}
+
+/** What to do about a create with an unknown outcome made at `attemptedMs`, and what the guard will do. */
+export function inDoubtAdvice(payout: InDoubtPayout, attemptedMs: number): string {
+	return `Do not create it again by hand: look for [ref:${payout.reference}] in the TYLT dashboard first. This n8n process holds the reference in doubt until ${holdEnds(attemptedMs)}: a run before then outputs the payout if TYLT history shows it, and otherwise refuses to send it. After that, a run with Duplicate Guard on reads TYLT history again and sends it only if history still does not have it.`;
+}
+
+/** The transport's unknown-outcome error, with what the guard did and what it will do next. */
+export function withInDoubtAdvice<E extends { description?: string | null }>(
+	error: E,
+	payout: InDoubtPayout,
+	attemptedMs: number,
+): E {
+	const checked =
+		payout.inDoubtCheckMs > 0
+			? `The node looked for it in TYLT history for ${payout.inDoubtCheckMs / 1000} s and did not find it. `
+			: '';
+	error.description = `${checked}${inDoubtAdvice(payout, attemptedMs)}`;
+	return error;
+}
+
+export function stillInDoubtError(
+	this: IExecuteFunctions,
+	payout: InDoubtPayout,
+	sinceMs: number,
+): NodeOperationError {
+	return new NodeOperationError(
+		this.getNode(),
+		`Reference "${payout.reference}" of item ${payout.itemIndex} is in doubt: an earlier create of it had an unknown outcome and TYLT history does not show it yet. Check TYLT first; nothing was sent`,
+		{
+			itemIndex: payout.itemIndex,
+			description: `A create of this payout at ${new Date(sinceMs).toISOString()} got no usable answer, so TYLT may have made it. Look for [ref:${payout.reference}] in the TYLT dashboard. If TYLT has it, it will show up in history and a run outputs it with alreadySent true. If TYLT does not have it, this n8n process sends it again after ${holdEnds(sinceMs)}; to send it sooner, give it a new reference.`,
+		},
+	);
 }

@@ -10,8 +10,6 @@ import { tyltTimeMs } from '../../shared/tyltTime';
 import type { PayoutRecord } from '../transport/records';
 import { HISTORY_PAGE_SIZE_MAX, payoutHistoryPages, type TyltContext } from '../transport';
 
-export { findReference, type ReferenceMatch } from './references';
-
 const HOUR_MS = 3_600_000;
 
 /**

@@ -1,12 +1,19 @@
+/** A payout's input checked field by field, on the item alone and against TYLT's currency list. */
 import type { INode } from 'n8n-workflow';
 
 import type { CurrencyCatalog } from '../helpers/currencyCatalog';
 import { invalidFieldError } from '../helpers/fieldError';
 import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../transport/records';
-import { CATALOG_RULES } from './currencyListRules';
-import { FIELD_RULES, type FieldRule, type PayoutInput, type Resolved } from './fieldRules';
-
-export type { PayoutInput } from './fieldRules';
+import { addressCharacterProblem, addressProblem, networksSharingFormat } from '../addresses';
+import {
+	compareExact,
+	type ExactDecimal,
+	exactDecimal,
+	exactText,
+	isPlainDecimal,
+	isSentAsTyped,
+} from '../../shared/decimalText';
+import { isFiatCode } from '../../shared/fiatCurrencies';
 
 function applyRules(
 	node: INode,
@@ -76,4 +83,222 @@ function isEmpty(value: unknown): boolean {
 	return (
 		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
 	);
+}
+
+/*
+ * The payout's field checks on the item alone (FIELD_RULES), and the shapes every rule shares; then the checks
+ * against TYLT's currency list (CATALOG_RULES).
+ */
+/** Payout parameters exactly as read from one item, before anything is trusted. */
+export interface PayoutInput {
+	settledCurrency: unknown;
+	networkSymbol: unknown;
+	address: unknown;
+	baseAmount: unknown;
+	baseCurrency?: unknown;
+	customerName?: unknown;
+	comments?: unknown;
+	callBackUrl?: unknown;
+	redirectUrl?: unknown;
+}
+
+/** What the rules learn while checking, for the rules after them and for the request body. */
+export interface Resolved {
+	catalog?: CurrencyCatalog;
+	currency?: CurrencyRecord;
+	network?: NetworkRecord;
+	baseCurrency?: string;
+	amount?: number;
+}
+
+export interface FieldRule {
+	name: keyof PayoutInput;
+	label: string;
+	optional?: boolean;
+	/** Returns why the value is wrong, or nothing when it is fine. */
+	check(value: unknown, resolved: Resolved): string | undefined;
+}
+
+const MAX_EXACT_AMOUNT = 1e12;
+
+// Checks that need nothing but the item: they run before anything is fetched, so such a bad item costs no request.
+export const FIELD_RULES: FieldRule[] = [
+	{
+		name: 'baseCurrency',
+		label: 'Base Currency',
+		optional: true,
+		check(value, resolved) {
+			// A crypto symbol (DAI, ETH) would size the payout in another crypto: only fiat is converted by TYLT.
+			if (typeof value !== 'string' || !isFiatCode(value)) {
+				return 'a 3-letter ISO 4217 fiat currency code such as USD or EUR is required, never a crypto symbol (it would size the payout in another crypto). Nothing was sent';
+			}
+			resolved.baseCurrency = value.trim().toUpperCase();
+			return undefined;
+		},
+	},
+	{
+		name: 'baseAmount',
+		label: 'Base Amount',
+		check(value, resolved) {
+			const read = readAmount(value);
+			if (typeof read === 'string') return read;
+			const { amount, text } = read;
+			if (!Number.isFinite(amount)) return 'it must be a finite number';
+			if (amount <= 0) return 'it must be greater than 0';
+			// Beyond this a JSON number no longer carries every digit of the amount.
+			if (amount > MAX_EXACT_AMOUNT) {
+				return `it is larger than ${MAX_EXACT_AMOUNT}, which cannot be sent exactly`;
+			}
+			// The body carries a JSON number: digits it would drop are refused, never rounded away.
+			if (text !== undefined && !isSentAsTyped(text, amount)) {
+				return `it has more digits than a JSON number carries: it would be sent as ${JSON.stringify(amount)}; round it yourself if that is what you mean`;
+			}
+			resolved.amount = amount;
+			return undefined;
+		},
+	},
+	{
+		name: 'address',
+		label: 'Address',
+		check(value) {
+			if (typeof value !== 'string' || value === '')
+				return 'a recipient wallet address is required';
+			return addressCharacterProblem(value);
+		},
+	},
+	{
+		name: 'callBackUrl',
+		label: 'Callback URL',
+		optional: true,
+		check(value) {
+			const problem = absoluteHttpUrlProblem(value);
+			if (problem) return problem;
+			// TYLT calls back minutes later, when the editor has long stopped listening on a test URL.
+			if (new URL(String(value).trim()).pathname.includes('/webhook-test/')) {
+				return "it is an n8n test URL, which only works while the editor is listening; use the TYLT Trigger's production URL (/webhook/…)";
+			}
+			return undefined;
+		},
+	},
+	{ name: 'redirectUrl', label: 'Redirect URL', optional: true, check: absoluteHttpUrlProblem },
+	{ name: 'customerName', label: 'Customer Name', optional: true, check: textProblem },
+	{ name: 'comments', label: 'Comments', optional: true, check: textProblem },
+];
+
+/**
+ * The amount an item gives, or why it gives none. Text (an expression may yield a string) must be a plain
+ * decimal: an exponent, a decimal comma, a thousands separator, hex or inner spaces mean the value is not
+ * what it seems, so they are refused rather than guessed at. Spaces around the text are ignored.
+ */
+function readAmount(value: unknown): { amount: number; text?: string } | string {
+	if (typeof value === 'number')
+		return Number.isNaN(value) ? 'it must be a number' : { amount: value };
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+		return 'a payout needs an amount greater than 0';
+	}
+	if (typeof value !== 'string') return 'it must be a number';
+	const text = value.trim();
+	if (!isPlainDecimal(text)) {
+		return 'it must be a number written as a plain decimal such as 12.5: digits and at most one decimal point, without exponent, thousands separator, decimal comma or inner spaces';
+	}
+	return { amount: Number(text), text };
+}
+
+function absoluteHttpUrlProblem(value: unknown): string | undefined {
+	const text = typeof value === 'string' ? value.trim() : '';
+	try {
+		const url = new URL(text);
+		if (url.protocol === 'http:' || url.protocol === 'https:') return undefined;
+	} catch {
+		// Not absolute: falls through to the explanation below.
+	}
+	return 'it must be an absolute http:// or https:// URL';
+}
+
+function textProblem(value: unknown): string | undefined {
+	return typeof value === 'string' || typeof value === 'number' ? undefined : 'it must be text';
+}
+
+// Checks against TYLT's currency list (currency, network, withdrawal limits, address format), in this order:
+// later rules rely on what earlier ones resolved.
+export const CATALOG_RULES: FieldRule[] = [
+	{
+		name: 'settledCurrency',
+		label: 'Settled Currency',
+		check(value, resolved) {
+			if (!isFilledString(value)) return 'a currency symbol such as USDT is required';
+			resolved.currency = resolved.catalog?.findCurrency(value);
+			if (!resolved.currency) {
+				return `TYLT does not support it; supported: ${listSymbols(resolved.catalog as CurrencyCatalog)}`;
+			}
+			return undefined;
+		},
+	},
+	{
+		name: 'networkSymbol',
+		label: 'Network',
+		check(value, resolved) {
+			const catalog = resolved.catalog as CurrencyCatalog;
+			const currency = resolved.currency as CurrencyRecord;
+			if (!isFilledString(value)) return 'a network symbol such as TRX or ETH is required';
+			const network = catalog.findNetwork(currency, value);
+			const withdrawable = catalog
+				.withdrawableNetworks(currency)
+				.map((candidate) => candidate.networkSymbol)
+				.join(', ');
+			if (!network) {
+				return `${currency.currencySymbol} is not offered on it; networks open for payouts: ${withdrawable || 'none'}`;
+			}
+			if (Number(network.canWithdraw) !== 1) {
+				return `TYLT does not allow ${currency.currencySymbol} withdrawals on it at the moment (canWithdraw 0); open networks: ${withdrawable || 'none'}`;
+			}
+			resolved.network = network;
+			return undefined;
+		},
+	},
+	{
+		name: 'baseAmount',
+		label: 'Base Amount',
+		check(_value, resolved) {
+			// A fiat amount is converted by TYLT at its own rate, so only crypto amounts can be bounded here.
+			if (resolved.baseCurrency !== undefined) return undefined;
+			// Exact decimals: the amount as it is sent, each bound as TYLT wrote it (a number or numeric text).
+			const amount = exactDecimal(resolved.amount) as ExactDecimal;
+			const network = resolved.network as NetworkRecord;
+			const symbol = (resolved.currency as CurrencyRecord).currencySymbol;
+			// A bound TYLT does not give as a number (null, '', text) is absent on purpose: TYLT still applies
+			// its own limits, and a NaN comparison would pass silently without saying so.
+			const minimum = exactDecimal(network.minimumWithdrawal);
+			const maximum = exactDecimal(network.maximumWithdrawal);
+			if (minimum !== undefined && compareExact(amount, minimum) < 0) {
+				return `it is below the minimum withdrawal of ${exactText(minimum)} ${symbol} on ${network.networkSymbol}`;
+			}
+			if (maximum !== undefined && compareExact(amount, maximum) > 0) {
+				return `it is above the maximum withdrawal of ${exactText(maximum)} ${symbol} on ${network.networkSymbol}`;
+			}
+			return undefined;
+		},
+	},
+	{
+		name: 'address',
+		label: 'Address',
+		check(value, resolved) {
+			// A payout to a mistyped address, or to a token's contract, is lost: check the format of the
+			// networks we know, and every contract the currency list names on this network or on any network
+			// that writes addresses the same way (TRX and TRC20, SOL and SPL: one chain under two symbols).
+			const { networkSymbol } = resolved.network as NetworkRecord;
+			const tokenContracts = (resolved.catalog as CurrencyCatalog).tokenContractsOn(
+				networksSharingFormat(networkSymbol),
+			);
+			return addressProblem(networkSymbol, value as string, tokenContracts);
+		},
+	},
+];
+
+function isFilledString(value: unknown): value is string {
+	return typeof value === 'string' && value.trim() !== '';
+}
+
+function listSymbols(catalog: CurrencyCatalog): string {
+	return catalog.currencies.map((currency) => currency.currencySymbol).join(', ');
 }

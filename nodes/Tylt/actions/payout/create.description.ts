@@ -88,7 +88,7 @@ const amountFields: INodeProperties[] = [
 	},
 	{
 		// Text, empty until filled: n8n flags an empty required text field on the canvas, never a number field,
-		// and a forgotten amount must be caught there. The amount is read as a plain decimal (fieldRules.ts).
+		// and a forgotten amount must be caught there. The amount is read as a plain decimal (FIELD_RULES in payout/validation.ts).
 		displayName: 'Base Amount',
 		name: 'baseAmount',
 		type: 'string',
