@@ -15,7 +15,7 @@ import { WAIT_POLICY } from '../nodes/Tylt/actions/payout/get.operation';
 import { IN_DOUBT_CHECK_POLICY } from '../nodes/Tylt/payout/guard';
 import { inDoubtSince } from '../nodes/Tylt/payout/processMemory';
 import { RATE_LIMIT_POLICY } from '../nodes/Tylt/payout/createTraffic';
-import { tyltAccountKey } from '../nodes/Tylt/transport';
+import { tyltAccountKey } from '../nodes/Tylt/transport/credentials';
 import { createExecuteContext } from '../tools/harness/n8nContext';
 import { callbackBody, payInRecord, payoutRecord } from './support/callbackSamples';
 import { onceEach, payoutsPerReference, useMoneySafetySandbox } from './support/moneySafetyKit';

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { readPayoutHistoryWindow } from '../Tylt/payout/history';
-import { getPayoutHistoryPage } from '../Tylt/transport';
+import { getPayoutHistoryPage } from '../Tylt/transport/calls';
 
 /**
  * Payout history, newest first, back to `sinceMs` (createdAt), through the reader the duplicate guard uses: a

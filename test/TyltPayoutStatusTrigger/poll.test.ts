@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { parseCallback } from '../../nodes/TyltTrigger/parseCallback';
 import { toOutputJson } from '../../nodes/shared/payoutEvents/orderEvent';
-import { RETRY_POLICY } from '../../nodes/Tylt/transport';
+import { RETRY_POLICY } from '../../nodes/Tylt/transport/request';
 import { failureOf, useSandbox } from '../support/sandboxKit';
 import { useShortRetryBackoff } from '../support/moneySafetyKit';
 import { changes, createPayout, pagesReadBy, pollingWorkflow } from '../support/payoutStatusKit';

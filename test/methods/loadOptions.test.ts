@@ -5,7 +5,7 @@ import { NodeApiError, Workflow } from 'n8n-workflow';
 
 import { MEMO_OPTION_HINT } from '../../nodes/Tylt/addresses';
 import { Tylt } from '../../nodes/Tylt/Tylt.node';
-import { TyltCredentialMissingError } from '../../nodes/Tylt/transport';
+import { TyltCredentialMissingError } from '../../nodes/Tylt/transport/errors';
 import { additionalData, loadTyltOptions } from '../../tools/harness/n8nContext';
 import { onlyNodeType, workflowNode } from '../../tools/harness/workflowNode';
 import { SEEDED_CURRENCIES } from '../../sandbox';

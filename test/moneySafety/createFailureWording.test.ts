@@ -4,7 +4,7 @@
  */
 import type { NodeApiError } from 'n8n-workflow';
 
-import { createPayoutRequest } from '../../nodes/Tylt/transport';
+import { createPayoutRequest } from '../../nodes/Tylt/transport/calls';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
 import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';

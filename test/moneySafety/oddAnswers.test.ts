@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { RETRY_POLICY } from '../../nodes/Tylt/transport';
+import { RETRY_POLICY } from '../../nodes/Tylt/transport/request';
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox, useShortRetryBackoff } from '../support/moneySafetyKit';
 

@@ -3,7 +3,7 @@
  * the sandbox's arrival times; it says nothing about how fast anything is.
  */
 import { inDoubtSince } from '../../nodes/Tylt/payout/processMemory';
-import { tyltAccountKey } from '../../nodes/Tylt/transport';
+import { tyltAccountKey } from '../../nodes/Tylt/transport/credentials';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {

@@ -5,7 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { RETRY_POLICY } from '../../nodes/Tylt/transport';
+import { RETRY_POLICY } from '../../nodes/Tylt/transport/request';
 import type { EndpointName, Fault } from '../../sandbox';
 import { payoutCreate, requestsTo } from '../support/sandboxKit';
 import { useMoneySafetySandbox, useShortRetryBackoff } from '../support/moneySafetyKit';

@@ -5,7 +5,7 @@
  * refuses to decide from a read that cannot prove it saw everything. No read goes on past its bound either.
  */
 import { HISTORY_READ_LIMITS } from '../../nodes/Tylt/payout/history';
-import { GET_MANY_LIMITS } from '../../nodes/Tylt/transport';
+import { GET_MANY_LIMITS } from '../../nodes/Tylt/transport/calls';
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {
 	listFirstPageByLastChange,

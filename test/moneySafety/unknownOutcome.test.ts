@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { PROCESS_MEMORY_LIMITS } from '../../nodes/Tylt/payout/processMemory';
-import { RETRY_POLICY } from '../../nodes/Tylt/transport';
+import { RETRY_POLICY } from '../../nodes/Tylt/transport/request';
 import type { Fault } from '../../sandbox';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {

@@ -9,7 +9,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { heldClaims } from '../../nodes/Tylt/payout/processMemory';
-import { RETRY_POLICY } from '../../nodes/Tylt/transport';
+import { RETRY_POLICY } from '../../nodes/Tylt/transport/request';
 import type { EndpointName, SandboxOptions, TyltSandbox } from '../../sandbox';
 import { requestsTo, useTyltNode, type NodeRun, type NodeRunError } from './sandboxKit';
 

@@ -1,7 +1,7 @@
 /**
  * The account the guard's process-wide claims and memories are keyed by: base URL and API key, hashed.
  */
-import { tyltAccountKey } from '../../nodes/Tylt/transport';
+import { tyltAccountKey } from '../../nodes/Tylt/transport/credentials';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
 import { payoutCreate } from '../support/sandboxKit';
 

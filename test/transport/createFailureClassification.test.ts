@@ -9,8 +9,8 @@
  */
 import type { Fault } from '../../sandbox/types';
 import type { PayoutRequestBody } from '../../nodes/Tylt/transport/records';
+import { createPayoutRequest, getPayoutHistoryPage } from '../../nodes/Tylt/transport/calls';
 import {
-	RETRY_POLICY,
 	TyltApiError,
 	TyltCredentialRefusedError,
 	TyltOutcomeUnknownError,
@@ -18,9 +18,8 @@ import {
 	TyltRefusedError,
 	TyltUnavailableError,
 	TyltUnreachableError,
-	createPayoutRequest,
-	getPayoutHistoryPage,
-} from '../../nodes/Tylt/transport';
+} from '../../nodes/Tylt/transport/errors';
+import { RETRY_POLICY } from '../../nodes/Tylt/transport/request';
 import { createExecuteContext, type TyltCredentialData } from '../../tools/harness/n8nContext';
 import { credentialsFor, requestsTo, tronAddress, useSandbox } from '../support/sandboxKit';
 

@@ -7,7 +7,7 @@ import { inspect } from 'node:util';
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { RETRY_POLICY } from '../../nodes/Tylt/transport';
+import { RETRY_POLICY } from '../../nodes/Tylt/transport/request';
 import { runTyltNode, type TyltCredentialData } from '../../tools/harness/n8nContext';
 import {
 	credentialsFor,

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 
 import { credentialsFor, payoutCreate, requestsTo } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
-import { RETRY_POLICY } from '../../nodes/Tylt/transport';
+import { RETRY_POLICY } from '../../nodes/Tylt/transport/request';
 import { outcomeOf } from '../support/runOutcome';
 
 const { suite } = useMoneySafetySandbox();

@@ -6,7 +6,8 @@ import { payoutHistoryWindow } from '../payout/historyCache';
 import { PayoutLedger } from '../payout/ledger';
 import { CREATE_OPTION_LABELS } from './payout/create.options';
 import { spendingLimitTexts, type SpendingLimitTexts } from '../../shared/spendingLimits/fields';
-import { getAccountBalances, getSupportedCurrencies, tyltAccountKey } from '../transport';
+import { getAccountBalances, getSupportedCurrencies } from '../transport/calls';
+import { tyltAccountKey } from '../transport/credentials';
 import { credentialsOnce } from '../transport/credentials';
 
 const HOUR_MS = 3_600_000;

@@ -4,7 +4,7 @@ import { MEMO_OPTION_HINT, needsMemo } from '../addresses';
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
 import { catalogNumber } from '../../shared/decimalText';
 import type { CurrencyRecord, NetworkRecord } from '../transport/records';
-import { getSupportedCurrencies } from '../transport';
+import { getSupportedCurrencies } from '../transport/calls';
 
 export async function getCurrencies(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const catalog = new CurrencyCatalog(await getSupportedCurrencies.call(this));

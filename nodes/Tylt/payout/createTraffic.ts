@@ -12,7 +12,7 @@
  * create), whose look at history is one more wait and whose verdict is part of the same decision.
  */
 import { pause } from '../../shared/pause';
-import { TyltRateLimitedError } from '../transport';
+import { TyltRateLimitedError } from '../transport/errors';
 
 /** How long later creates wait after a 429 without Retry-After (and at most with one); tunable for tests. */
 export const RATE_LIMIT_POLICY = { baseDelayMs: 1000, maxDelayMs: 30_000 };

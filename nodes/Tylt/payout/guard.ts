@@ -12,7 +12,8 @@
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
 import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
-import { createPayoutRequest, TyltOutcomeUnknownError } from '../transport';
+import { createPayoutRequest } from '../transport/calls';
+import { TyltOutcomeUnknownError } from '../transport/errors';
 import {
 	claimReference,
 	inDoubtSince,

@@ -8,7 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { tyltTimeMs } from '../../shared/tyltTime';
 import type { PayoutRecord } from '../transport/records';
-import { HISTORY_PAGE_SIZE_MAX, payoutHistoryPages, type TyltContext } from '../transport';
+import { HISTORY_PAGE_SIZE_MAX, payoutHistoryPages } from '../transport/calls';
+import type { TyltContext } from '../transport/credentials';
 
 const HOUR_MS = 3_600_000;
 

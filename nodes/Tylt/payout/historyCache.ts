@@ -15,7 +15,8 @@
  * Payouts made outside this process (another worker, the dashboard) are seen by the incremental read as long
  * as TYLT lists them no later than the margin allows (lateArrivalMarginMs; docs/money-safety.md: "History cache").
  */
-import { HISTORY_PAGE_SIZE_MAX, type TyltContext } from '../transport';
+import { HISTORY_PAGE_SIZE_MAX } from '../transport/calls';
+import type { TyltContext } from '../transport/credentials';
 import {
 	assertWindowFits,
 	PAYOUT_HISTORY_MAX_RECORDS,

@@ -1,5 +1,6 @@
 import type { PayoutRecord } from '../transport/records';
-import { getPayoutInformation, type TyltContext } from '../transport';
+import { getPayoutInformation } from '../transport/calls';
+import type { TyltContext } from '../transport/credentials';
 import { isInsideWindow, readPayoutHistoryWindow } from './history';
 import { findReference } from './references';
 

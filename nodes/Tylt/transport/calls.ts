@@ -1,8 +1,8 @@
-import type { IDataObject } from 'n8n-workflow';
+/** TYLT's endpoints and the calls to them, one function a call, and the paging through payout history. */
+import { type IDataObject, type INode, NodeOperationError } from 'n8n-workflow';
 
 import { NODE_VOUCHER_HEADER } from '../../shared/spendingLimits/nodeVouchers';
 import type { AccountBalance, CurrencyRecord, PayoutRecord, PayoutRequestBody } from './records';
-import { TYLT_ENDPOINTS } from './endpoints';
 import {
 	accountBalanceEnvelope,
 	createPayoutEnvelope,
@@ -11,6 +11,23 @@ import {
 } from './envelopes';
 import type { TyltContext } from './credentials';
 import { tyltApiRequest } from './request';
+
+/** TYLT paths, relative to the credential's base URL. */
+export const TYLT_ENDPOINTS = {
+	createPayout: '/transactions/merchant/createPayoutRequest',
+	// The spec's heading names getPayinTransactionHistory, a copy error in TYLT's docs: that path lists pay-ins.
+	payoutHistory: '/transactions/merchant/getPayoutTransactionHistory',
+	// In TYLT's public docs, not in the spec: one payout by TYLT's orderId (shared/spec/tylt-facts.md).
+	payoutInformation: '/transactions/merchant/getPayoutTransactionInformation',
+	supportedCurrencies: '/transactions/merchant/getSupportedCryptoCurrenciesList',
+	payInDetails: '/p2pRampsMerchant/getInstanceDetails',
+	// In TYLT's public docs, not in the spec: signed over the empty string like the currency list.
+	accountBalance: '/transactions/merchant/getAccountBalance',
+} as const;
+
+/** Records per history page. TYLT documents no maximum; 200 is what public integrations use without trouble. */
+export const HISTORY_PAGE_SIZE_DEFAULT = 100;
+export const HISTORY_PAGE_SIZE_MAX = 200;
 
 export async function getSupportedCurrencies(
 	this: TyltContext,
@@ -122,4 +139,175 @@ export async function getPayoutHistoryPage(
 		timeoutMs: page.timeoutMs,
 		envelope: payoutHistoryEnvelope,
 	})) as PayoutRecord[];
+}
+
+/**
+ * Paging through TYLT payout history: the one place that decides where history ends. Every reader (the
+ * duplicate guard and its history cache, Payout → Get, Get Many, the polling trigger) pages through here.
+ *
+ * TYLT documents neither its largest page, nor that it serves the same number of rows on every page, nor what a
+ * page past the end holds, so:
+ * - an empty page is the end;
+ * - a page shorter than asked is the end only for a listing (Get Many, which decides nothing), and only when an
+ *   earlier page of the same read was longer. A reader that decides something (the guard, Payout → Get, the
+ *   polling trigger) reads on: TYLT may cap a page by its bytes or its load while history goes on, and a cap
+ *   may change between reads, so no page size is remembered from one read to the next;
+ * - a page made only of payouts this read already served is how many paged APIs answer a page past the end
+ *   (the last page again, or the first), or history pushed down by payouts made while it was read: the end for
+ *   a listing; a decision reads on, and only several such pages in a row are an error (the read cannot prove
+ *   it saw all of history);
+ * - no read goes on forever: past `maxRecords` records read (inside any window or not), or past the pages
+ *   those records fill at the fewest rows TYLT served a page, it stops with an error.
+ */
+/**
+ * Who reads: a 'listing' shows history and decides nothing (Get Many), so it may take the likely end for the
+ * end; a 'decision' sends, reports "not found" or reports changes from what it read, so only proof ends it.
+ */
+export type HistoryReader = 'listing' | 'decision';
+
+export interface HistoryPagesRequest {
+	/** Rows asked for on the first page. */
+	rows: number;
+	timeoutMs?: number;
+	/** Records read (all of them) past which the read stops with an error; the pages they fill bound it too. */
+	maxRecords: number;
+	reader: HistoryReader;
+	/** What the reader does with history, for the error when the read does not end (one sentence). */
+	purpose?: string;
+}
+
+/** Why a read of history stopped before its end: it served nothing new or went on past its bound. */
+export class UnendingHistoryError extends NodeOperationError {
+	constructor(
+		node: INode,
+		readonly reason: 'repeatedPage' | 'tooLong',
+		read: { pages: number; records: number; maxRecords: number; purpose?: string },
+		itemIndex?: number,
+	) {
+		const message =
+			reason === 'repeatedPage'
+				? `TYLT payout history did not end: page ${read.pages} holds only payouts earlier pages already served`
+				: `TYLT payout history did not end within ${read.maxRecords.toLocaleString('en-US')} payouts read (${read.records.toLocaleString('en-US')} payouts in ${read.pages} pages)`;
+		const why =
+			reason === 'repeatedPage'
+				? 'TYLT answered a page past the end with a page it served before, or history moved by whole pages while it was read: either way this read cannot prove it saw every payout.'
+				: 'History read in creation order stops at the first payout older than the window; history listed in another order, or answered with new pages forever, is read to its end, and this one did not end within the bound.';
+		super(node, message, {
+			itemIndex,
+			description: [why, read.purpose].filter(Boolean).join(' '),
+		});
+	}
+}
+
+/**
+ * Pages in a row that a decision reader reads on through while they hold only payouts already served (history
+ * pushed down by payouts made meanwhile) before it takes them for a TYLT repeating pages past the end.
+ */
+const MAX_PAGES_SERVING_NOTHING_NEW = 5;
+
+/**
+ * Payout history page by page, newest first, until it ends (see above; the consumer may stop sooner). After a
+ * first page shorter than asked, pages are asked at the size TYLT served, which puts page N at the same records
+ * whether TYLT counts its offset in rows asked or rows served: nothing is skipped.
+ */
+export async function* payoutHistoryPages(
+	this: TyltContext,
+	paging: HistoryPagesRequest,
+	itemIndex?: number,
+): AsyncGenerator<PayoutRecord[]> {
+	let rows = paging.rows;
+	let largestServed = 0;
+	let fewestServed = rows;
+	// orderIds compared as text: TYLT may send them as numbers or strings.
+	const served = new Set<string>();
+	let records = 0;
+	let pagesServingNothingNew = 0;
+	for (let page = 1; ; page++) {
+		const unending = (reason: UnendingHistoryError['reason'], pages: number) =>
+			new UnendingHistoryError(
+				this.getNode(),
+				reason,
+				{ pages, records, maxRecords: paging.maxRecords, purpose: paging.purpose },
+				itemIndex,
+			);
+		if (page > Math.ceil(paging.maxRecords / fewestServed) + 1) throw unending('tooLong', page - 1);
+		const received = await getPayoutHistoryPage.call(
+			this,
+			{ rows, page, timeoutMs: paging.timeoutMs },
+			itemIndex,
+		);
+		if (received.length === 0) return;
+		const orderIds = received.map((record) => String(record.orderId));
+		if (orderIds.every((orderId) => served.has(orderId))) {
+			if (paging.reader === 'listing') return;
+			// Payouts made while history is read push it down: a page may then hold only payouts already
+			// served, and the pages after it go on to older ones. Only pages that go on serving nothing new are
+			// a TYLT answering past the end with pages it served before.
+			if (++pagesServingNothingNew > MAX_PAGES_SERVING_NOTHING_NEW) {
+				throw unending('repeatedPage', page);
+			}
+			continue;
+		}
+		pagesServingNothingNew = 0;
+		records += received.length;
+		if (records > paging.maxRecords) throw unending('tooLong', page);
+		for (const orderId of orderIds) served.add(orderId);
+		yield received;
+		if (paging.reader === 'listing' && received.length < rows && received.length < largestServed) {
+			return;
+		}
+		if (page === 1 && received.length < rows) rows = received.length;
+		largestServed = Math.max(largestServed, received.length);
+		fewestServed = Math.min(fewestServed, received.length);
+	}
+}
+
+export interface HistoryPaging {
+	/** Stop after this many records; undefined reads until history ends (see payoutHistoryPages). */
+	limit?: number;
+	pageSize: number;
+	timeoutMs?: number;
+}
+
+/** Tunable so tests can shrink it; not a user option. */
+export const GET_MANY_LIMITS = {
+	/**
+	 * Return All reads at most this many payouts (some 100 MB of output); more is an error that points to
+	 * Limit, never a list cut short without a word.
+	 */
+	returnAllMaxRecords: 100_000,
+};
+
+/**
+ * Pages through payout history, newest first (Payout → Get Many). Each page is requested only when the records
+ * so far fall short, so a limit never costs more pages than it needs. A listing: it decides nothing, so the
+ * likely end of history ends it (see payoutHistoryPages).
+ */
+export async function getPayoutHistory(
+	this: TyltContext,
+	paging: HistoryPaging,
+	itemIndex: number,
+): Promise<PayoutRecord[]> {
+	const rows =
+		paging.limit === undefined ? paging.pageSize : Math.min(paging.limit, paging.pageSize);
+	const records: PayoutRecord[] = [];
+	for await (const received of payoutHistoryPages.call(
+		this,
+		{
+			rows,
+			timeoutMs: paging.timeoutMs,
+			// With a limit the last page may reach past it; Return All stops at its bound.
+			maxRecords:
+				paging.limit === undefined ? GET_MANY_LIMITS.returnAllMaxRecords : paging.limit + rows,
+			reader: 'listing',
+			purpose: 'Set Return All off and a Limit to list the newest payouts.',
+		},
+		itemIndex,
+	)) {
+		records.push(...received);
+		if (paging.limit !== undefined && records.length >= paging.limit) {
+			return records.slice(0, paging.limit);
+		}
+	}
+	return records;
 }

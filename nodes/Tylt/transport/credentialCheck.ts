@@ -15,10 +15,9 @@ import {
 	tyltAccountOf,
 	type TyltCredentials,
 } from '../../shared/tyltAccount';
-import { TYLT_ENDPOINTS } from './endpoints';
+import { TYLT_ENDPOINTS } from './calls';
 import type { TyltEnvelope } from './envelopes';
-import { redactSecrets } from './redaction';
-import { requestFailure, type RequestFailure } from './requestFailure';
+import { redactSecrets, requestFailure, type RequestFailure } from './errors';
 
 /** A test waits less than a payout: someone is looking at the dialog. */
 const CHECK_TIMEOUT_MS = 20_000;

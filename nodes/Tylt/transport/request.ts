@@ -1,12 +1,21 @@
 /**
- * A TYLT call with its retry policy: reads are tried again after transient failures with bounded exponential
- * back-off; a create is sent once. What each failure means is decided in attempt.ts; what it is called, in
- * errors.ts.
+ * A TYLT call with its retry policy (reads are tried again after transient failures with bounded exponential
+ * back-off; a create is sent once), and one attempt: what each failure means is decided here, what it is
+ * called in errors.ts.
  */
+import type {
+	IDataObject,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	JsonObject,
+} from 'n8n-workflow';
+
 import { cancelSignalOf, pause } from '../../shared/pause';
-import { attemptOnce, type TyltRequest } from './attempt';
-import type { TyltContext } from './credentials';
-import { errorForAttempt } from './errors';
+import { credentialsOnce, type TyltContext } from './credentials';
+import { type Attempt, errorForAttempt, redactSecrets, requestFailure } from './errors';
+import { credentialRefusalIn } from '../../shared/credentialRefusal';
+import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
+import { credentialFields, tyltAccountOf } from '../../shared/tyltAccount';
 
 /** Bounded exponential back-off for reads; exported so tests can shorten the waits. */
 export const RETRY_POLICY = {
@@ -49,4 +58,214 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 function backoffMs(attempt: number, retryAfterMs: number | undefined): number {
 	const exponential = RETRY_POLICY.baseDelayMs * 2 ** attempt;
 	return Math.min(Math.max(exponential, retryAfterMs ?? 0), RETRY_POLICY.maxDelayMs);
+}
+
+/**
+ * One signed call to TYLT and what it came to. Only this file reads HTTP status codes, network error codes and
+ * the envelope's errorCode; everything above it speaks in outcomes.
+ */
+export interface TyltRequest {
+	method: IHttpRequestMethods;
+	path: string;
+	body?: IDataObject;
+	qs?: IDataObject;
+	headers?: Record<string, string>;
+	itemIndex?: number;
+	timeoutMs?: number;
+	/**
+	 * Reads are repeated after transient failures. A payout create never is: TYLT has no idempotency key,
+	 * so a create whose answer was lost may exist, and sending it again could pay twice.
+	 */
+	movesMoney?: boolean;
+	/** What a usable HTTP 200 answer must look like; anything else is treated as no answer. */
+	envelope?: EnvelopeCheck;
+	/**
+	 * For a read of one thing by its id: the refusals that only say it does not exist. Such a refusal is
+	 * returned as `null` (the `data` of "nothing there") instead of thrown.
+	 */
+	refusalMeansAbsent?: (statusCode: number, envelope: TyltEnvelope | undefined) => boolean;
+}
+
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * The HTTP client's timeout only fires when the socket goes idle: an answer that trickles in never trips it.
+ * Each attempt therefore also has a wall-clock deadline, this much after the timeout, so the client's own
+ * timeout (with its clearer network code) wins whenever it can.
+ */
+const DEADLINE_GRACE_MS = 1000;
+
+interface TyltResponse {
+	statusCode: number;
+	headers?: Record<string, string | string[] | undefined>;
+	body: unknown;
+}
+
+/** One signed call, classified: this function never throws for anything TYLT or the network does. */
+export async function attemptOnce(
+	this: TyltContext,
+	request: TyltRequest,
+	signal: AbortSignal | undefined,
+): Promise<Attempt> {
+	const timeoutMs = request.timeoutMs ?? REQUEST_TIMEOUT_MS;
+	// Aborted at the deadline, so n8n versions that honour it close the socket too; others ignore it.
+	const deadline = new AbortController();
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: request.path,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: timeoutMs,
+		abortSignal: deadline.signal,
+	};
+	if (request.body) options.body = request.body;
+	if (request.qs) options.qs = request.qs;
+	if (request.headers) options.headers = { ...request.headers };
+
+	// Outside the try below: a credential that cannot be read is not a network failure.
+	const credentialsDecrypted = await credentialsOnce.call(this);
+	// Every spelling of the key and secrets as stored and as sent: what TYLT's or an error's words must not show.
+	const secrets = credentialsDecrypted?.data
+		? tyltAccountOf(credentialFields(credentialsDecrypted.data)).secrets
+		: [];
+	// A stopped execution sends nothing more, and a request that never left is known not to have happened.
+	if (signal?.aborted) return { outcome: 'stopped' };
+	let response: TyltResponse;
+	try {
+		const answer = await withinDeadline(
+			this.helpers.httpRequestWithAuthentication.call(this, 'tyltApi', options, {
+				credentialsDecrypted,
+			}) as Promise<TyltResponse>,
+			timeoutMs + DEADLINE_GRACE_MS,
+			deadline,
+		);
+		if (answer === PAST_DEADLINE) {
+			// A create may have reached TYLT (its answer is still on the way); a read simply has no answer.
+			return { outcome: 'transient', cause: 'no answer within the timeout' };
+		}
+		response = answer;
+	} catch (error) {
+		const refusal = credentialRefusalIn(error);
+		if (refusal) return { outcome: 'notSigned', cause: refusal.message };
+		if (signal?.aborted) {
+			// Stopped while the request was under way: a read is abandoned, a create may have reached TYLT.
+			return request.movesMoney
+				? { outcome: 'transient', cause: 'the execution was stopped while it was on its way' }
+				: { outcome: 'stopped' };
+		}
+		// Only a classification is kept: the error's config would carry the signed headers.
+		return requestFailure(error as JsonObject, secrets);
+	}
+
+	const { statusCode } = response;
+	// TYLT's words reach errors; a msg echoing what was sent must not show the key or the signature.
+	const envelope = redactedEnvelope(parseEnvelope(response.body), secrets);
+	if (statusCode === 429 || statusCode >= 500) {
+		return {
+			outcome: 'transient',
+			cause: `HTTP ${statusCode}`,
+			statusCode,
+			envelope,
+			retryAfterMs: parseRetryAfter(response.headers?.['retry-after']),
+		};
+	}
+	if (statusCode >= 300 && statusCode <= 399) {
+		// The credential never follows a redirect with the signed headers. What a create met behind it is
+		// unknown, so it is not called refused; a read is simply pointed at the wrong place.
+		const cause = `TYLT answered with a redirect (HTTP ${statusCode}), which the node does not follow`;
+		return request.movesMoney
+			? { outcome: 'transient', cause, statusCode, envelope }
+			: { outcome: 'rejected', statusCode, envelope };
+	}
+	if (statusCode < 200 || statusCode > 299) return { outcome: 'rejected', statusCode, envelope };
+	if (envelope === undefined) {
+		return {
+			outcome: 'transient',
+			cause: 'the answer was not a readable JSON envelope',
+			statusCode,
+		};
+	}
+	if (typeof envelope.errorCode === 'number' && envelope.errorCode !== 0) {
+		// The spec's create answer has no errorCode. One that carries a record as well contradicts itself:
+		// TYLT may have made the payout, so it is no refusal.
+		if (request.movesMoney && envelope.data !== null && typeof envelope.data === 'object') {
+			return {
+				outcome: 'transient',
+				cause: `the answer holds a payout record and errorCode ${envelope.errorCode}`,
+				statusCode,
+				envelope,
+			};
+		}
+		return { outcome: 'rejected', statusCode, envelope };
+	}
+	const problem = request.envelope?.(envelope);
+	// Not a refusal: for a create, TYLT may have made the payout and answered oddly.
+	if (problem) return { outcome: 'transient', cause: problem, statusCode };
+	return { outcome: 'success', data: envelope.data };
+}
+
+const PAST_DEADLINE = Symbol('past the deadline');
+
+/**
+ * `request`, or PAST_DEADLINE when it has not settled `ms` after the start. Either way `deadline` is aborted
+ * when this returns, which also ends the pause: no timer outlives the attempt.
+ */
+async function withinDeadline<T>(
+	request: Promise<T>,
+	ms: number,
+	deadline: AbortController,
+): Promise<T | typeof PAST_DEADLINE> {
+	// A request that settles after the deadline is no longer listened to; its failure is expected, not news.
+	request.catch(() => undefined);
+	try {
+		return await Promise.race([
+			request,
+			pause(ms, deadline.signal).then((): typeof PAST_DEADLINE => PAST_DEADLINE),
+		]);
+	} finally {
+		deadline.abort();
+	}
+}
+
+/**
+ * The envelope with every word TYLT wrote beside its record scrubbed: each top-level value but `data` (a record's
+ * own fields, such as transaction hashes, must stay as they are), whatever its type: an errorCode is meant to be a
+ * number, and anything else in it is words.
+ */
+function redactedEnvelope(
+	envelope: TyltEnvelope | undefined,
+	secrets: readonly string[],
+): TyltEnvelope | undefined {
+	if (envelope === undefined) return undefined;
+	const redacted: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(envelope)) {
+		redacted[key] =
+			key === 'data' || value === null || typeof value === 'number' || typeof value === 'boolean'
+				? value
+				: redactSecrets(typeof value === 'string' ? value : JSON.stringify(value), secrets);
+	}
+	return redacted as TyltEnvelope;
+}
+
+function parseEnvelope(body: unknown): TyltEnvelope | undefined {
+	if (typeof body === 'string') {
+		try {
+			body = JSON.parse(body);
+		} catch {
+			return undefined;
+		}
+	}
+	if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+	return body as TyltEnvelope;
+}
+
+/** Retry-After is either delta-seconds or an HTTP date. */
+function parseRetryAfter(header: string | string[] | undefined): number | undefined {
+	const value = Array.isArray(header) ? header[0] : header;
+	if (!value) return undefined;
+	const seconds = Number(value);
+	if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+	const date = Date.parse(value);
+	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }

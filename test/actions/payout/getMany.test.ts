@@ -5,7 +5,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { HISTORY_PAGE_SIZE_DEFAULT } from '../../../nodes/Tylt/transport';
+import { HISTORY_PAGE_SIZE_DEFAULT } from '../../../nodes/Tylt/transport/calls';
 import { expectedSignature, failureOf, requestsTo, useTyltNode } from '../../support/sandboxKit';
 
 const tylt = useTyltNode();

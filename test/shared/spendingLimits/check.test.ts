@@ -6,7 +6,7 @@
 import type { QueryValue } from '../../../nodes/shared/outgoingRequest';
 import { perPayoutVerdict, spendingLimitRefusal } from '../../../nodes/shared/spendingLimits/check';
 import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
-import { TYLT_ENDPOINTS } from '../../../nodes/Tylt/transport/endpoints';
+import { TYLT_ENDPOINTS } from '../../../nodes/Tylt/transport/calls';
 
 const BASE = 'https://api.tylt.money';
 const CREATE_URL = BASE + TYLT_ENDPOINTS.createPayout;

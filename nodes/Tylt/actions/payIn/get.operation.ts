@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { invalidFieldError } from '../../helpers/fieldError';
-import { getPayInDetails } from '../../transport';
+import { getPayInDetails } from '../../transport/calls';
 
 const showFor = { resource: ['payIn'], operation: ['get'] };
 

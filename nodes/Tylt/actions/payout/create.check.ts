@@ -32,7 +32,7 @@ import { hasPanelV2 } from '../nodeVersion';
 import { invalidFieldError } from '../../helpers/fieldError';
 import { AMOUNT_IN_FIAT, AMOUNT_IN_SETTLED } from './create.description';
 import type { SpendingLimitTexts } from '../../../shared/spendingLimits/fields';
-import { TYLT_ENDPOINTS } from '../../transport/endpoints';
+import { TYLT_ENDPOINTS } from '../../transport/calls';
 
 /** An item checked and ready to send: everything a real send needs, known before any item is sent. */
 export interface ReadyPayout {

@@ -3,7 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { invalidFieldError } from '../../helpers/fieldError';
 import type { AgentCap } from '../../payout/agentCap';
 import { MAX_REFERENCE_LENGTH } from '../../payout/references';
-import { REQUEST_TIMEOUT_MS } from '../../transport';
+import { REQUEST_TIMEOUT_MS } from '../../transport/request';
 import { hasPanelV2, VERSION_1 } from '../nodeVersion';
 
 /**

@@ -16,7 +16,7 @@ import { nodeVoucherFor, withNodeVoucher } from '../../../shared/spendingLimits/
 import { CreateNotStarted, CreateTraffic, type CreateTurn } from '../../payout/createTraffic';
 import { createPayoutOnce } from '../../payout/guard';
 import { rememberSent } from '../../payout/processMemory';
-import { createPayoutRequest } from '../../transport';
+import { createPayoutRequest } from '../../transport/calls';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { ReadyPayout } from './create.check';

@@ -3,10 +3,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { invalidFieldError } from '../../helpers/fieldError';
 import { VERSION_1 } from '../nodeVersion';
 import {
+	getPayoutHistory,
 	HISTORY_PAGE_SIZE_DEFAULT,
 	HISTORY_PAGE_SIZE_MAX,
-	getPayoutHistory,
-} from '../../transport';
+} from '../../transport/calls';
 
 const showFor = { resource: ['payout'], operation: ['getMany'] };
 

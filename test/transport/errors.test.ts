@@ -6,14 +6,10 @@ import type { JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { TyltApi } from '../../credentials/TyltApi.credentials';
-import {
-	TyltOutcomeUnknownError,
-	TyltRequestFailedError,
-	createPayoutRequest,
-	getSupportedCurrencies,
-} from '../../nodes/Tylt/transport';
+import { createPayoutRequest, getSupportedCurrencies } from '../../nodes/Tylt/transport/calls';
+import { TyltOutcomeUnknownError, TyltRequestFailedError } from '../../nodes/Tylt/transport/errors';
 import type { PayoutRequestBody } from '../../nodes/Tylt/transport/records';
-import { requestFailure } from '../../nodes/Tylt/transport/requestFailure';
+import { requestFailure } from '../../nodes/Tylt/transport/errors';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
 import { workflowNode } from '../../tools/harness/workflowNode';
 import { credentialsFor, failureOf, tronAddress, useSandbox } from '../support/sandboxKit';
