@@ -1,16 +1,25 @@
-import type { IDataObject, INode, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import {
+	type IDataObject,
+	type INode,
+	type INodeExecutionData,
+	type IPollFunctions,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import { keptBetweenExecutions } from '../shared/memoryBetweenExecutions';
-import type { EventFilters } from '../shared/payoutEvents/filters';
-import { isWanted, readFilters } from '../shared/payoutEvents/filters';
+import { type EventFilters, isWanted, readFilters } from '../shared/payoutEvents/filters';
 import { payoutEventOf, toOutputJson } from '../shared/payoutEvents/orderEvent';
-import type { PollOptions } from './description';
-import { DEFAULT_MAX_AGE_HOURS } from './description';
+import { DEFAULT_MAX_AGE_HOURS, type PollOptions } from './description';
 import { loadState, saveState } from './pollState';
-import { readHistorySince, readNewest } from './readHistory';
-import type { ChangeRules } from './statusChanges';
-import { UnfollowablePayout, baseline, findChanges, readBackTo } from './statusChanges';
+import {
+	baseline,
+	type ChangeRules,
+	findChanges,
+	readBackTo,
+	UnfollowablePayout,
+} from './statusChanges';
+import { readPayoutHistoryWindow } from '../Tylt/payout/history';
+import { getPayoutHistoryPage } from '../Tylt/transport/calls';
 
 /** How many of the newest payouts a sample event is chosen from. */
 const SAMPLE_SIZE = 20;
@@ -103,4 +112,23 @@ async function sampleEvent(
 	);
 	const sample = newest.find((payoutEvent) => isWanted(payoutEvent, filters)) ?? newest[0];
 	return sample === undefined ? null : [[{ json: toOutputJson(sample) }]];
+}
+
+/**
+ * Payout history, newest first, back to `sinceMs` (createdAt), through the reader the duplicate guard uses: a
+ * window holding too many payouts is an error, never a partial read, so a poll never skips a change unseen.
+ */
+export async function readHistorySince(
+	this: IPollFunctions,
+	sinceMs: number,
+): Promise<IDataObject[]> {
+	return await readPayoutHistoryWindow.call(this, {
+		cutoffMs: sinceMs,
+		lookBackParameter: 'Options → Max Age (Hours)',
+	});
+}
+
+/** The newest payouts, for a sample event. */
+export async function readNewest(this: IPollFunctions, count: number): Promise<IDataObject[]> {
+	return await getPayoutHistoryPage.call(this, { rows: count, page: 1 });
 }

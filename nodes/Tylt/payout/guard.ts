@@ -28,8 +28,7 @@ import type { PayoutLedger } from './ledger';
 import { sameDecimal } from '../../shared/decimalText';
 import { canonicalAddress } from '../../shared/addresses/formats';
 import { findReference, type ReferenceMatch } from './references';
-import { cancelSignalOf } from '../../shared/pause';
-import { readUntil } from './readUntil';
+import { cancelSignalOf, readUntil } from '../../shared/pause';
 
 const HOUR_MS = 3_600_000;
 export interface GuardedPayout extends InDoubtPayout {

@@ -16,8 +16,7 @@ import {
 	type PayoutLookup,
 	type PayoutLookupRequest,
 } from '../../payout/lookup';
-import { readInRounds } from '../../payout/readUntil';
-import { cancelSignalOf } from '../../../shared/pause';
+import { cancelSignalOf, readInRounds } from '../../../shared/pause';
 import { isFinalRecord } from '../../../shared/payoutEvents/orderEvent';
 import type { ItemOutcome } from '../types';
 import { invalidFieldError } from '../../helpers/fieldError';
