@@ -108,7 +108,7 @@ describe('a dry run of the TYLT node', () => {
 			wouldSend: false,
 			spendingLimits: {
 				allowed: false,
-				refusedBecause: `Allowed Recipient Addresses allows the recipient "${EVM_ADDRESS}" only on BSC, ETH, not on MATIC`,
+				refusedBecause: `Allowed Recipient Addresses allows the recipient "${EVM_ADDRESS}" only on BSC, ETH, not on MATIC (entries: BSC:${EVM_ADDRESS}, ETH:${EVM_ADDRESS.toLowerCase()})`,
 			},
 		});
 		expect(creates()).toEqual([]);
@@ -135,7 +135,7 @@ describe('the HTTP Request node with an address tied to ETH', () => {
 	});
 
 	it.each<[string, unknown, RegExp]>([
-		['BSC', 'BSC', /only on ETH, not on BSC$/],
+		['BSC', 'BSC', /only on ETH, not on BSC \(entry: ETH:0x[0-9a-fA-F]{40}\)$/],
 		[
 			'"ETH " (a trailing space)',
 			'ETH ',

@@ -1,7 +1,8 @@
 /**
  * The TYLT API credential's Test, which n8n runs when the credential is saved: the spending limits read as
- * every payout will read them, and the key and secret tried on TYLT. Everything wrong is said at once, so a
- * second save does not bring the next surprise.
+ * every payout will read them, the key and secret tried on TYLT, and the limits' currencies and networks looked
+ * up in the currency list TYLT then answers with. Everything wrong is said at once, so a second save does not
+ * bring the next surprise.
  */
 import type {
 	ICredentialTestFunctions,
@@ -9,10 +10,20 @@ import type {
 	INodeCredentialTestResult,
 } from 'n8n-workflow';
 
-import { spendingLimitTexts } from '../../shared/spendingLimits/fields';
-import { spendingLimitProblems } from '../../shared/spendingLimits/parse';
+import { isFiatCode } from '../../shared/fiatCurrencies';
+import {
+	LIMIT_FIELDS,
+	spendingLimitTexts,
+	type LimitFieldName,
+} from '../../shared/spendingLimits/fields';
+import {
+	readSpendingLimits,
+	spendingLimitProblems,
+	type CurrencyLimits,
+	type SpendingLimits,
+} from '../../shared/spendingLimits/parse';
 import { credentialFields } from '../../shared/tyltAccount';
-import { credentialProblemOnTylt } from '../transport/credentialCheck';
+import { checkCredentialOnTylt } from '../transport/credentialCheck';
 
 export async function tyltApiTest(
 	this: ICredentialTestFunctions,
@@ -20,18 +31,70 @@ export async function tyltApiTest(
 ): Promise<INodeCredentialTestResult> {
 	const data = credential.data ?? {};
 	const problems: string[] = [];
-	const unreadable = spendingLimitProblems(spendingLimitTexts(data));
+	const texts = spendingLimitTexts(data);
+	const unreadable = spendingLimitProblems(texts);
 	if (unreadable.length > 0) {
 		problems.push(
 			`${unreadable.map((problem) => problem.message).join('. ')}. Until ${unreadable.length === 1 ? 'it is' : 'they are'} fixed, no payout is sent with this credential.`,
 		);
 	}
-	const onTylt = await credentialProblemOnTylt(this.helpers, credentialFields(data));
-	if (onTylt) problems.push(onTylt);
+	const onTylt = await checkCredentialOnTylt(this.helpers, credentialFields(data));
+	if (!onTylt.accepted) problems.push(onTylt.problem);
+	const limits = readSpendingLimits(texts);
+	if (onTylt.accepted && !(limits instanceof Error)) {
+		problems.push(...notListedByTylt(limits, onTylt.currencies));
+	}
 	return problems.length > 0
 		? { status: 'Error', message: problems.join(' ') }
 		: {
 				status: 'OK',
 				message: 'TYLT accepted the API key and secret, and the spending limits can be read',
 			};
+}
+
+/**
+ * The limits' currencies and tied networks that TYLT's currency list does not hold, one sentence each. Payouts
+ * refuse them anyway (fail closed); said on save, a typo (USTD) or a network spelled another way (POLYGON where
+ * TYLT lists MATIC) is found before it blocks a payout. Max Amount per Payout may also name the fiat currency a
+ * payout is sized in.
+ */
+function notListedByTylt(limits: SpendingLimits, currencyList: unknown[]): string[] {
+	const currencies = new Set<string>();
+	const networks = new Set<string>();
+	for (const currency of currencyList) {
+		if (!isObject(currency)) continue;
+		if (typeof currency.currencySymbol === 'string')
+			currencies.add(currency.currencySymbol.toUpperCase());
+		for (const network of Array.isArray(currency.networks) ? currency.networks : []) {
+			if (isObject(network) && typeof network.networkSymbol === 'string')
+				networks.add(network.networkSymbol.toUpperCase());
+		}
+	}
+	const listedCurrencies = [...currencies].join(', ');
+	const problems: string[] = [];
+	const unlisted = (
+		field: LimitFieldName,
+		currencyLimits: CurrencyLimits | undefined,
+		fiat: boolean,
+	) => {
+		for (const symbol of currencyLimits?.keys() ?? []) {
+			if (currencies.has(symbol) || (fiat && isFiatCode(symbol))) continue;
+			problems.push(
+				`${LIMIT_FIELDS[field]} names ${symbol}, a currency TYLT does not list (it lists ${listedCurrencies}${fiat ? ', and a Base Currency may be a fiat code' : ''}): no payout in it can be made, and one in the currency meant is refused.`,
+			);
+		}
+	};
+	unlisted('maxAmountPerPayout', limits.perPayout, true);
+	unlisted('maxAmountPer24Hours', limits.per24Hours, false);
+	for (const { entry, network } of limits.allowedAddresses ?? []) {
+		if (network === undefined || networks.has(network)) continue;
+		problems.push(
+			`${LIMIT_FIELDS.allowedAddresses}: "${entry}" ties its address to ${network}, a network TYLT does not list (it lists ${[...networks].join(', ')}), so that address is refused on every network: write it with a network symbol TYLT lists.`,
+		);
+	}
+	return problems;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

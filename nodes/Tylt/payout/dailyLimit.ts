@@ -6,8 +6,9 @@
  * What counts, per settled currency:
  * - a payout in history created inside the window (or of unknown age): its `settledAmountRequested`, unless
  *   its status says it moved no money (Failed, Cancelled, Expired, Rejected, in any letter case) and nothing
- *   in the record says money left (`isDebited`, `settledAmountDebited`). Pending, Completed and every status
- *   the node does not know count: fail closed;
+ *   in the record says money left (`isDebited`, `settledAmountDebited`, `settledAmountSent`, a transaction).
+ *   Pending, Completed and every status the node does not know count: fail closed. So does a no-money record
+ *   as an earlier read showed it (`readEarlier`): TYLT may show it debited by now;
  * - a payout of this execution: its amount. A payout sized in another currency (a fiat Base Currency) has no
  *   settled amount until TYLT converts it, so the limit cannot be checked for it and it is refused: counted in
  *   its fiat currency instead, it would pay past the settled currency's limit, by up to its whole value.
@@ -70,12 +71,14 @@ export class UncountableHistoryError extends Error {
 
 /**
  * Per limited currency, what history inside the window and this process's reservations add up to. A
- * reservation whose order ID the history read shows is counted once, from history.
+ * reservation whose order ID the history read shows is counted once, from history. A record in `readEarlier`
+ * counts whatever its status says.
  */
 export function spentInWindow(
 	limits: CurrencyLimits,
 	history: readonly PayoutRecord[],
 	reservations: readonly Reservation[],
+	readEarlier: ReadonlySet<PayoutRecord> = new Set(),
 ): Map<string, ExactDecimal> {
 	const spent = new Map<string, ExactDecimal>();
 	const add = ({ currency, amount }: SpendLine) =>
@@ -87,7 +90,7 @@ export function spentInWindow(
 		if (reservedOrderIds.size > 0 && reservedOrderIds.has(String(record.orderId))) {
 			shownInHistory.add(String(record.orderId));
 		}
-		recordLines(limits, record).forEach(add);
+		recordLines(limits, record, readEarlier.has(record)).forEach(add);
 	}
 	for (const reservation of reservations) {
 		if (reservation.orderId === undefined || !shownInHistory.has(reservation.orderId)) {
@@ -178,10 +181,30 @@ function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] |
 	return [{ currency: settled, amount }];
 }
 
-/** What a history record counts against: nothing when it failed or is in no limited currency. */
-function recordLines(limits: CurrencyLimits, record: PayoutRecord): SpendLine[] {
+/**
+ * Whether a sum counted a record that said it moved no money as an earlier read showed it: TYLT's record now may
+ * leave room that the sum did not (a full read shows it).
+ */
+export function countsEarlierNoMoney(readEarlier: ReadonlySet<PayoutRecord>): boolean {
+	for (const record of readEarlier) if (countedRecord(record).movedNoMoney) return true;
+	return false;
+}
+
+/**
+ * What a history record counts against: nothing when it moved no money (and its status is not one read
+ * earlier) or it is in no limited currency.
+ */
+function recordLines(
+	limits: CurrencyLimits,
+	record: PayoutRecord,
+	readEarlier: boolean,
+): SpendLine[] {
 	const counted = countedRecord(record);
-	if (counted === undefined || !limits.has(counted.currency)) return [];
+	if (counted.movedNoMoney && !readEarlier) return [];
+	if (counted.currency === undefined) {
+		throw new UncountableHistoryError(String(record.orderId), 'no readable settledCurrency');
+	}
+	if (!limits.has(counted.currency)) return [];
 	if (counted.amount === undefined) {
 		throw new UncountableHistoryError(
 			String(record.orderId),
@@ -191,9 +214,13 @@ function recordLines(limits: CurrencyLimits, record: PayoutRecord): SpendLine[] 
 	return [{ currency: counted.currency, amount: counted.amount }];
 }
 
-/** A payout in history as the sum reads it; `amount` undefined when its settledAmountRequested is no amount. */
+/**
+ * A payout in history as the sum reads it; `currency` undefined when its settledCurrency cannot be read, `amount`
+ * when its settledAmountRequested is no amount.
+ */
 interface CountedRecord {
-	currency: string;
+	movedNoMoney: boolean;
+	currency?: string;
 	amount?: ExactDecimal;
 }
 
@@ -203,28 +230,27 @@ interface CountedRecord {
  */
 const countedRecords = keptBetweenExecutions(
 	'historyAmounts',
-	new ForgettableWeakMap<PayoutRecord, CountedRecord | undefined>(),
+	new ForgettableWeakMap<PayoutRecord, CountedRecord>(),
 );
 
-function countedRecord(record: PayoutRecord): CountedRecord | undefined {
-	if (countedRecords.has(record)) return countedRecords.get(record);
-	const counted = readCountedRecord(record);
-	countedRecords.set(record, counted);
+function countedRecord(record: PayoutRecord): CountedRecord {
+	let counted = countedRecords.get(record);
+	if (counted === undefined) {
+		counted = readCountedRecord(record);
+		countedRecords.set(record, counted);
+	}
 	return counted;
 }
 
-/**
- * A record's settled currency and amount; undefined for a payout that moved no money. Throws when its currency
- * is unreadable.
- */
-function readCountedRecord(record: PayoutRecord): CountedRecord | undefined {
-	if (movedNoMoney(record)) return undefined;
-	if (typeof record.settledCurrency !== 'string' || record.settledCurrency.trim() === '') {
-		throw new UncountableHistoryError(String(record.orderId), 'no readable settledCurrency');
-	}
+function readCountedRecord(record: PayoutRecord): CountedRecord {
+	const { settledCurrency } = record;
 	const amount = exactDecimal(record.settledAmountRequested);
 	return {
-		currency: record.settledCurrency.trim().toUpperCase(),
+		movedNoMoney: movedNoMoney(record),
+		currency:
+			typeof settledCurrency === 'string' && settledCurrency.trim() !== ''
+				? settledCurrency.trim().toUpperCase()
+				: undefined,
 		amount: amount === undefined || amount.units < 0n ? undefined : amount,
 	};
 }
@@ -242,14 +268,21 @@ const NO_MONEY_STATUSES: ReadonlySet<string> = new Set([
 
 /**
  * Whether the record says its payout moved no money: a status that ended without paying, and nothing saying
- * money left. A record that says it did (isDebited, or settledAmountDebited above zero) counts whatever its
- * status; a debit field that cannot be read counts too.
+ * money left. A record that says it did (isDebited, an amount debited or sent above zero, a transaction) counts
+ * whatever its status; a field that cannot be read counts too.
  */
 function movedNoMoney(record: PayoutRecord): boolean {
-	const { status, isDebited, settledAmountDebited } = record;
+	const { status, isDebited, settledAmountDebited, settledAmountSent, transactions } = record;
 	if (typeof status !== 'string' || !NO_MONEY_STATUSES.has(status.trim().toLowerCase()))
 		return false;
-	return isNone(isDebited) && isNone(settledAmountDebited);
+	return (
+		isNone(isDebited) &&
+		isNone(settledAmountDebited) &&
+		isNone(settledAmountSent) &&
+		(transactions === undefined ||
+			transactions === null ||
+			(Array.isArray(transactions) && transactions.length === 0))
+	);
 }
 
 /** A flag or amount that says "nothing": absent, null, false, or zero (as a number or its text). */

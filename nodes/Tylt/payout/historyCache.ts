@@ -30,7 +30,6 @@ import {
 	forgetStaleAccounts,
 	HISTORY_CACHE_LIMITS,
 	keepWithinLimits,
-	type AccountHistory,
 	type CachedPayout,
 	type Refresh,
 	type WindowState,
@@ -45,6 +44,8 @@ export interface HistoryWindowAsk extends Omit<PayoutHistoryWindowRequest, 'cuto
 	 * after this call). An execution passes its own start, so its later decisions share the read it made.
 	 */
 	freshSinceMs?: number;
+	/** Read the whole window again, not only its top: every payout in it then shows TYLT's record as it is now. */
+	inFull?: boolean;
 }
 
 /**
@@ -69,6 +70,16 @@ export async function payoutHistoryWindow(
 	return windowOf.call(this, state, ask, readStartedMs);
 }
 
+/** The payouts of a window, and which of them the read that served it did not reach. */
+export interface PayoutsSince {
+	records: PayoutRecord[];
+	/**
+	 * Of `records`, those below the lower end of the incremental read that served them: each is the record as an
+	 * earlier read showed it, and TYLT may show another status for it now.
+	 */
+	readEarlier: ReadonlySet<PayoutRecord>;
+}
+
 /**
  * The payouts TYLT has created at or after `ask.cutoffMs` (and those of unknown age), from the same fresh read
  * payoutHistoryWindow serves: what Max Amount per 24 Hours adds up. Shared records: read, never change.
@@ -77,15 +88,17 @@ export async function payoutsCreatedSince(
 	this: TyltContext,
 	account: string,
 	ask: HistoryWindowAsk,
-): Promise<PayoutRecord[]> {
+): Promise<PayoutsSince> {
 	const { state, readStartedMs } = await freshWindow.call(this, account, ask);
 	windowOf.call(this, state, ask, readStartedMs);
-	const inside: PayoutRecord[] = [];
+	const records: PayoutRecord[] = [];
+	const readEarlier = new Set<PayoutRecord>();
 	for (const payout of state.byOrderId.values()) {
-		if (payout.createdMs === undefined || payout.createdMs >= ask.cutoffMs)
-			inside.push(payout.record);
+		if (payout.createdMs !== undefined && payout.createdMs < ask.cutoffMs) continue;
+		records.push(payout.record);
+		if (payout.readStartedMs < readStartedMs) readEarlier.add(payout.record);
 	}
-	return inside;
+	return { records, readEarlier };
 }
 
 /** The account's window from a read that started after this call did (see payoutHistoryWindow). */
@@ -99,7 +112,12 @@ async function freshWindow(
 	let history = accountHistory(account);
 	for (;;) {
 		const under = history.refresh;
-		if (under && under.startedMs >= askedMs && under.cutoffMs <= ask.cutoffMs) {
+		if (
+			under &&
+			under.startedMs >= askedMs &&
+			under.cutoffMs <= ask.cutoffMs &&
+			(under.inFull || !ask.inFull)
+		) {
 			return { state: await under.done, readStartedMs: under.startedMs };
 		}
 		if (!under) break;
@@ -113,14 +131,20 @@ async function freshWindow(
 		ask.freshSinceMs !== undefined &&
 		known?.lastReadStartedMs !== undefined &&
 		known.lastReadStartedMs >= askedMs &&
-		known.coveredFromMs <= ask.cutoffMs
+		known.coveredFromMs <= ask.cutoffMs &&
+		(known.fullReadAtMs >= askedMs || !ask.inFull)
 	) {
 		return { state: known, readStartedMs: known.lastReadStartedMs };
 	}
+	const startedMs = Date.now();
+	const basis = incrementalBasis(known, ask, startedMs);
 	const refresh: Refresh = {
-		startedMs: Date.now(),
+		startedMs,
 		cutoffMs: ask.cutoffMs,
-		done: refreshed.call(this, history, ask),
+		inFull: basis === undefined,
+		done: basis
+			? incrementalRead.call(this, basis, ask, startedMs)
+			: fullRead.call(this, ask, startedMs),
 	};
 	history.refresh = refresh;
 	try {
@@ -137,24 +161,36 @@ async function freshWindow(
 	}
 }
 
-async function refreshed(
-	this: TyltContext,
-	history: AccountHistory,
+/**
+ * What an incremental read builds on, or undefined when the window is read in full: asked to, nothing known,
+ * or what is known is too old or too short to build on.
+ */
+function incrementalBasis(
+	known: WindowState | undefined,
 	ask: HistoryWindowAsk,
-): Promise<WindowState> {
-	const known = history.state;
-	const startedMs = Date.now();
+	startedMs: number,
+): { known: WindowState; newestMs: number } | undefined {
 	if (
-		known === undefined ||
-		known.newestMs === undefined ||
+		ask.inFull === true ||
+		known?.newestMs === undefined ||
 		known.coveredFromMs > ask.cutoffMs ||
 		startedMs - known.fullReadAtMs > HISTORY_CACHE_LIMITS.fullReadMaxAgeMs
 	) {
-		return await fullRead.call(this, ask, startedMs);
+		return undefined;
 	}
+	return { known, newestMs: known.newestMs };
+}
+
+/** The known window brought up to date by a read of its top, or read in full when the two do not fit. */
+async function incrementalRead(
+	this: TyltContext,
+	{ known, newestMs: knownNewestMs }: { known: WindowState; newestMs: number },
+	ask: HistoryWindowAsk,
+	startedMs: number,
+): Promise<WindowState> {
 	// A payout dated ahead of this clock counts as dated now: taken as it is, it would lift the lower end above
 	// every payout made since, and each would then force a full read. (Reading further down is always safe.)
-	const newestMs = Math.min(known.newestMs, startedMs);
+	const newestMs = Math.min(knownNewestMs, startedMs);
 	const readBackToMs = Math.max(
 		newestMs - HISTORY_CACHE_LIMITS.lateArrivalMarginMs,
 		known.coveredFromMs,
@@ -164,7 +200,7 @@ async function refreshed(
 		cutoffMs: readBackToMs,
 		pageSize: incrementalPageSize(known, readBackToMs),
 	});
-	if (mergeRead(known, readBackToMs, read.inside, read.olderOnLastPage)) return known;
+	if (mergeRead(known, readBackToMs, read.inside, read.olderOnLastPage, startedMs)) return known;
 	return await fullRead.call(this, ask, Date.now());
 }
 
@@ -187,7 +223,7 @@ async function fullRead(
 	startedMs: number,
 ): Promise<WindowState> {
 	const { inside } = await readPayoutHistoryBackTo.call(this, ask);
-	const payouts = uniqueByOrderId(inside).map((record) => cached(record));
+	const payouts = uniqueByOrderId(inside).map((record) => cached(record, startedMs));
 	let newestMs: number | undefined;
 	let bytes = 0;
 	for (const payout of payouts) {

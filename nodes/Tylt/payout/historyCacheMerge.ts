@@ -17,9 +17,10 @@ export function mergeRead(
 	readBackToMs: number,
 	top: readonly PayoutRecord[],
 	olderOnLastPage: readonly PayoutRecord[],
+	readStartedMs: number,
 ): boolean {
 	const fresh = uniqueByOrderId(top).map((record) =>
-		cached(record, known.byOrderId.get(String(record.orderId))),
+		cached(record, readStartedMs, known.byOrderId.get(String(record.orderId))),
 	);
 	const freshIds = new Set<string>();
 	for (const payout of fresh) {
@@ -39,7 +40,7 @@ export function mergeRead(
 	}
 	const updated: CachedPayout[] = [];
 	for (const record of uniqueByOrderId(olderOnLastPage)) {
-		const payout = cached(record, known.byOrderId.get(String(record.orderId)));
+		const payout = cached(record, readStartedMs, known.byOrderId.get(String(record.orderId)));
 		if (payout.createdMs !== undefined && payout.createdMs < known.coveredFromMs) continue;
 		if (freshIds.has(payout.orderId)) continue;
 		const before = known.byOrderId.get(payout.orderId);
@@ -84,7 +85,11 @@ export function uniqueByOrderId(records: readonly PayoutRecord[]): PayoutRecord[
  * A payout as read, kept as it is: the records of a history read reach no one but the cache (the ledger
  * outputs copies). Its size is measured once, when it is first kept.
  */
-export function cached(record: PayoutRecord, before?: CachedPayout): CachedPayout {
+export function cached(
+	record: PayoutRecord,
+	readStartedMs: number,
+	before?: CachedPayout,
+): CachedPayout {
 	const identity = identityOf(record);
 	return {
 		orderId: String(record.orderId),
@@ -92,6 +97,7 @@ export function cached(record: PayoutRecord, before?: CachedPayout): CachedPayou
 		createdMs: payoutCreatedMs(record),
 		identity,
 		bytes: before?.identity === identity ? before.bytes : JSON.stringify(record).length,
+		readStartedMs,
 	};
 }
 

@@ -37,6 +37,8 @@ export interface CachedPayout {
 	/** What must never change about a payout between two reads (see identityOf). */
 	identity: string;
 	bytes: number;
+	/** When the read that gave this version started: a payout below later incremental reads keeps an older one. */
+	readStartedMs: number;
 }
 
 /**
@@ -60,6 +62,8 @@ export interface WindowState {
 export interface Refresh {
 	startedMs: number;
 	cutoffMs: number;
+	/** Whether it reads the whole window (an incremental read that does not fit becomes one too). */
+	inFull: boolean;
 	done: Promise<WindowState>;
 }
 

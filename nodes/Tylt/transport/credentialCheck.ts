@@ -27,11 +27,13 @@ interface LegacyResponse {
 	body: unknown;
 }
 
-/** Undefined when TYLT accepts the key and secret; otherwise what is wrong, as one or two sentences. */
-export async function credentialProblemOnTylt(
+/** TYLT's answer to the key and secret: its currency list, or what is wrong as one or two sentences. */
+export type CredentialCheck = { accepted: true; currencies: unknown[] } | { accepted: false; problem: string };
+
+export async function checkCredentialOnTylt(
 	helpers: ICredentialTestFunctions['helpers'],
 	credentials: TyltCredentials,
-): Promise<string | undefined> {
+): Promise<CredentialCheck> {
 	const where = httpOrigin(normalizeBaseUrl(credentials.baseUrl)) ?? credentials.baseUrl;
 	const { secrets } = tyltAccountOf(credentials);
 	let response: LegacyResponse;
@@ -54,8 +56,10 @@ export async function credentialProblemOnTylt(
 		})) as LegacyResponse;
 	} catch (error) {
 		const refusal = credentialRefusalIn(error);
-		if (refusal) return refusal.message;
-		return failureInWords(requestFailure(error as JsonObject, secrets), where);
+		const problem = refusal
+			? refusal.message
+			: failureInWords(requestFailure(error as JsonObject, secrets), where);
+		return { accepted: false, problem };
 	}
 	return answerInWords(response, where, secrets);
 }
@@ -72,11 +76,22 @@ function failureInWords(failure: RequestFailure, where: string): string {
 }
 
 function answerInWords(
-	{ statusCode, body }: LegacyResponse,
+	response: LegacyResponse,
+	where: string,
+	secrets: readonly string[],
+): CredentialCheck {
+	const envelope = isEnvelope(response.body) ? response.body : undefined;
+	const problem = problemInWords(response.statusCode, envelope, where, secrets);
+	if (problem !== undefined) return { accepted: false, problem };
+	return { accepted: true, currencies: envelope?.data as unknown[] };
+}
+
+function problemInWords(
+	statusCode: number,
+	envelope: TyltEnvelope | undefined,
 	where: string,
 	secrets: readonly string[],
 ): string | undefined {
-	const envelope = isEnvelope(body) ? body : undefined;
 	const said = envelope?.msg ? ` (TYLT said: ${redactSecrets(String(envelope.msg), secrets)})` : '';
 	if (statusCode === 401) {
 		return `TYLT rejected the API key or secret${said}: check both, and that they belong to this environment (Demo or Production).`;

@@ -138,7 +138,9 @@ function allowingEntry(
 	if (network === undefined) {
 		return `${ALLOWED} allows the recipient "${address.value}" only on ${networks}, and its networkSymbol ${describe(networkSymbol)} is not a network symbol as TYLT writes them (letters and digits only), so the network it would be paid on is not certain`;
 	}
-	return `${ALLOWED} allows the recipient "${address.value}" only on ${networks}, not on ${network}`;
+	// The entries as written: a network spelled otherwise than TYLT lists it (POLYGON for MATIC) is then plain.
+	const entries = listed.map((entry) => entry.entry).join(', ');
+	return `${ALLOWED} allows the recipient "${address.value}" only on ${networks}, not on ${network} (${listed.length === 1 ? 'entry' : 'entries'}: ${entries})`;
 }
 
 /**

@@ -199,7 +199,7 @@ describe('Allowed Recipient Addresses tied to a network', () => {
 		'refuses the address on %s, another network of the same format',
 		(network) => {
 			expect(refusal(TIED, payout({ address: EVM, networkSymbol: network }))).toBe(
-				`Allowed Recipient Addresses allows the recipient "${EVM}" only on ETH, not on ${network}`,
+				`Allowed Recipient Addresses allows the recipient "${EVM}" only on ETH, not on ${network} (entry: ETH:${EVM})`,
 			);
 		},
 	);

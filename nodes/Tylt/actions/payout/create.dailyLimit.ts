@@ -10,6 +10,9 @@
  *    and the reservation, so creates of overlapping executions in this process always count each other.
  * A reservation lasts the window from its create's start, and is given back in one case only: the create's error
  * proves no payout was made.
+ * Between full reads the history cache re-reads only the top of history, so a payout below it is as an earlier read
+ * showed it. The sum counts such a payout even when its status said it moved no money (TYLT may show it debited
+ * now); when that refuses a payout, the window is read in full and decided again (decidedOnHistory).
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -19,6 +22,7 @@ import type { CurrencyLimits } from '../../../shared/spendingLimits/parse';
 import { readSpendingLimits, UnreadableLimitError } from '../../../shared/spendingLimits/parse';
 import type { StartCheck } from '../../payout/createTraffic';
 import {
+	countsEarlierNoMoney,
 	decideDaily,
 	spentInWindow,
 	type DailyDecision,
@@ -34,14 +38,13 @@ import {
 	reserve,
 	type Reservation,
 } from '../../payout/dailySpendJournal';
-import { payoutsCreatedSince } from '../../payout/historyCache';
+import { payoutsCreatedSince, type PayoutsSince } from '../../payout/historyCache';
 import {
 	TyltCredentialRefusedError,
 	TyltRefusedError,
 	TyltStoppedError,
 	TyltUnreachableError,
 } from '../../transport/errors';
-import type { PayoutRecord } from '../../transport/records';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import { type CheckedPayout, type DailyStartCheck, paidOncePerReference } from './create.check';
@@ -73,28 +76,42 @@ export async function applyDailyLimit(
 	const account = await scope.tyltAccount();
 	const sending = paidOncePerReference(checked.filter((payout) => !payout.dryRunReport));
 	let decisions: { sending: Map<number, DailyDecision>; asIfReal: Map<number, DailyDecision> };
-	let history: PayoutRecord[];
+	let window: PayoutsSince;
 	try {
 		const first = checked[0];
-		history = await payoutsCreatedSince.call(this, account, {
-			cutoffMs: Date.now() - DAILY_WINDOW_MS,
-			// The duplicate guard's read of this execution serves, when it reaches back 24 hours: no second read.
-			freshSinceMs: scope.startedMs,
-			lookBackHours: 24,
-			timeoutMs: first.options.timeoutMs,
-			itemIndex: first.itemIndex,
-			lookBackParameter: `the TYLT API credential's ${LIMIT}`,
-		});
-		const spent = spentInWindow(per24Hours, history, reservationsOf(account));
-		decisions = {
-			sending: decideDaily(per24Hours, spent, sending.map(dailyPayout)),
-			// A dry item the per-payout limits refuse would not be sent by a real run: it takes no room.
-			asIfReal: decideDaily(
+		const read = (inFull: boolean) =>
+			payoutsCreatedSince.call(this, account, {
+				cutoffMs: Date.now() - DAILY_WINDOW_MS,
+				// The duplicate guard's read of this execution serves, when it reaches back 24 hours: no second read.
+				freshSinceMs: scope.startedMs,
+				inFull,
+				lookBackHours: 24,
+				timeoutMs: first.options.timeoutMs,
+				itemIndex: first.itemIndex,
+				lookBackParameter: `the TYLT API credential's ${LIMIT}`,
+			});
+		const decide = (history: PayoutsSince) => {
+			const spent = spentInWindow(
 				per24Hours,
-				spent,
-				paidOncePerReference(checked.filter((payout) => !refusedByLimits(payout))).map(dailyPayout),
-			),
+				history.records,
+				reservationsOf(account),
+				history.readEarlier,
+			);
+			return {
+				sending: decideDaily(per24Hours, spent, sending.map(dailyPayout)),
+				// A dry item the per-payout limits refuse would not be sent by a real run: it takes no room.
+				asIfReal: decideDaily(
+					per24Hours,
+					spent,
+					paidOncePerReference(checked.filter((payout) => !refusedByLimits(payout))).map(
+						dailyPayout,
+					),
+				),
+			};
 		};
+		({ window, decision: decisions } = await decidedOnHistory(read, decide, (decided) =>
+			[...decided.sending.values(), ...decided.asIfReal.values()].some(({ fits }) => !fits),
+		));
 		const fitting = sending.filter((payout) => decisions.sending.get(payout.itemIndex)?.fits);
 		if (!journalHasRoom(account, fitting.length)) {
 			throw new Error(
@@ -114,7 +131,7 @@ export async function applyDailyLimit(
 
 	const gate = new DailyLimitGate(this, account, per24Hours, {
 		atMs: scope.startedMs,
-		history,
+		history: window,
 		timeoutMs: checked[0].options.timeoutMs,
 	});
 	const answered: ItemOutcome[] = [];
@@ -141,10 +158,32 @@ export async function applyDailyLimit(
 	return { answered, rest };
 }
 
+/**
+ * Decides on the window as the history cache has it. When that decision refuses a payout (or cannot be made) while
+ * the sum counted a payout that an earlier read showed as moving no money, reads the window in full and decides
+ * again, so that a refusal rests on what TYLT shows now; a payout that has since moved money is never left out.
+ */
+async function decidedOnHistory<Decision>(
+	read: (inFull: boolean) => Promise<PayoutsSince>,
+	decide: (window: PayoutsSince) => Decision,
+	refuses: (decision: Decision) => boolean,
+): Promise<{ window: PayoutsSince; decision: Decision }> {
+	const window = await read(false);
+	if (!countsEarlierNoMoney(window.readEarlier)) return { window, decision: decide(window) };
+	try {
+		const decision = decide(window);
+		if (!refuses(decision)) return { window, decision };
+	} catch {
+		// A record that cannot be counted may read differently now: the full read below decides.
+	}
+	const full = await read(true);
+	return { window: full, decision: decide(full) };
+}
+
 /** The limit at each create's start, for the creates of one execution. */
 export class DailyLimitGate implements DailyStartCheck {
-	/** The history the last decision was made on, and when it was read (at the latest). */
-	private look: { atMs: number; history: Promise<PayoutRecord[]> };
+	/** The history the last decision was made on, when it was read (at the latest), and whether in full. */
+	private look: { atMs: number; inFull: boolean; history: Promise<PayoutsSince> };
 
 	private readonly timeoutMs: number | undefined;
 
@@ -152,9 +191,13 @@ export class DailyLimitGate implements DailyStartCheck {
 		private readonly context: IExecuteFunctions,
 		private readonly account: string,
 		private readonly limits: CurrencyLimits,
-		batchLook: { atMs: number; history: PayoutRecord[]; timeoutMs: number | undefined },
+		batchLook: { atMs: number; history: PayoutsSince; timeoutMs: number | undefined },
 	) {
-		this.look = { atMs: batchLook.atMs, history: Promise.resolve(batchLook.history) };
+		this.look = {
+			atMs: batchLook.atMs,
+			inFull: false,
+			history: Promise.resolve(batchLook.history),
+		};
 		this.timeoutMs = batchLook.timeoutMs;
 	}
 
@@ -167,49 +210,78 @@ export class DailyLimitGate implements DailyStartCheck {
 	startCheck(payout: Pick<CheckedPayout, 'itemIndex' | 'body'>): StartCheck & {
 		reserved: () => Reservation | undefined;
 	} {
-		let history: PayoutRecord[] | undefined;
+		let history: PayoutsSince | undefined;
 		let reservation: Reservation | undefined;
 		return {
 			prepare: async () => {
-				history = await this.beforeCreate(payout.itemIndex);
+				history = await this.beforeCreate(payout);
 			},
 			decide: () => {
-				reservation = this.reserveRoom(payout, history as PayoutRecord[]);
+				reservation = this.reserveRoom(payout, history as PayoutsSince);
 			},
 			reserved: () => reservation,
 		};
 	}
 
-	/** The history to decide on: the last look, or a new one when that is older than DAILY_RECHECK.afterMs. */
-	async beforeCreate(itemIndex: number): Promise<PayoutRecord[]> {
-		if (Date.now() - this.look.atMs > DAILY_RECHECK.afterMs) {
-			const atMs = Date.now();
-			this.look = {
-				atMs,
-				history: payoutsCreatedSince.call(this.context, this.account, {
-					cutoffMs: atMs - DAILY_WINDOW_MS,
-					lookBackHours: 24,
-					timeoutMs: this.timeoutMs,
-					itemIndex,
-				}),
-			};
-		}
-		try {
+	/**
+	 * The history to decide on: the last look, or a new one when that is older than DAILY_RECHECK.afterMs; read in
+	 * full when this payout would be refused on a no-money status an earlier read showed (decidedOnHistory).
+	 */
+	async beforeCreate(payout: Pick<CheckedPayout, 'itemIndex' | 'body'>): Promise<PayoutsSince> {
+		const { itemIndex } = payout;
+		if (Date.now() - this.look.atMs > DAILY_RECHECK.afterMs) this.lookAgain(itemIndex, false);
+		const read = async (inFull: boolean) => {
+			if (inFull && !this.look.inFull) this.lookAgain(itemIndex, true);
 			return await this.look.history;
+		};
+		try {
+			const { window } = await decidedOnHistory(
+				read,
+				(window) => this.decision(payout, window),
+				(decision) => !decision?.fits,
+			);
+			return window;
 		} catch (error) {
 			throw this.refusal(itemIndex, `it could not be checked again (${(error as Error).message})`);
 		}
 	}
 
+	private lookAgain(itemIndex: number, inFull: boolean) {
+		const atMs = Date.now();
+		this.look = {
+			atMs,
+			inFull,
+			history: payoutsCreatedSince.call(this.context, this.account, {
+				cutoffMs: atMs - DAILY_WINDOW_MS,
+				inFull,
+				lookBackHours: 24,
+				timeoutMs: this.timeoutMs,
+				itemIndex,
+			}),
+		};
+	}
+
+	private decision(
+		payout: Pick<CheckedPayout, 'itemIndex' | 'body'>,
+		history: PayoutsSince,
+	): DailyDecision | undefined {
+		const spent = spentInWindow(
+			this.limits,
+			history.records,
+			reservationsOf(this.account),
+			history.readEarlier,
+		);
+		return decideDaily(this.limits, spent, [dailyPayout(payout)]).get(payout.itemIndex);
+	}
+
 	/** Sums the window with every reservation of this process and reserves this payout's room, or refuses it. */
 	private reserveRoom(
 		payout: Pick<CheckedPayout, 'itemIndex' | 'body'>,
-		history: PayoutRecord[],
+		history: PayoutsSince,
 	): Reservation {
 		let decision: DailyDecision | undefined;
 		try {
-			const spent = spentInWindow(this.limits, history, reservationsOf(this.account));
-			decision = decideDaily(this.limits, spent, [dailyPayout(payout)]).get(payout.itemIndex);
+			decision = this.decision(payout, history);
 		} catch (error) {
 			throw this.refusal(
 				payout.itemIndex,
