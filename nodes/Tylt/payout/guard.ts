@@ -350,10 +350,11 @@ export function confirmedMatch(
 	return record;
 }
 
-/**
+/*
  * The In-Doubt Check: after a create whose outcome is unknown, and for a reference held in doubt, the
  * guard looks for the payout in fresh TYLT history before it reports or sends anything.
  */
+
 /**
  * TYLT stamps createdAt with its own clock: the in-doubt look-up reads history from this long before the
  * create was attempted, so a TYLT clock somewhat behind n8n's still puts the payout inside.

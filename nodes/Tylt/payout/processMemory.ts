@@ -20,6 +20,7 @@ import type { PayoutRecord } from '../transport/records';
  * Module-level on purpose: n8n loads the node once per process and runs every execution in that process
  * with it. Queue-mode workers are separate processes and do not share claims.
  */
+
 /** Claims in force, by account and reference; an entry lives exactly as long as its holder works. */
 const held = keptBetweenExecutions('referenceClaims', new Map<string, Promise<void>>());
 

@@ -89,6 +89,7 @@ function isEmpty(value: unknown): boolean {
  * The payout's field checks on the item alone (FIELD_RULES), and the shapes every rule shares; then the checks
  * against TYLT's currency list (CATALOG_RULES).
  */
+
 /** Payout parameters exactly as read from one item, before anything is trusted. */
 export interface PayoutInput {
 	settledCurrency: unknown;

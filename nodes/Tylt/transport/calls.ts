@@ -141,7 +141,7 @@ export async function getPayoutHistoryPage(
 	})) as PayoutRecord[];
 }
 
-/**
+/*
  * Paging through TYLT payout history: the one place that decides where history ends. Every reader (the
  * duplicate guard and its history cache, Payout → Get, Get Many, the polling trigger) pages through here.
  *
@@ -159,6 +159,7 @@ export async function getPayoutHistoryPage(
  * - no read goes on forever: past `maxRecords` records read (inside any window or not), or past the pages
  *   those records fill at the fewest rows TYLT served a page, it stops with an error.
  */
+
 /**
  * Who reads: a 'listing' shows history and decides nothing (Get Many), so it may take the likely end for the
  * end; a 'decision' sends, reports "not found" or reports changes from what it read, so only proof ends it.

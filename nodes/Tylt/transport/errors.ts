@@ -262,6 +262,7 @@ function tyltMessage(envelope: TyltEnvelope | undefined): string | undefined {
  * machine (so even a create is known not to have happened) or may have reached TYLT. An error without a code
  * is no network failure (an error inside n8n, say), and shows nothing about whether the request left.
  */
+
 /** The name lookup fails before any connection is made. */
 const NAME_LOOKUP_FAILURES = new Set(['ENOTFOUND', 'EAI_AGAIN']);
 

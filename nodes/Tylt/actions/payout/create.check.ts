@@ -231,11 +231,12 @@ export function payoutReference(
 	};
 }
 
-/**
+/*
  * What a version-2 item's Base Amount is in: Amount In decides, and its Base Currency on the panel when it is
  * Fiat Currency. Anything the node cannot be sure of fails the item before anything is sent: an amount meant as
  * fiat must never go out as that many crypto units.
  */
+
 /** The item's Base Currency (undefined: the amount is in the settled crypto). */
 export function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string | undefined {
 	const amountIn = context.getNodeParameter('amountIn', itemIndex);
@@ -265,12 +266,13 @@ function panelBaseCurrency(context: IExecuteFunctions, itemIndex: number): strin
 	return baseCurrency;
 }
 
-/**
+/*
  * Payout → Create and the TYLT API credential's spending limits, item by item: Max Amount per Payout and
  * Allowed Recipient Addresses are checked for each item before anything of the execution is sent, with the
  * words the credential's signing would refuse it in, so a batch with Continue On Fail pays the items within
  * them. (The signing checks again: it binds every request, the HTTP Request node's too.)
  */
+
 /** Whether Max Amount per Payout and Allowed Recipient Addresses allow this body (and which entry allowed it). */
 export function payoutLimitVerdict(
 	texts: SpendingLimitTexts,
