@@ -1,0 +1,77 @@
+/**
+ * Max Amount per 24 Hours over a payout that moved no money and sits below the top of history that later
+ * executions read (the history cache re-reads only the top between full reads, so it is "read earlier" there).
+ * What such a payout costs an account in steady state, what a dry run says of it, and what happens when the
+ * full read its refusal asks for fails.
+ *
+ * The account: a Cancelled USDT payout two hours ago, and 90 payouts in USDC (no limit) made after it, so a
+ * read of the top of history stops above it; the credential's limit is USDT 200 (the sandbox pays 10 at least).
+ */
+import type { PayoutRecord } from '../../sandbox';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
+
+const { suite, itShowsNoSecret } = useMoneySafetySandbox();
+afterEach(() => jest.restoreAllMocks());
+
+const RECIPIENT = tronAddress('no-money-below-top');
+let references = 0;
+const pay = (baseAmount: number, options: Record<string, unknown> = {}) =>
+	suite.run({
+		typeVersion: 2,
+		credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 200' },
+		parameters: payoutCreate({
+			baseAmount,
+			address: RECIPIENT,
+			reference: `below-top-${++references}`,
+			options,
+		}),
+		continueOnFail: true,
+	});
+const historyReads = () => requestsTo(suite.sandbox, 'payoutHistory').length;
+const createdAmounts = () =>
+	requestsTo(suite.sandbox, 'createPayout')
+		.filter((request) => request.status === 200)
+		.map((request) => JSON.parse(request.rawBody).baseAmount as number);
+
+function cancelledBelowTheTop(amount: number): PayoutRecord {
+	const usdc = (count: number, hours: number) =>
+		suite.sandbox.seedPayouts(count, {
+			createdAt: hoursAgo(hours),
+			settledCurrency: 'USDC',
+			settledAmountRequested: 1,
+		});
+	usdc(30, 1);
+	usdc(60, 1.5);
+	const [cancelled] = suite.sandbox.seedPayouts(1, {
+		createdAt: hoursAgo(2),
+		status: 'Cancelled',
+		settledAmountRequested: amount,
+		settledAmountDebited: 0,
+		isDebited: 0,
+	});
+	return cancelled;
+}
+
+describe('a limit with room over a Cancelled 185 below the top of history, in steady state', () => {
+	it('each execution costs one history read, as it does without the Cancelled payout', async () => {
+		cancelledBelowTheTop(185);
+		// The first execution reads the window in full; from then on the cache reads the top only.
+		await pay(10);
+
+		const costs: number[] = [];
+		for (let run = 0; run < 3; run++) {
+			const before = historyReads();
+			const [output] = await pay(10);
+			expect(output.json.error).toBeUndefined();
+			costs.push(historyReads() - before);
+		}
+
+		// 40 of USDT 200 in all: room for each. Counted as read earlier, 185 + 10 + 10 is above the limit, so
+		// every execution reads the top of history and then the whole window.
+		expect(createdAmounts()).toEqual([10, 10, 10, 10]);
+		expect(costs).toEqual([1, 1, 1]);
+	});
+});
+
+itShowsNoSecret();
