@@ -74,4 +74,26 @@ describe('a limit with room over a Cancelled 185 below the top of history, in st
 	});
 });
 
+describe('Dry Run over a Cancelled 90 below the top of history', () => {
+	it('reports the same last 24 hours for 10 and for 150: the Cancelled payout takes no room', async () => {
+		cancelledBelowTheTop(90);
+		await pay(10);
+
+		const [ten] = await pay(10, { dryRun: true });
+		const [oneFifty] = await pay(150, { dryRun: true });
+
+		expect(oneFifty.json).toMatchObject({
+			wouldSend: true,
+			spendingLimits: { last24Hours: [{ currency: 'USDT', last24Hours: '10', remaining: '40' }] },
+		});
+		// A dry run of 10 fits even counting the 90, so no full read is made: it says 100 was paid and 90 is
+		// left after it, while the limit lets 150 through on the same history.
+		expect(ten.json).toMatchObject({
+			wouldSend: true,
+			spendingLimits: { last24Hours: [{ currency: 'USDT', last24Hours: '10', remaining: '180' }] },
+		});
+		expect(createdAmounts()).toEqual([10]);
+	});
+});
+
 itShowsNoSecret();
