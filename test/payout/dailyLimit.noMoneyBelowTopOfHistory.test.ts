@@ -35,7 +35,7 @@ const createdAmounts = () =>
 		.filter((request) => request.status === 200)
 		.map((request) => JSON.parse(request.rawBody).baseAmount as number);
 
-function cancelledBelowTheTop(amount: number): PayoutRecord {
+function cancelledBelowTheTop(amount: number, isFinal = 0): PayoutRecord {
 	const usdc = (count: number, hours: number) =>
 		suite.sandbox.seedPayouts(count, {
 			createdAt: hoursAgo(hours),
@@ -50,13 +50,14 @@ function cancelledBelowTheTop(amount: number): PayoutRecord {
 		settledAmountRequested: amount,
 		settledAmountDebited: 0,
 		isDebited: 0,
+		isFinal,
 	});
 	return cancelled;
 }
 
 describe('a limit with room over a Cancelled 185 below the top of history, in steady state', () => {
-	it('each execution costs one history read, as it does without the Cancelled payout', async () => {
-		cancelledBelowTheTop(185);
+	it('final (isFinal 1): each execution costs one history read, as it does without the Cancelled payout', async () => {
+		cancelledBelowTheTop(185, 1);
 		// The first execution reads the window in full; from then on the cache reads the top only.
 		await pay(10);
 
@@ -68,10 +69,26 @@ describe('a limit with room over a Cancelled 185 below the top of history, in st
 			costs.push(historyReads() - before);
 		}
 
-		// 40 of USDT 200 in all: room for each. Counted as read earlier, 185 + 10 + 10 is above the limit, so
-		// every execution reads the top of history and then the whole window.
+		// 40 of USDT 200 in all: room for each. A final record read earlier stays as it was read: no full read.
 		expect(createdAmounts()).toEqual([10, 10, 10, 10]);
 		expect(costs).toEqual([1, 1, 1]);
+	});
+
+	it('not final: it may still move money, so each execution it would refuse reads the window in full, and pays', async () => {
+		cancelledBelowTheTop(185);
+		await pay(10);
+
+		const costs: number[] = [];
+		for (let run = 0; run < 2; run++) {
+			const before = historyReads();
+			const [output] = await pay(10);
+			expect(output.json.error).toBeUndefined();
+			costs.push(historyReads() - before);
+		}
+
+		// Counted as read earlier, 185 + 10 + 10 is above the limit: the top of history, then the window in full.
+		expect(createdAmounts()).toEqual([10, 10, 10]);
+		for (const cost of costs) expect(cost).toBeGreaterThan(1);
 	});
 });
 
@@ -87,8 +104,7 @@ describe('Dry Run over a Cancelled 90 below the top of history', () => {
 			wouldSend: true,
 			spendingLimits: { last24Hours: [{ currency: 'USDT', last24Hours: '10', remaining: '40' }] },
 		});
-		// A dry run of 10 fits even counting the 90, so no full read is made: it says 100 was paid and 90 is
-		// left after it, while the limit lets 150 through on the same history.
+		// A dry run reports what TYLT shows now: the window is read in full whatever the amount.
 		expect(ten.json).toMatchObject({
 			wouldSend: true,
 			spendingLimits: { last24Hours: [{ currency: 'USDT', last24Hours: '10', remaining: '180' }] },
