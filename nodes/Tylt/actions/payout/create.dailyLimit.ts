@@ -118,7 +118,7 @@ export async function applyDailyLimit(
 			decide,
 			(decided) =>
 				reportsFigures ||
-				[...decided.sending.values(), ...decided.asIfReal.values()].some(({ fits }) => !fits),
+				[...decided.sending.values(), ...decided.asIfReal.values()].some(refusedOnTheSum),
 		));
 		const fitting = sending.filter((payout) => decisions.sending.get(payout.itemIndex)?.fits);
 		if (!journalHasRoom(account, fitting.length)) {
@@ -247,7 +247,7 @@ export class DailyLimitGate implements DailyStartCheck {
 			const { window } = await decidedOnHistory(
 				read,
 				(window) => this.decision(payout, window),
-				(decision) => !decision?.fits,
+				(decision) => decision === undefined || refusedOnTheSum(decision),
 			);
 			return window;
 		} catch (error) {
@@ -338,6 +338,11 @@ export function settleFailed(account: string, reservation: Reservation, error: E
 		error instanceof TyltStoppedError ||
 		error instanceof TyltUnreachableError;
 	if (madeNoPayout) release(account, reservation);
+}
+
+/** A refusal the sum decided (a currency the limit does not name, or a fiat amount, is refused on any history). */
+function refusedOnTheSum(decision: DailyDecision): boolean {
+	return !decision.fits && decision.figures.length > 0;
 }
 
 function refusedByLimits({ dryRunReport }: CheckedPayout): boolean {
