@@ -219,7 +219,9 @@ describe('a dropdown of a node that has no credential yet', () => {
 			);
 
 			expect(error).toBeInstanceOf(TyltCredentialMissingError);
-			expect(error.message).toBe('Select a TYLT API credential');
+			expect(error.message).toBe(
+				'Select a TYLT API credential, or reopen this node if one is selected',
+			);
 			expect(error.description).toMatch(/nothing was sent to TYLT/);
 			expect(error.message + String(error.description)).not.toMatch(/connection|did not answer/i);
 			// The first retry would wait RETRY_POLICY.baseDelayMs (1 s).

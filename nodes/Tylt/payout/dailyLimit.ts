@@ -8,7 +8,8 @@
  *   its status says it moved no money (Failed, Cancelled, Expired, Rejected, in any letter case) and nothing
  *   in the record says money left (`isDebited`, `settledAmountDebited`, `settledAmountSent`, a transaction).
  *   Pending, Completed and every status the node does not know count: fail closed. So does a no-money record
- *   as an earlier read showed it (`readEarlier`): TYLT may show it debited by now;
+ *   as an earlier read showed it (`readEarlier`) unless it was final (`isFinal` 1): TYLT may show it debited
+ *   by now;
  * - a payout of this execution: its amount. A payout sized in another currency (a fiat Base Currency) has no
  *   settled amount until TYLT converts it, so the limit cannot be checked for it and it is refused: counted in
  *   its fiat currency instead, it would pay past the settled currency's limit, by up to its whole value.
@@ -182,17 +183,20 @@ function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] |
 }
 
 /**
- * Whether a sum counted a record that said it moved no money as an earlier read showed it: TYLT's record now may
- * leave room that the sum did not (a full read shows it).
+ * Whether a sum counted a payout that said it moved no money, not final, as an earlier read showed it: TYLT's
+ * record now may leave room that the sum did not (a full read shows it).
  */
 export function countsEarlierNoMoney(readEarlier: ReadonlySet<PayoutRecord>): boolean {
-	for (const record of readEarlier) if (countedRecord(record).movedNoMoney) return true;
+	for (const record of readEarlier) {
+		const { movedNoMoney, final } = countedRecord(record);
+		if (movedNoMoney && !final) return true;
+	}
 	return false;
 }
 
 /**
- * What a history record counts against: nothing when it moved no money (and its status is not one read
- * earlier) or it is in no limited currency.
+ * What a history record counts against: nothing when it moved no money (as this read shows it, or as a final
+ * record read earlier) or it is in no limited currency.
  */
 function recordLines(
 	limits: CurrencyLimits,
@@ -200,7 +204,7 @@ function recordLines(
 	readEarlier: boolean,
 ): SpendLine[] {
 	const counted = countedRecord(record);
-	if (counted.movedNoMoney && !readEarlier) return [];
+	if (counted.movedNoMoney && (counted.final || !readEarlier)) return [];
 	if (counted.currency === undefined) {
 		throw new UncountableHistoryError(String(record.orderId), 'no readable settledCurrency');
 	}
@@ -220,6 +224,8 @@ function recordLines(
  */
 interface CountedRecord {
 	movedNoMoney: boolean;
+	/** TYLT says the record will not change (isFinal 1). */
+	final: boolean;
 	currency?: string;
 	amount?: ExactDecimal;
 }
@@ -247,6 +253,7 @@ function readCountedRecord(record: PayoutRecord): CountedRecord {
 	const amount = exactDecimal(record.settledAmountRequested);
 	return {
 		movedNoMoney: movedNoMoney(record),
+		final: record.isFinal === 1 || (record.isFinal as unknown) === '1',
 		currency:
 			typeof settledCurrency === 'string' && settledCurrency.trim() !== ''
 				? settledCurrency.trim().toUpperCase()

@@ -107,14 +107,16 @@ export class TyltCredentialRefusedError extends TyltApiError {
 }
 
 /**
- * The node has no TYLT API credential selected, so no call was made. Not a TyltApiError: it is known before
- * any call, and asking again cannot help until someone selects one.
+ * The request carried no TYLT API credential, so no call was made. Not a TyltApiError: it is known before any
+ * call, and asking again cannot help until one is attached. n8n 2.41's editor loads a new node's dropdowns in a
+ * new workflow before it attaches the credential, and drops the reload it asks for then: the message says how to
+ * load the list (docs/operations.md, "Dropdowns").
  */
 export class TyltCredentialMissingError extends NodeOperationError {
 	constructor(node: INode) {
-		super(node, 'Select a TYLT API credential', {
+		super(node, 'Select a TYLT API credential, or reopen this node if one is selected', {
 			description:
-				'This node has no TYLT API credential, so nothing was sent to TYLT. Choose one in Credential to connect with at the top of the node.',
+				'No TYLT API credential reached this request, so nothing was sent to TYLT. Choose one in Credential to connect with at the top of the node; if one is chosen, close and reopen the node to load the list.',
 			level: 'warning',
 		});
 	}

@@ -11,8 +11,9 @@
  * A reservation lasts the window from its create's start, and is given back in one case only: the create's error
  * proves no payout was made.
  * Between full reads the history cache re-reads only the top of history, so a payout below it is as an earlier read
- * showed it. The sum counts such a payout even when its status said it moved no money (TYLT may show it debited
- * now); when that refuses a payout, the window is read in full and decided again (decidedOnHistory).
+ * showed it. The sum counts such a payout even when its status said it moved no money, unless its record was
+ * final (TYLT may show it debited now); when that refuses a payout, or a dry run reports the figures, the window
+ * is read in full and decided again (decidedOnHistory).
  */
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -109,8 +110,14 @@ export async function applyDailyLimit(
 				),
 			};
 		};
-		({ window, decision: decisions } = await decidedOnHistory(read, decide, (decided) =>
-			[...decided.sending.values(), ...decided.asIfReal.values()].some(({ fits }) => !fits),
+		// A dry run's figures are what TYLT shows now, whatever the amount asked.
+		const reportsFigures = checked.some((payout) => payout.dryRunReport);
+		({ window, decision: decisions } = await decidedOnHistory(
+			read,
+			decide,
+			(decided) =>
+				reportsFigures ||
+				[...decided.sending.values(), ...decided.asIfReal.values()].some(refusedOnTheSum),
 		));
 		const fitting = sending.filter((payout) => decisions.sending.get(payout.itemIndex)?.fits);
 		if (!journalHasRoom(account, fitting.length)) {
@@ -159,20 +166,21 @@ export async function applyDailyLimit(
 }
 
 /**
- * Decides on the window as the history cache has it. When that decision refuses a payout (or cannot be made) while
- * the sum counted a payout that an earlier read showed as moving no money, reads the window in full and decides
- * again, so that a refusal rests on what TYLT shows now; a payout that has since moved money is never left out.
+ * Decides on the window as the history cache has it. When the sum counted a payout that an earlier read showed as
+ * moving no money, not final, and the decision refuses a payout (or cannot be made, or `confirm` asks for it),
+ * reads the window in full and decides again: a refusal rests on what TYLT shows now, and a payout that has since
+ * moved money is never left out.
  */
 async function decidedOnHistory<Decision>(
 	read: (inFull: boolean) => Promise<PayoutsSince>,
 	decide: (window: PayoutsSince) => Decision,
-	refuses: (decision: Decision) => boolean,
+	confirm: (decision: Decision) => boolean,
 ): Promise<{ window: PayoutsSince; decision: Decision }> {
 	const window = await read(false);
 	if (!countsEarlierNoMoney(window.readEarlier)) return { window, decision: decide(window) };
 	try {
 		const decision = decide(window);
-		if (!refuses(decision)) return { window, decision };
+		if (!confirm(decision)) return { window, decision };
 	} catch {
 		// A record that cannot be counted may read differently now: the full read below decides.
 	}
@@ -238,7 +246,7 @@ export class DailyLimitGate implements DailyStartCheck {
 			const { window } = await decidedOnHistory(
 				read,
 				(window) => this.decision(payout, window),
-				(decision) => !decision?.fits,
+				(decision) => decision === undefined || refusedOnTheSum(decision),
 			);
 			return window;
 		} catch (error) {
@@ -329,6 +337,11 @@ export function settleFailed(account: string, reservation: Reservation, error: E
 		error instanceof TyltStoppedError ||
 		error instanceof TyltUnreachableError;
 	if (madeNoPayout) release(account, reservation);
+}
+
+/** A refusal the sum decided (a currency the limit does not name, or a fiat amount, is refused on any history). */
+function refusedOnTheSum(decision: DailyDecision): boolean {
+	return !decision.fits && decision.figures.length > 0;
 }
 
 function refusedByLimits({ dryRunReport }: CheckedPayout): boolean {
