@@ -70,7 +70,7 @@ export async function applyDailyLimit(
 	const untouched = { answered: [], rest: [...checked] };
 	if (checked.length === 0) return untouched;
 	const limits = readSpendingLimits(await scope.spendingLimitTexts());
-	// A limit that cannot be read refused every item already (create.limits.ts).
+	// A limit that cannot be read refused every item already (create.check.ts).
 	if (limits instanceof UnreadableLimitError || limits.per24Hours === undefined) return untouched;
 	const per24Hours = limits.per24Hours;
 
