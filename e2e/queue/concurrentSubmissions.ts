@@ -103,7 +103,7 @@ export function describeConcurrentSubmissions(stack: () => QueueStack): void {
 
 		// Back to the stack's one worker for the suites after this one.
 		afterAll(async () => {
-			for (const added of queue.workers.slice(1)) await queue.removeWorker(added);
+			for (const added of queue?.workers.slice(1) ?? []) await queue.removeWorker(added);
 			await sandbox?.close();
 		}, 60000);
 
