@@ -6,18 +6,39 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { startSandboxedN8n } from '../tools/devStack/sandboxedN8n';
-import { installedN8nVersion, ProcessRegistry, REPO_ROOT, runtimePaths } from '../tools/n8n';
+import {
+	DEFAULT_N8N_VERSION,
+	DEFAULT_NODE_MAJOR,
+	installedN8nVersion,
+	n8nVersion,
+	nodeMajor,
+	ProcessRegistry,
+	REPO_ROOT,
+	runtimePaths,
+} from '../tools/n8n';
 import type { E2eState } from './support/context';
 
 /** Distinctive, so a callback signed with anything else is recognisably forged. */
 const SANDBOX_SECRET = 'e2e-sandbox-secret-3f9a1c';
+
+/** '' for the default runtime; `-<version>` or `-<version>-node<major>` for the compat smoke's others. */
+function runtimeSuffix(): string {
+	const version = n8nVersion();
+	if (nodeMajor() !== DEFAULT_NODE_MAJOR) return `-${version}-node${nodeMajor()}`;
+	return version === DEFAULT_N8N_VERSION ? '' : `-${version}`;
+}
+/**
+ * What a run keeps after it ends, one folder per runtime (.cache/n8n-e2e/ on the default one), so the compat
+ * smoke running beside the default runtime's e2e (npm run test:all) keeps logs and files of its own.
+ */
+const RUN_DIR = path.join(REPO_ROOT, '.cache', `n8n-e2e${runtimeSuffix()}`);
 /** n8n's log of the last run, kept after the run (the instance's own folder is deleted). */
-export const N8N_LOG = path.join(REPO_ROOT, '.cache', 'n8n-e2e', 'n8n.log');
+export const N8N_LOG = path.join(RUN_DIR, 'n8n.log');
 /**
  * The only folder n8n may read and write files in (N8N_RESTRICT_FILE_ACCESS_TO; n8n 2.x defaults to
  * ~/.n8n-files): examples/spreadsheet-payouts.json reads its CSV and writes the statuses here.
  */
-export const FILES_DIR = path.join(REPO_ROOT, '.cache', 'n8n-e2e', 'files');
+export const FILES_DIR = path.join(RUN_DIR, 'files');
 
 declare global {
 	// What globalSetup started, for globalTeardown (the same context).

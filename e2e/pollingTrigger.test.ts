@@ -24,7 +24,8 @@ import { examples } from './support/examples';
 
 const e2e = useE2e();
 
-const LOG_FILE = path.join(REPO_ROOT, '.cache', 'n8n-e2e', 'n8n-polling.log');
+/** Beside the suite's own n8n log (globalSetup: a folder per runtime). */
+const LOG_FILE = path.join(path.dirname(e2e.state.n8n.logFile), 'n8n-polling.log');
 const TRIGGER = 'Payout settled';
 const POLL_EVERY_SECONDS = 3;
 /** The sandbox's completion delay (globalSetup): advancing its clock this far settles every payout. */

@@ -13,10 +13,12 @@
 # paid, refused, in doubt, over the limit: n8n's Form node 1, which 1.99 has); the duplicate guard's claims (the
 # payout form submitted several times at once pays once) and its in-doubt check.
 #
-# Usage: scripts/testE2eCompat.sh [--after-e2e | --provision-only]
-#   --after-e2e       npm run test:e2e has just passed on this tree (npm run test:all): it ran every e2e file,
-#                     the smoke's included, on the default runtime (n8n 2.41.1 on Node 24) with the same build,
-#                     so that leg, the build and the e2e type-check are not repeated
+# Usage: scripts/testE2eCompat.sh [--beside-e2e | --provision-only]
+#   --beside-e2e      npm run test:all runs it beside its e2e step, which runs every e2e file, the smoke's
+#                     included, on the default runtime (n8n 2.41.1 on Node 24) with the same build: that leg, the
+#                     build and the e2e type-check are not repeated, and each runtime is provisioned at low
+#                     priority (nice; the e2e step's n8n times real workflows), or, when test:all's background is
+#                     installing it, waited for (provision.sh's lock) and reused
 #   --provision-only  provision every runtime the smoke runs (reused when complete), run nothing
 #
 # Env: TYLT_COMPAT_VERSIONS  the runtimes to run, oldest first: VERSION (on Node 24) or VERSION/nodeMAJOR
@@ -37,7 +39,7 @@ DEFAULT_RUNTIME="$NEWEST"
 MODE=all
 case "${1:-}" in
 	"") ;;
-	--after-e2e) MODE=after-e2e ;;
+	--beside-e2e) MODE=beside-e2e ;;
 	--provision-only) MODE=provision-only ;;
 	*) echo "testE2eCompat.sh: unknown argument $1" >&2; exit 2 ;;
 esac
@@ -54,21 +56,23 @@ e2e/retryOnFail.test.ts
 e2e/spendingLimits.test.ts
 "
 
+PROVISION=tools/n8n/provision.sh
 if [ "$MODE" = all ]; then
 	npm run build --silent
 	npx tsc -p e2e/tsconfig.json
 fi
+if [ "$MODE" = beside-e2e ]; then PROVISION="nice -n 10 $PROVISION"; fi
 for runtime in $VERSIONS; do
 	version="${runtime%%/*}"
 	node=24
 	case "$runtime" in */node*) node="${runtime##*/node}" ;; esac
-	if [ "$MODE" = after-e2e ] && [ "$runtime" = "$DEFAULT_RUNTIME" ]; then
-		echo "== n8n $version on Node $node: skipped, npm run test:e2e ran every e2e file on it just before"
+	if [ "$MODE" = beside-e2e ] && [ "$runtime" = "$DEFAULT_RUNTIME" ]; then
+		echo "== n8n $version on Node $node: skipped, test:all's e2e step runs every e2e file on it"
 		continue
 	fi
 	started=$(date +%s)
 	echo "== n8n $version on Node $node: provision (reused when complete)"
-	tools/n8n/provision.sh --n8n "$version" --node "$node"
+	$PROVISION --n8n "$version" --node "$node"
 	[ "$MODE" = provision-only ] && continue
 	echo "== n8n $version on Node $node: e2e smoke"
 	# shellcheck disable=SC2086 # SMOKE is a list of paths without spaces

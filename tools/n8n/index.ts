@@ -17,8 +17,10 @@ export { PRELOAD } from './env';
 export {
 	assertPortFree,
 	DEFAULT_N8N_VERSION,
+	DEFAULT_NODE_MAJOR,
 	installedN8nVersion,
 	n8nVersion,
+	nodeMajor,
 	provision,
 	REPO_ROOT,
 	runtimePaths,

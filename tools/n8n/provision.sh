@@ -6,8 +6,9 @@
 #   <cache>/stamp     hash of the inputs; written last, so its presence means "complete"
 # npm's cache is npm's usual one (`npm config get cache`, ~/.npm; TYLT_N8N_NPM_CACHE overrides it), shared by
 # every runtime and every clone on the machine, so a fresh clone or a lockfile change downloads little.
-# sqlite3's binding is compiled once per sqlite3 + node-addon-api lock entry and exact Node version and kept in
-# <repo>/.cache/native/ (n8n 1.99.1, 1.123.81 and 2.41.1 lock the same sqlite3 5.1.7: one compile per Node line).
+# sqlite3's binding is compiled once per sqlite3 + node-addon-api lock entry and N-API version and kept in
+# <repo>/.cache/native/ (n8n 1.99.1, 1.123.81 and 2.41.1 lock the same sqlite3 5.1.7, and Node 24 and 26 both
+# offer N-API 10: one compile for every runtime).
 # Which n8n: tools/n8n/runtime/ (n8n 2.41.1, what everything uses by default) or, with --n8n VERSION (or
 # TYLT_N8N_VERSION), tools/n8n/runtime-VERSION/ (the other versions `npm run test:e2e:compat` runs, e.g. the
 # oldest supported one). Each version has a cache of its own, side by side:
@@ -236,10 +237,15 @@ say "n8n $N8N_VERSION $copied: $(secs "$T")"
 
 # 3. sqlite3 (n8n's default database) from source: its prebuilt download is unreachable, and without the
 #    binding n8n retries for ~30 s and then says "SQLite package has not been found installed". The compile
-#    (about a minute) depends only on sqlite3's and node-addon-api's locked tarballs and the exact Node, so its
-#    result is kept under that key in $NATIVE_CACHE and copied into the next runtime that locks the same ones
-#    (the load test below runs either way). The key's lock serialises two provisions that need the same one.
+#    (about a minute) depends only on sqlite3's and node-addon-api's locked tarballs and the N-API version
+#    node-gyp builds for (NAPI_VERSION, the Node's process.versions.napi): sqlite3 is a Node-API addon, whose
+#    binary any Node offering that N-API version loads (its own prebuilt downloads are one per N-API version, not
+#    per Node; measured: the bindings compiled under Node 24.21.0 and 26.10.0, both N-API 10, are the same bytes).
+#    So its result is kept under that key in $NATIVE_CACHE and copied into the next runtime that locks the same
+#    ones, whatever its Node (the load test below runs under the runtime's own Node either way). The key's lock
+#    serialises two provisions that need the same one.
 T=$(now_ms)
+NAPI_VERSION="$("$STAGE_NODE_BIN/node" -p process.versions.napi)"
 SQLITE_KEY="$(node -e '
 	const fs = require("fs");
 	const { packages } = JSON.parse(fs.readFileSync(process.argv[1] + "/package-lock.json", "utf8"));
@@ -248,8 +254,8 @@ SQLITE_KEY="$(node -e '
 	if (!sqlite) process.exit(1);
 	const addon = entry("node_modules/sqlite3/node_modules/node-addon-api") || entry("node_modules/node-addon-api");
 	const hash = require("crypto").createHash("sha256").update(JSON.stringify([process.argv[2], sqlite, addon])).digest("hex");
-	process.stdout.write(`sqlite3-${sqlite.version}-node${process.argv[3]}-${hash.slice(0, 12)}`);
-' "$RUNTIME_DEF" "recipe=$PROVISION_RECIPE" "$NODE_VERSION")" || { say "$RUNTIME_DEF/package-lock.json locks no sqlite3" >&2; exit 1; }
+	process.stdout.write(`sqlite3-${sqlite.version}-napi${process.argv[3]}-${hash.slice(0, 12)}`);
+' "$RUNTIME_DEF" "recipe=$PROVISION_RECIPE" "$NAPI_VERSION")" || { say "$RUNTIME_DEF/package-lock.json locks no sqlite3" >&2; exit 1; }
 SQLITE_BINDING="$STAGE/n8n/node_modules/sqlite3/build/Release/node_sqlite3.node"
 mkdir -p "$NATIVE_CACHE"
 exec 8>"$NATIVE_CACHE/$SQLITE_KEY.lock"
@@ -257,7 +263,7 @@ flock 8
 if [ -f "$NATIVE_CACHE/$SQLITE_KEY/node_sqlite3.node" ]; then
 	mkdir -p "$(dirname "$SQLITE_BINDING")"
 	cp "$NATIVE_CACHE/$SQLITE_KEY/node_sqlite3.node" "$SQLITE_BINDING"
-	sqlite_how="copied from $NATIVE_CACHE/$SQLITE_KEY (compiled once for Node $NODE_VERSION)"
+	sqlite_how="copied from $NATIVE_CACHE/$SQLITE_KEY (compiled once for N-API $NAPI_VERSION)"
 else
 	(cd "$STAGE/n8n" && npm_config_build_from_source=true npm_config_jobs="$(nproc)" \
 		run_logged sqlite3-rebuild npm rebuild sqlite3 --ignore-scripts=false --foreground-scripts)
@@ -265,7 +271,7 @@ else
 	cp "$SQLITE_BINDING" "$NATIVE_CACHE/$SQLITE_KEY.tmp/node_sqlite3.node"
 	rm -rf "$NATIVE_CACHE/$SQLITE_KEY"
 	mv "$NATIVE_CACHE/$SQLITE_KEY.tmp" "$NATIVE_CACHE/$SQLITE_KEY"
-	sqlite_how="compiled for Node $NODE_VERSION, kept in $NATIVE_CACHE/$SQLITE_KEY"
+	sqlite_how="compiled for N-API $NAPI_VERSION under Node $NODE_VERSION, kept in $NATIVE_CACHE/$SQLITE_KEY"
 fi
 flock -u 8
 exec 8>&-

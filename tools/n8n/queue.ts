@@ -55,7 +55,7 @@ export interface QueueMode {
 	main: QueueProcess;
 	/** The first worker (workers[0]). */
 	worker: QueueProcess;
-	/** Every worker started so far, addWorker's included. */
+	/** Every worker started, addWorker's included and removeWorker's left out. */
 	workers: QueueProcess[];
 	/** The process serving production webhooks and forms: the webhook processor (main without one). */
 	webhook: QueueProcess;
@@ -77,6 +77,8 @@ export interface QueueMode {
 		packageDir?: string | null;
 		concurrency?: number;
 	}): Promise<QueueProcess>;
+	/** Stops a worker addWorker started and takes it off `workers` (scaling back in); the first worker stays. */
+	removeWorker(worker: QueueProcess): Promise<void>;
 	/** Every n8n process, then PostgreSQL and Redis; removes the run's folder (kept with
 	 *  TYLT_N8N_KEEP_USER_FOLDER=1). The same promise on every call. */
 	stop(): Promise<{ stopMs: number }>;
@@ -194,11 +196,14 @@ export async function startQueueMode(options: StartQueueModeOptions = {}): Promi
 		timings.mainMs = Date.now() - started;
 
 		const workers: QueueProcess[] = [];
+		// Default names count every worker ever added: one removed leaves its name (and its folder) taken.
+		let workersAdded = 0;
 		const addWorker: QueueMode['addWorker'] = async ({
-			name = workers.length === 0 ? 'worker' : `worker-${workers.length + 1}`,
+			name = workersAdded === 0 ? 'worker' : `worker-${workersAdded + 1}`,
 			packageDir: workerPackage = packageDir,
 			concurrency = options.concurrency || 5,
 		} = {}) => {
+			workersAdded++;
 			const [port, brokerPort] = await freePorts(2);
 			const [worker] = await startAll([
 				n8nProcess('worker', name, {
@@ -210,6 +215,16 @@ export async function startQueueMode(options: StartQueueModeOptions = {}): Promi
 			]);
 			workers.push(worker);
 			return worker;
+		};
+		const removeWorker: QueueMode['removeWorker'] = async (worker) => {
+			const index = workers.indexOf(worker);
+			if (index < 1) {
+				throw new Error(
+					`removeWorker: ${worker.name} is ${index === 0 ? 'the first worker' : 'not a running worker'}`,
+				);
+			}
+			await worker.stop();
+			workers.splice(index, 1);
 		};
 
 		started = Date.now();
@@ -242,6 +257,7 @@ export async function startQueueMode(options: StartQueueModeOptions = {}): Promi
 			dependencies,
 			env,
 			addWorker,
+			removeWorker,
 			stop,
 		};
 	} catch (error) {
