@@ -1,7 +1,9 @@
 /**
  * Max Amount per 24 Hours leaves out a payout only when its status says it moved no money (Failed, Cancelled,
  * Expired, Rejected, in any letter case) and nothing in its record says money left. Attacks on that rule with
- * records written oddly: each one here either may have moved money (it must count) or plainly did not.
+ * records written oddly: each one here either may have moved money (it must count) or plainly did not. A
+ * record's `settledAmountSent` says nothing was sent only when it is zero or absent, and its `transactions` only
+ * when absent, null or an empty list.
  */
 import type { ExactDecimal } from '../../nodes/shared/decimalText';
 import { parseSpendingLimits } from '../../nodes/shared/spendingLimits/parse';
@@ -84,4 +86,36 @@ describe('a no-money status whose debit fields say nothing left is left out', ()
 
 it('a record whose status is missing counts', () => {
 	expect(counted({ status: undefined })).toBe(70);
+});
+
+const countedCancelled = (fields: Record<string, unknown>) =>
+	counted({ status: 'Cancelled', ...fields });
+
+describe('a Cancelled payout whose sent amount or transactions do not plainly say "nothing" counts', () => {
+	it.each<[string, Record<string, unknown>]>([
+		['transactions {}', { transactions: {} }],
+		['transactions "[]" (a string)', { transactions: '[]' }],
+		['transactions ""', { transactions: '' }],
+		['transactions false', { transactions: false }],
+		['transactions [null]', { transactions: [null] }],
+		['transactions [{}]', { transactions: [{}] }],
+		['settledAmountSent "-1"', { settledAmountSent: '-1' }],
+		['settledAmountSent -0.5', { settledAmountSent: -0.5 }],
+		['settledAmountSent 1e-7', { settledAmountSent: 1e-7 }],
+		['settledAmountSent "0,5"', { settledAmountSent: '0,5' }],
+		['settledAmountSent "NaN"', { settledAmountSent: 'NaN' }],
+		['settledAmountSent true', { settledAmountSent: true }],
+	])('%s', (_case, fields) => {
+		expect(countedCancelled(fields)).toBe(70);
+	});
+});
+
+describe('a Cancelled payout whose sent amount and transactions say nothing left is left out', () => {
+	it.each<[string, Record<string, unknown>]>([
+		['settledAmountSent "0.0", transactions []', { settledAmountSent: '0.0', transactions: [] }],
+		['settledAmountSent 0, transactions null', { settledAmountSent: 0, transactions: null }],
+		['settledAmountSent "-0", no transactions field', { settledAmountSent: '-0' }],
+	])('%s', (_case, fields) => {
+		expect(countedCancelled(fields)).toBe(0);
+	});
 });
