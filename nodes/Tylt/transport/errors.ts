@@ -109,8 +109,8 @@ export class TyltCredentialRefusedError extends TyltApiError {
 /**
  * The request carried no TYLT API credential, so no call was made. Not a TyltApiError: it is known before any
  * call, and asking again cannot help until one is attached. n8n 2.41's editor loads a new node's dropdowns in a
- * new workflow before it attaches the credential, and drops the reload it asks for then: the message says how to
- * load the list (docs/operations.md, "Dropdowns").
+ * new workflow before it attaches the credential, and drops the reload it then asks for while that load is out:
+ * the message says how to load the list (docs/operations.md, "Dropdowns").
  */
 export class TyltCredentialMissingError extends NodeOperationError {
 	constructor(node: INode) {
