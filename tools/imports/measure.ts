@@ -1,11 +1,13 @@
 /**
  * The weight of the published code, as issue texts measure it: files and lines in nodes/ + credentials/, the
- * files and lines Payout → Create reaches through relative imports, and the import cycles.
+ * files and lines Payout → Create reaches through relative imports, and the import cycles; then, for this
+ * repository's own code, the calls from executeAll to authenticate of one default payout (callPath.ts).
  *
  * Usage: npx ts-node --transpile-only tools/imports/measure.ts [REPOSITORY]   (default: this repository)
  */
 import { resolve } from 'path';
 
+import { callPathLines, createCallPath } from './callPath';
 import { importCycles, importGraph, lineCount, publishedSources, reachedFrom } from './importGraph';
 
 const PAYOUT_CREATE = 'nodes/Tylt/actions/payout/create.operation.ts';
@@ -26,4 +28,13 @@ process.stdout.write(
 		...cycles.map((cycle) => `  ${cycle.join(' ↔ ')}`),
 		'',
 	].join('\n'),
+);
+
+// The call path runs this checkout's code, whatever REPOSITORY was measured above.
+void createCallPath().then(
+	(frames) => process.stdout.write(`${callPathLines(frames).join('\n')}\n`),
+	(error: Error) => {
+		process.stderr.write(`call path: ${error.message}\n`);
+		process.exitCode = 1;
+	},
 );
