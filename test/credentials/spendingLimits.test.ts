@@ -10,7 +10,7 @@ import type { SpendingLimitTexts } from '../../nodes/shared/spendingLimits/field
 import {
 	NODE_VOUCHER_HEADER,
 	nodeVoucherFor,
-	withNodeVoucher,
+	offerNodeVoucher,
 } from '../../nodes/shared/spendingLimits/nodeVouchers';
 import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
@@ -194,22 +194,20 @@ describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may 
 
 	it('signs a payout the TYLT node vouched for, exactly once, and no other body', async () => {
 		const vouched = payout({ baseAmount: 10 });
-		const result = await withNodeVoucher(
-			nodeVoucherFor(account(), JSON.stringify(vouched)),
-			async (token) => {
-				const paid = await httpRequestNode(DAILY, vouched, CREATE, withToken(token));
-				const again = await httpRequestNode(DAILY, vouched, CREATE, withToken(token)).catch(
-					(error: Error) => error,
-				);
-				const other = await httpRequestNode(
-					DAILY,
-					payout({ baseAmount: 11 }),
-					CREATE,
-					withToken(token),
-				).catch((error: Error) => error);
-				return { paid, again, other };
-			},
+		const voucher = nodeVoucherFor(account(), JSON.stringify(vouched));
+		const withdraw = offerNodeVoucher(voucher);
+		const paid = await httpRequestNode(DAILY, vouched, CREATE, withToken(voucher.token));
+		const again = await httpRequestNode(DAILY, vouched, CREATE, withToken(voucher.token)).catch(
+			(error: Error) => error,
 		);
+		const other = await httpRequestNode(
+			DAILY,
+			payout({ baseAmount: 11 }),
+			CREATE,
+			withToken(voucher.token),
+		).catch((error: Error) => error);
+		withdraw();
+		const result = { paid, again, other };
 
 		expect(result.paid.errorCode).toBe(0);
 		expect(String(result.again)).toMatch(/only the TYLT node/);
@@ -223,15 +221,14 @@ describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may 
 
 	it('a request without the voucher’s token cannot take it, though its body is the vouched one', async () => {
 		const vouched = payout({ baseAmount: 10 });
-		const result = await withNodeVoucher(
-			nodeVoucherFor(account(), JSON.stringify(vouched)),
-			async () => ({
-				bare: await httpRequestNode(DAILY, vouched).catch((error: Error) => error),
-				guessed: await httpRequestNode(DAILY, vouched, CREATE, withToken('guess')).catch(
-					(error: Error) => error,
-				),
-			}),
-		);
+		const withdraw = offerNodeVoucher(nodeVoucherFor(account(), JSON.stringify(vouched)));
+		const result = {
+			bare: await httpRequestNode(DAILY, vouched).catch((error: Error) => error),
+			guessed: await httpRequestNode(DAILY, vouched, CREATE, withToken('guess')).catch(
+				(error: Error) => error,
+			),
+		};
+		withdraw();
 
 		expect(String(result.bare)).toMatch(/only the TYLT node/);
 		expect(String(result.guessed)).toMatch(/only the TYLT node/);
@@ -244,13 +241,12 @@ describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may 
 			...credentialsFor(sandbox),
 			apiKey: 'another-account-key',
 		});
-		const result = await withNodeVoucher(
-			nodeVoucherFor(elsewhere, JSON.stringify(vouched)),
-			async (token) =>
-				await httpRequestNode(DAILY, vouched, CREATE, withToken(token)).catch(
-					(error: Error) => error,
-				),
+		const voucher = nodeVoucherFor(elsewhere, JSON.stringify(vouched));
+		const withdraw = offerNodeVoucher(voucher);
+		const result = await httpRequestNode(DAILY, vouched, CREATE, withToken(voucher.token)).catch(
+			(error: Error) => error,
 		);
+		withdraw();
 
 		expect(String(result)).toMatch(/only the TYLT node/);
 		expect(sandbox.requests).toEqual([]);
@@ -258,10 +254,10 @@ describe('Max Amount per 24 Hours: only the TYLT node, which reads history, may 
 
 	it('a voucher goes with the create it was given for', async () => {
 		const vouched = payout({ baseAmount: 10 });
-		const token = await withNodeVoucher(
-			nodeVoucherFor(account(), JSON.stringify(vouched)),
-			async (given) => given,
-		);
+		const voucher = nodeVoucherFor(account(), JSON.stringify(vouched));
+		const withdraw = offerNodeVoucher(voucher);
+		const token = voucher.token;
+		withdraw();
 
 		await expect(httpRequestNode(DAILY, vouched, CREATE, withToken(token))).rejects.toThrow(
 			/only the TYLT node/,

@@ -10,7 +10,14 @@ import '../../credentials/TyltApi.credentials';
 import '../../nodes/Tylt/Tylt.node';
 import '../../nodes/TyltPayoutStatusTrigger/TyltPayoutStatusTrigger.node';
 import '../../nodes/TyltTrigger/TyltTrigger.node';
-import { claimReference, heldClaims, inDoubtSince, markInDoubt, rememberSent, sentRecently } from '../../nodes/Tylt/payout/processMemory';
+import {
+	claimReference,
+	heldClaims,
+	inDoubtSince,
+	markInDoubt,
+	rememberSent,
+	sentRecently,
+} from '../../nodes/Tylt/payout/processMemory';
 import { reservationsOf, reserve } from '../../nodes/Tylt/payout/dailySpendJournal';
 import { accountHistory, cachedAccounts } from '../../nodes/Tylt/payout/historyCacheStore';
 import { credentialsOnce } from '../../nodes/Tylt/transport/credentials';
@@ -26,7 +33,7 @@ import {
 import {
 	nodeVoucherFor,
 	takeNodeVoucher,
-	withNodeVoucher,
+	offerNodeVoucher,
 } from '../../nodes/shared/spendingLimits/nodeVouchers';
 import { processStore } from '../../nodes/TyltTrigger/dedupe';
 import { publishedSources } from '../../tools/imports/importGraph';
@@ -109,11 +116,7 @@ describe('forgetProcessMemory', () => {
 		accountHistory('account-a');
 		await claimReference('account-a', 'row-3');
 		const voucher = nodeVoucherFor('account-a', '{"body":1}');
-		let endCreate!: () => void;
-		const create = withNodeVoucher(
-			voucher,
-			async () => await new Promise<void>((end) => (endCreate = end)),
-		);
+		const withdrawVoucher = offerNodeVoucher(voucher);
 		processStore('workflow:node').seen = true;
 		let credentialReads = 0;
 		const execution = {
@@ -136,7 +139,6 @@ describe('forgetProcessMemory', () => {
 		expect(processStore('workflow:node')).toEqual({});
 		await credentialsOnce.call(execution);
 		expect(credentialReads).toBe(2);
-		endCreate();
-		await create;
+		withdrawVoucher();
 	});
 });

@@ -1,5 +1,6 @@
 /**
- * The creates of one execution on their way to TYLT. At most `limit` are in flight at once; their starts are
+ * The creates of one execution on their way to TYLT: each item's turn starts its create here and tells how it
+ * went; the create itself is sent by the caller (create.send.ts). At most `limit` are in flight at once; their starts are
  * spaced by each item's Pause Between Payouts (a pause means the spacing of request starts, however many are
  * in flight); and when TYLT answers a create with HTTP 429 (rate limiting), no create starts before the wait
  * TYLT asks for, and fewer are in flight for the rest of the execution. The 429'd create itself is never sent
@@ -36,9 +37,15 @@ export interface StartCheck {
 	decide(): void;
 }
 
-/** One item's part in the batch: its create goes through `send`, and `end` says how the item ended. */
+/** One item's part in the batch: `start` before its create, `sent` with what came of it, `end` with the item. */
 export interface CreateTurn {
-	send<T>(pauseMs: number, create: () => Promise<T>, check?: StartCheck): Promise<T>;
+	/**
+	 * Waits for a slot and the decision (see waitForStart), and holds the slot until `sent`. Throws CreateNotStarted
+	 * or the StartCheck's refusal, with the slot given back: nothing may be sent then.
+	 */
+	start(pauseMs: number, check?: StartCheck): Promise<void>;
+	/** The create came back: a failure slows later starts (429) and holds them until `end`; the slot is given back. */
+	sent(attempt: { error: unknown } | { record: unknown }): void;
 	/** Called exactly once, when the item's outcome is known: an error stops the batch (see stopsAtError). */
 	end(error?: unknown): void;
 }
@@ -78,21 +85,38 @@ export class CreateTraffic {
 		return this.stopped;
 	}
 
-	/** An item's turn; every turn must be ended, also when the item never reaches `send`. */
+	/** An item's turn; every turn must be ended, also when the item never reaches `start`. */
 	turn(): CreateTurn {
 		let hold: { verdict: Promise<void>; lift: () => void } | undefined;
 		let ended = false;
+		// Before the slot is handed on: the create that takes it already sees TYLT's wait and the hold.
+		const failed = (error: unknown) => {
+			this.slowDownAfter(error);
+			if (!this.stopsAtError || ended) return;
+			let lift!: () => void;
+			const verdict = new Promise<void>((resolve) => {
+				lift = resolve;
+			});
+			hold = { verdict, lift };
+			this.undecided.add(verdict);
+		};
 		return {
-			send: async <T>(pauseMs: number, create: () => Promise<T>, check?: StartCheck) =>
-				await this.send(pauseMs, create, check, () => {
-					if (!this.stopsAtError || ended) return;
-					let lift!: () => void;
-					const verdict = new Promise<void>((resolve) => {
-						lift = resolve;
-					});
-					hold = { verdict, lift };
-					this.undecided.add(verdict);
-				}),
+			start: async (pauseMs, check) => {
+				await this.acquire();
+				const refused = await this.waitForStart(pauseMs, check).then(
+					() => undefined,
+					(error: unknown) => ({ error }),
+				);
+				if (refused) {
+					if (!(refused.error instanceof CreateNotStarted)) failed(refused.error);
+					this.release();
+					throw refused.error;
+				}
+			},
+			sent: (attempt) => {
+				if ('error' in attempt) failed(attempt.error);
+				this.release();
+			},
 			end: (error?: unknown) => {
 				if (ended) return;
 				ended = true;
@@ -110,35 +134,6 @@ export class CreateTraffic {
 	private stop() {
 		this.stopped = true;
 		this.wake.abort();
-	}
-
-	/**
-	 * Sends one create when a slot is free and the decision lets it start; see the file comment. `onFailure` runs
-	 * when the create was sent (or tried) and failed.
-	 */
-	private async send<T>(
-		pauseMs: number,
-		create: () => Promise<T>,
-		check: StartCheck | undefined,
-		onFailure: () => void,
-	): Promise<T> {
-		await this.acquire();
-		const attempt = await this.waitForStart(pauseMs, check)
-			.then(create)
-			.then(
-				(value) => ({ value }),
-				(error: unknown) => {
-					// Before the slot is handed on: the create that takes it already sees TYLT's wait and the hold.
-					if (!(error instanceof CreateNotStarted)) {
-						this.slowDownAfter(error);
-						onFailure();
-					}
-					return { error };
-				},
-			)
-			.finally(() => this.release());
-		if ('value' in attempt) return attempt.value;
-		throw attempt.error;
 	}
 
 	/** HTTP 429: no create starts before the wait TYLT asks for, and fewer are in flight from now on. */

@@ -1,5 +1,5 @@
 /**
- * The duplicate guard around one payout create. In order:
+ * The duplicate guard around one payout create, which create.send.ts sends between the guard's two steps. In order:
  * 1. claim the reference in this n8n process (executions that overlap take turns per reference);
  * 2. look for it: this execution's ledger (history inside the item's own look-back window), then the
  *    payouts this process sent recently (another execution's send that the ledger predates);
@@ -12,7 +12,6 @@
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
 import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
-import { createPayoutRequest } from '../transport/calls';
 import { TyltOutcomeUnknownError } from '../transport/errors';
 import {
 	claimReference,
@@ -38,13 +37,11 @@ export interface GuardedPayout extends InDoubtPayout {
 	lookBackHours: number;
 }
 
-/** What the guard needs from the execution: its ledger, the account, and its traffic of creates. */
+/** What the guard needs from the execution: its ledger, and the account. */
 export interface GuardScope {
 	ledger: PayoutLedger;
 	/** tyltAccountKey: one hash per TYLT account. */
 	account: string;
-	/** Sends the create when the execution's traffic allows (CreateTraffic.send). */
-	sendCreate<T>(create: (nodeVoucher?: string) => Promise<T>): Promise<T>;
 }
 
 export interface GuardedOutcome {
@@ -54,21 +51,28 @@ export interface GuardedOutcome {
 	confirmedFromHistory?: boolean;
 }
 
-/** Sends the payout unless TYLT or this process already has it; at most one payout per reference. */
-export async function createPayoutOnce(
+/** What came of a create: TYLT's payout, or the error it failed with. */
+export type CreateAttempt = { record: PayoutRecord } | { error: unknown };
+
+/**
+ * Steps 1–3 before a create: the payout to output instead of sending (`alreadySent`), or the reference's claim
+ * (`release`), held until settleCreate has judged the create sent under it. At most one payout per reference.
+ */
+export async function decideBeforeCreate(
 	this: IExecuteFunctions,
 	scope: GuardScope,
 	payout: GuardedPayout,
-): Promise<GuardedOutcome> {
+): Promise<{ alreadySent: PayoutRecord } | { release: () => void }> {
 	const { reference, itemIndex, body } = payout;
 	const { ledger, account } = scope;
 	const release = await claimReference(account, reference);
+	let sendsUnderClaim = false;
 	try {
 		const known = knownPayout(scope, payout, payout.lookBackHours);
 		if (known) {
 			const record = confirmedMatch(this.getNode(), known, body, reference, itemIndex);
 			ledger.remember(record, reference);
-			return { record, alreadySent: true };
+			return { alreadySent: record };
 		}
 
 		const doubtSinceMs = inDoubtSince(account, reference);
@@ -82,46 +86,49 @@ export async function createPayoutOnce(
 				});
 				rememberSent(account, reference, record);
 				ledger.remember(record, reference);
-				return { record, alreadySent: true };
+				return { alreadySent: record };
 			}
 			if (isHeldInDoubt(doubtSinceMs)) throw stillInDoubtError.call(this, payout, doubtSinceMs);
 			// The hold is over and history read just now still does not show the earlier create: send.
 		}
-
-		// Taken before the create waits for its turn: the in-doubt look-up then starts earlier, never later.
-		const attemptedMs = Date.now();
-		const sent = await scope
-			.sendCreate(
-				async (nodeVoucher) =>
-					await createPayoutRequest.call(this, body, itemIndex, payout.timeoutMs, nodeVoucher),
-			)
-			.then(
-				(record) => ({ record }),
-				(error: unknown) => ({ error }),
-			);
-		if ('error' in sent) {
-			// Refused, or never reached TYLT: nothing exists, and a waiting execution may send it.
-			if (!(sent.error instanceof TyltOutcomeUnknownError)) throw sent.error;
-			markInDoubt(account, reference, attemptedMs);
-			const match = await inDoubtCheck.call(this, payout, attemptedMs);
-			if (!match) {
-				throw withInDoubtAdvice(sent.error as { description?: string | null }, payout, attemptedMs);
-			}
-			const ownCreate: OwnCreates = {
-				kind: 'thisCreateUnknown',
-				advice: inDoubtAdvice(payout, attemptedMs),
-			};
-			const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex, ownCreate);
-			rememberSent(account, reference, record);
-			ledger.remember(record, reference);
-			return { record, alreadySent: false, confirmedFromHistory: true };
-		}
-		rememberSent(account, reference, sent.record);
-		ledger.remember(sent.record, reference);
-		return { record: sent.record, alreadySent: false };
+		sendsUnderClaim = true;
+		return { release };
 	} finally {
-		release();
+		if (!sendsUnderClaim) release();
 	}
+}
+
+/**
+ * Step 4, with the claim still held: remembers the payout sent, or throws the create's error. An unknown outcome
+ * holds the reference in doubt and looks for it in history (In-Doubt Check) from `attemptedMs` on.
+ */
+export async function settleCreate(
+	this: IExecuteFunctions,
+	scope: GuardScope,
+	payout: GuardedPayout,
+	attempt: CreateAttempt,
+	attemptedMs: number,
+): Promise<GuardedOutcome> {
+	const { reference, itemIndex, body } = payout;
+	const { ledger, account } = scope;
+	if ('error' in attempt) {
+		// Refused, or never reached TYLT: nothing exists, and a waiting execution may send it.
+		if (!(attempt.error instanceof TyltOutcomeUnknownError)) throw attempt.error;
+		markInDoubt(account, reference, attemptedMs);
+		const match = await inDoubtCheck.call(this, payout, attemptedMs);
+		if (!match) throw withInDoubtAdvice(attempt.error, payout, attemptedMs);
+		const ownCreate: OwnCreates = {
+			kind: 'thisCreateUnknown',
+			advice: inDoubtAdvice(payout, attemptedMs),
+		};
+		const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex, ownCreate);
+		rememberSent(account, reference, record);
+		ledger.remember(record, reference);
+		return { record, alreadySent: false, confirmedFromHistory: true };
+	}
+	rememberSent(account, reference, attempt.record);
+	ledger.remember(attempt.record, reference);
+	return { record: attempt.record, alreadySent: false };
 }
 
 /**

@@ -33,21 +33,14 @@ export function nodeVoucherFor(account: string, bodyText: string): NodeVoucher {
 }
 
 /**
- * Runs `create` (which sends the voucher's token in NODE_VOUCHER_HEADER) with the voucher offered. Whatever its
- * signing did not take is withdrawn when `create` ends, so a voucher never outlives the create it was given for.
+ * Offers the voucher to the signing of the create that carries its token in NODE_VOUCHER_HEADER. The create's
+ * sender withdraws it (the returned function) as soon as the create ends, so a voucher never outlives its create.
  */
-export async function withNodeVoucher<T>(
-	voucher: NodeVoucher,
-	create: (token: string) => Promise<T>,
-): Promise<T> {
+export function offerNodeVoucher(voucher: NodeVoucher): () => void {
 	const offered = vouchers.get(voucher.key) ?? [];
 	offered.push(voucher);
 	vouchers.set(voucher.key, offered);
-	try {
-		return await create(voucher.token);
-	} finally {
-		withdraw(voucher);
-	}
+	return () => withdraw(voucher);
 }
 
 /**

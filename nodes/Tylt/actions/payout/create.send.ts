@@ -12,9 +12,15 @@ import {
 } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../../shared/pause';
-import { nodeVoucherFor, withNodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
+import { nodeVoucherFor, offerNodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
 import { CreateNotStarted, CreateTraffic, type CreateTurn } from '../../payout/createTraffic';
-import { createPayoutOnce } from '../../payout/guard';
+import {
+	type CreateAttempt,
+	decideBeforeCreate,
+	type GuardedOutcome,
+	type GuardedPayout,
+	settleCreate,
+} from '../../payout/guard';
 import { rememberSent } from '../../payout/processMemory';
 import { createPayoutRequest } from '../../transport/calls';
 import type { OperationScope } from '../operationScope';
@@ -47,30 +53,30 @@ export async function sendAll(
 		while (!traffic.isStopped && next < ready.length) {
 			const payout = ready[next++];
 			const earlier = lastOfReference.get(payout.reference);
-			const turn = traffic.turn();
-			const settled = (async () => {
-				await earlier;
-				return await send.call(this, payout, turn, scope);
-			})().then(
-				(output) => {
-					outcomes.push({ itemIndex: payout.itemIndex, output });
-					turn.end();
-				},
-				(error: Error) => {
-					firstError ??= { itemIndex: payout.itemIndex, error };
-					outcomes.push({
-						itemIndex: payout.itemIndex,
-						error:
-							error instanceof CreateNotStarted
-								? notStartedError(this.getNode(), payout.itemIndex, firstError)
-								: error,
-					});
-					turn.end(error);
-				},
-			);
 			// The later row of a reference starts once this one's outcome is recorded (and the batch's stop, if any).
-			lastOfReference.set(payout.reference, settled);
-			await settled;
+			let recorded!: () => void;
+			lastOfReference.set(payout.reference, new Promise((resolve) => (recorded = resolve)));
+			const turn = traffic.turn();
+			try {
+				await earlier;
+				outcomes.push({
+					itemIndex: payout.itemIndex,
+					output: await send.call(this, payout, turn, scope),
+				});
+				turn.end();
+			} catch (error) {
+				firstError ??= { itemIndex: payout.itemIndex, error };
+				outcomes.push({
+					itemIndex: payout.itemIndex,
+					error:
+						error instanceof CreateNotStarted
+							? notStartedError(this.getNode(), payout.itemIndex, firstError)
+							: error,
+				});
+				turn.end(error);
+			} finally {
+				recorded();
+			}
 		}
 	};
 	await Promise.all(Array.from({ length: Math.min(concurrency, ready.length) }, sendNext));
@@ -136,90 +142,91 @@ function concurrencyOf(ready: readonly ReadyPayout[]): number {
 	);
 }
 
-/** Sends one checked payout, and settles its Max Amount per 24 Hours reservation by what came of it. */
+/**
+ * Sends one checked payout: the guard's decision (already sent, or send under the reference's claim), the traffic's
+ * start, the create, and then the guard, the traffic and Max Amount per 24 Hours each settle by what came of it.
+ */
 async function send(
 	this: IExecuteFunctions,
 	payout: ReadyPayout,
 	turn: CreateTurn,
 	scope: OperationScope,
 ): Promise<INodeExecutionData[]> {
-	if (!payout.daily) {
-		return await sendPayout.call(
-			this,
-			payout,
-			scope,
-			async (create) => await turn.send(payout.options.pauseBetweenPayoutsMs, create),
-		);
-	}
-	const account = await scope.tyltAccount();
+	const { itemIndex, options, body, reference, guard } = payout;
+	const guarded: GuardedPayout = {
+		body,
+		reference,
+		formerReferences: payout.formerReferences,
+		itemIndex,
+		lookBackHours: options.lookBackHours,
+		timeoutMs: options.timeoutMs,
+		inDoubtCheckMs: options.inDoubtCheckMs,
+	};
 	// Counted against Max Amount per 24 Hours: once the traffic's decision, which sums the limit and reserves the
 	// room, lets the create start, the node vouches for this exact body to the credential's signing; the voucher is
 	// good for this create's own request only (its token). Without a reservation (a stopped execution) no voucher.
-	const voucher = nodeVoucherFor(account, JSON.stringify(payout.body));
-	const check = payout.daily.startCheck(payout);
-	const sending = sendPayout.call(
-		this,
-		payout,
-		scope,
-		async (create) =>
-			await turn.send(
-				payout.options.pauseBetweenPayoutsMs,
-				async () => (check.reserved() ? await withNodeVoucher(voucher, create) : await create()),
-				check,
-			),
-	);
-	sending.then(
-		(output) => {
-			const reservation = check.reserved();
-			if (reservation) settleSent(reservation, output[0].json);
-		},
-		(error: Error) => {
-			const reservation = check.reserved();
-			if (reservation) settleFailed(account, reservation, error);
-		},
-	);
-	return await sending;
+	const check = payout.daily?.startCheck(payout);
+	const account = check ? await scope.tyltAccount() : undefined;
+	const voucher = account === undefined ? undefined : nodeVoucherFor(account, JSON.stringify(body));
+	const decision = guard ? await decideBeforeCreate.call(this, guard, guarded) : undefined;
+	if (decision && 'alreadySent' in decision) {
+		return output(this, payout, { record: decision.alreadySent, alreadySent: true });
+	}
+	try {
+		// Taken before the create waits for its turn: the in-doubt look-up then starts earlier, never later.
+		const attemptedMs = Date.now();
+		await turn.start(options.pauseBetweenPayoutsMs, check);
+		// From here every path reaches turn.sent, which gives the slot back: the create's error is caught as its attempt.
+		const reservation = check?.reserved();
+		const vouched = reservation ? voucher : undefined;
+		const withdrawVoucher = vouched && offerNodeVoucher(vouched);
+		let attempt: CreateAttempt;
+		try {
+			attempt = {
+				record: await createPayoutRequest.call(
+					this,
+					body,
+					itemIndex,
+					options.timeoutMs,
+					vouched?.token,
+				),
+			};
+		} catch (error) {
+			attempt = { error };
+		} finally {
+			withdrawVoucher?.();
+		}
+		turn.sent(attempt);
+		if (reservation && account !== undefined && 'error' in attempt) {
+			settleFailed(account, reservation, attempt.error as Error);
+		}
+		const outcome = guard
+			? await settleCreate.call(this, guard, guarded, attempt, attemptedMs)
+			: await unguarded(scope, reference, attempt);
+		if (reservation) settleSent(reservation, outcome.record);
+		return output(this, payout, outcome);
+	} finally {
+		if (decision) decision.release();
+	}
 }
 
-/** Sends one checked payout through `sendCreate` (the batch's traffic): through the duplicate guard when it is on. */
-async function sendPayout(
-	this: IExecuteFunctions,
-	payout: ReadyPayout,
+/** Without the guard: the create's payout, remembered like a guarded send (a guarded row or execution then outputs it). */
+async function unguarded(
 	scope: OperationScope,
-	sendCreate: <T>(create: (nodeVoucher?: string) => Promise<T>) => Promise<T>,
-): Promise<INodeExecutionData[]> {
-	const { itemIndex, options, body, reference } = payout;
-	if (!payout.guard) {
-		const payoutRecord = await sendCreate(
-			async (nodeVoucher) =>
-				await createPayoutRequest.call(this, body, itemIndex, options.timeoutMs, nodeVoucher),
-		);
-		// Remembered like a guarded send: a guarded row or execution of this reference then outputs it.
-		rememberSent(await scope.tyltAccount(), reference, payoutRecord);
-		return [
-			{
-				json: createOutput(this, {
-					record: payoutRecord,
-					alreadySent: false,
-					...referenceOf(payout),
-				}),
-			},
-		];
-	}
-	const outcome = await createPayoutOnce.call(
-		this,
-		{ ...payout.guard, sendCreate },
-		{
-			body,
-			reference,
-			formerReferences: payout.formerReferences,
-			itemIndex,
-			lookBackHours: options.lookBackHours,
-			timeoutMs: options.timeoutMs,
-			inDoubtCheckMs: options.inDoubtCheckMs,
-		},
-	);
-	return [{ json: createOutput(this, { ...outcome, ...referenceOf(payout) }) }];
+	reference: string,
+	attempt: CreateAttempt,
+): Promise<GuardedOutcome> {
+	if ('error' in attempt) throw attempt.error;
+	rememberSent(await scope.tyltAccount(), reference, attempt.record);
+	return { record: attempt.record, alreadySent: false };
+}
+
+function output(
+	context: IExecuteFunctions,
+	payout: ReadyPayout,
+	outcome: GuardedOutcome,
+): INodeExecutionData[] {
+	return [{ json: createOutput(context, { ...outcome, ...referenceOf(payout) }) }];
 }
 
 function referenceOf(payout: ReadyPayout) {
