@@ -63,7 +63,7 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 		why: 'The duplicate guard and the 24-hour limit read the whole look-back window; with it, a later execution reads only what is new: one request, not fifty-one, for 10,000 payouts.',
 	},
 	dailySpendReservations: {
-		usedBy: 'nodes/Tylt/payout/dailySpendJournal.ts',
+		usedBy: 'nodes/Tylt/payout/dailyLimit.ts',
 		holds:
 			"What this process's creates put toward Max Amount per 24 Hours that history may not show yet: account hash → reservations (amounts, when sent, order ID).",
 		bound:

@@ -1,14 +1,14 @@
 /**
- * The re-check of a late create (create.dailyGate.ts) with several creates in
+ * The re-check of a late create (payout/dailyLimit.ts) with several creates in
  * flight at once (the node's own pace sends all three together). The execution decided 3 × 30 under "USDT 100"; before its creates start,
  * and after that decision, a payout of 30 is made elsewhere (the dashboard) and history lists it; the creates
  * start more than DAILY_RECHECK.afterMs after the decision.
  *
  * The limit holds (the gate's sum counts every reservation of the batch). What must not happen (denial of service): the three
  * creates await one shared read and each sums 30 + 3 × 30 = 120 before any refusal frees its room (settleFailed
- * runs promise hops later), so all three are refused although two of them fit (30 + 2 × 30 = 90).
+ * ran promise hops later), so all three are refused although two of them fit (30 + 2 × 30 = 90).
  */
-import { DAILY_RECHECK, DailyLimitGate } from '../../nodes/Tylt/actions/payout/create.dailyLimit';
+import { DAILY_RECHECK, DailyLimit } from '../../nodes/Tylt/payout/dailyLimit';
 import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
 import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
@@ -23,10 +23,10 @@ async function batchWithPayoutMadeElsewhere() {
 	const realNow = Date.now.bind(Date);
 	let offsetMs = 0;
 	jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offsetMs);
-	const beforeCreate = DailyLimitGate.prototype.beforeCreate;
+	const beforeCreate = DailyLimit.prototype.beforeCreate;
 	let seeded = false;
-	jest.spyOn(DailyLimitGate.prototype, 'beforeCreate').mockImplementation(async function (
-		this: DailyLimitGate,
+	jest.spyOn(DailyLimit.prototype, 'beforeCreate').mockImplementation(async function (
+		this: DailyLimit,
 		...args
 	) {
 		if (!seeded) {

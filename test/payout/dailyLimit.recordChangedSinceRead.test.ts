@@ -7,7 +7,7 @@
  * The account: a payout of 70 two hours ago, first listed Cancelled, and 90 payouts in another currency since
  * (an account that pays in two currencies), so the old one is below the pages a read of the top goes through.
  */
-import { DAILY_RECHECK, DailyLimitGate } from '../../nodes/Tylt/actions/payout/create.dailyLimit';
+import { DAILY_RECHECK, DailyLimit } from '../../nodes/Tylt/payout/dailyLimit';
 import type { PayoutRecord } from '../../sandbox';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
@@ -99,9 +99,9 @@ describe('a payout of 70 read as Cancelled by the batch, debited before its late
 		const realNow = Date.now.bind(Date);
 		let offsetMs = 0;
 		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offsetMs);
-		const beforeCreate = DailyLimitGate.prototype.beforeCreate;
-		jest.spyOn(DailyLimitGate.prototype, 'beforeCreate').mockImplementation(async function (
-			this: DailyLimitGate,
+		const beforeCreate = DailyLimit.prototype.beforeCreate;
+		jest.spyOn(DailyLimit.prototype, 'beforeCreate').mockImplementation(async function (
+			this: DailyLimit,
 			...args
 		) {
 			Object.assign(seventy, { status: 'Completed', isDebited: 1, settledAmountDebited: 70 });

@@ -13,7 +13,7 @@ import {
 	spentInWindow,
 	UncountableHistoryError,
 } from '../../nodes/Tylt/payout/dailyLimit';
-import type { Reservation } from '../../nodes/Tylt/payout/dailySpendJournal';
+import type { Reservation } from '../../nodes/Tylt/payout/dailyLimit';
 import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 import { hoursAgo } from '../support/moneySafetyKit';
 import {

@@ -13,7 +13,7 @@ import { sleep } from 'n8n-workflow';
 import { TyltApi } from '../../credentials/TyltApi.credentials';
 import { exactText } from '../../nodes/shared/decimalText';
 import * as claimsModule from '../../nodes/Tylt/payout/processMemory';
-import { DAILY_WINDOW_MS, reservationsOf } from '../../nodes/Tylt/payout/dailySpendJournal';
+import { DAILY_WINDOW_MS, reservationsOf } from '../../nodes/Tylt/payout/dailyLimit';
 import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
 import { holdFirstCreateBeforeSigning } from '../support/heldSigning';
 import { payoutCreate, credentialsFor, requestsTo, tronAddress } from '../support/sandboxKit';

@@ -18,7 +18,7 @@ import {
 	rememberSent,
 	sentRecently,
 } from '../../nodes/Tylt/payout/processMemory';
-import { reservationsOf, reserve } from '../../nodes/Tylt/payout/dailySpendJournal';
+import { reservationsOf, reserve } from '../../nodes/Tylt/payout/dailyLimit';
 import { accountHistory, cachedAccounts } from '../../nodes/Tylt/payout/historyCacheStore';
 import { credentialsOnce } from '../../nodes/Tylt/transport/credentials';
 import type { PayoutRecord } from '../../nodes/Tylt/transport/records';

@@ -1,7 +1,17 @@
 /**
- * Max Amount per 24 Hours: what the account has paid out in the last 24 hours per limited currency (TYLT's
- * history plus this process's reservations it may not show yet), and which of an execution's payouts fit on
- * top of it, in input order. Exact decimals throughout.
+ * Max Amount per 24 Hours, decided here and nowhere else, per TYLT account and limited currency:
+ * 1. the batch, after every item is checked and before anything is sent (DailyLimit.decideBatch): TYLT's history
+ *    of the last 24 hours (the duplicate guard's read of this execution serves), this process's reservations, then
+ *    the items in input order;
+ * 2. each create, inside the traffic's one decision right before it starts (DailyRoom, its StartCheck): the same
+ *    sum with the reservations made by then, on history looked at again when the last look is older than
+ *    DAILY_RECHECK.afterMs. A create that fits reserves its room there, with nothing awaited between the sum and
+ *    the reservation, so creates of overlapping executions in this process always count each other;
+ * 3. a reservation lasts the window from its create's start (history then shows the payout by its order ID, and it
+ *    counts once), and is given back in one case only: the create's error proves no payout was made;
+ * 4. between full reads the history cache re-reads only the top of history, so a payout below it is as an earlier
+ *    read showed it; when a no-money record read earlier (not final) would decide a refusal, or a dry run reports
+ *    the figures, the window is read in full and decided again (DailyLimit.decided).
  *
  * What counts, per settled currency:
  * - a payout in history created inside the window (or of unknown age): its `settledAmountRequested`, unless
@@ -16,6 +26,8 @@
  * A currency the limit does not name cannot be paid. Fail closed: a history record whose currency or amount
  * cannot be read makes the sum unknown, and then no payout is sent.
  */
+import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
+
 import {
 	EXACT_ZERO,
 	addExact,
@@ -26,11 +38,337 @@ import {
 } from '../../shared/decimalText';
 import { ForgettableWeakMap, keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 import { LIMIT_FIELDS } from '../../shared/spendingLimits/fields';
+import { nodeVoucherFor, offerNodeVoucher } from '../../shared/spendingLimits/nodeVouchers';
 import type { CurrencyLimits } from '../../shared/spendingLimits/parse';
-import type { PayoutRecord } from '../transport/records';
-import type { Reservation, SpendLine } from './dailySpendJournal';
+import {
+	TyltCredentialRefusedError,
+	TyltRefusedError,
+	TyltStoppedError,
+	TyltUnreachableError,
+} from '../transport/errors';
+import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
+import type { StartCheck } from './createTraffic';
+import { payoutsCreatedSince, type PayoutsSince } from './historyCache';
 
 const LIMIT = LIMIT_FIELDS.maxAmountPer24Hours;
+
+export const DAILY_WINDOW_MS = 24 * 3_600_000;
+
+/** A create that starts this long after the execution last looked at history looks again first. */
+export const DAILY_RECHECK = { afterMs: 5 * 60_000 };
+
+/** A payout as the limit sees it: its item and its request body. */
+export type LimitedPayout = { itemIndex: number; body: PayoutRequestBody };
+
+/** The 24-hour limit for the payouts of one execution (steps 1, 2 and 4 above). */
+export class DailyLimit {
+	/** The history decisions are made on: the read, when it was asked for, and whether in full. */
+	private look!: { atMs: number; inFull: boolean; history: Promise<PayoutsSince> };
+
+	constructor(
+		private readonly context: IExecuteFunctions,
+		readonly account: string,
+		private readonly limits: CurrencyLimits,
+		/** The batch's decision: its execution's start (whose history read serves), its first item and timeout. */
+		private readonly batch: { startedMs: number; itemIndex: number; timeoutMs: number | undefined },
+	) {}
+
+	/**
+	 * Step 1: each payout of `sending`, and of `asIfReal` (a dry run's figures, as if the whole run were real), in
+	 * input order on the last 24 hours. Throws when the sum cannot be made or this process cannot hold the room.
+	 */
+	async decideBatch(
+		sending: readonly LimitedPayout[],
+		asIfReal: readonly LimitedPayout[],
+		reportsFigures: boolean,
+	): Promise<Record<'sending' | 'asIfReal', Map<number, DailyDecision>>> {
+		const { decision } = await this.decided(
+			(spent) => ({
+				sending: decideDaily(this.limits, spent, sending.map(dailyPayout)),
+				asIfReal: decideDaily(this.limits, spent, asIfReal.map(dailyPayout)),
+			}),
+			// A dry run's figures are what TYLT shows now, whatever the amount asked.
+			(decided) =>
+				reportsFigures ||
+				[...decided.sending.values(), ...decided.asIfReal.values()].some(refusedOnTheSum),
+			this.batch.itemIndex,
+			true,
+		);
+		const fitting = sending.filter((payout) => decision.sending.get(payout.itemIndex)?.fits);
+		if ((journals.get(this.account)?.size ?? 0) + fitting.length > JOURNAL_MAX_RESERVATIONS) {
+			throw new Error(
+				`this n8n process already holds ${JOURNAL_MAX_RESERVATIONS} payouts of the last 24 hours in memory`,
+			);
+		}
+		return decision;
+	}
+
+	/** One create's room (step 2): its part of the traffic's decision, its voucher and its reservation. */
+	room(payout: LimitedPayout): DailyRoom {
+		return new DailyRoom(this, payout);
+	}
+
+	/**
+	 * The history a create is decided on: the last look, or a new one when that is older than DAILY_RECHECK.afterMs;
+	 * read in full when the payout would be refused on a no-money record an earlier read showed (step 4).
+	 */
+	async beforeCreate(payout: LimitedPayout): Promise<PayoutsSince> {
+		if (Date.now() - this.look.atMs > DAILY_RECHECK.afterMs) {
+			this.lookAt(false, payout.itemIndex, false);
+		}
+		try {
+			const { window } = await this.decided(
+				(spent) => decideDaily(this.limits, spent, [dailyPayout(payout)]).get(payout.itemIndex),
+				(decision) => decision === undefined || refusedOnTheSum(decision),
+				payout.itemIndex,
+			);
+			return window;
+		} catch (error) {
+			throw this.refusal(
+				payout.itemIndex,
+				`it could not be checked again (${(error as Error).message})`,
+			);
+		}
+	}
+
+	/** Sums `window` with every reservation of this process now and reserves the payout's room, or refuses it. */
+	reserveRoom(payout: LimitedPayout, window: PayoutsSince): Reservation {
+		let decision: DailyDecision | undefined;
+		try {
+			decision = decideDaily(this.limits, this.spent(window), [dailyPayout(payout)]).get(
+				payout.itemIndex,
+			);
+		} catch (error) {
+			throw this.refusal(
+				payout.itemIndex,
+				`it could not be checked again (${(error as Error).message})`,
+			);
+		}
+		if (!decision?.fits) {
+			throw this.refusal(
+				payout.itemIndex,
+				`${decision?.reason ?? 'it could not be checked again'}. Payouts made since this execution decided took the room`,
+			);
+		}
+		return reserve(this.account, decision.lines);
+	}
+
+	/**
+	 * Decides on the window as last looked at (the batch looks first). When the sum counted a no-money record read
+	 * earlier, not final, and the decision refuses a payout (or cannot be made, or `confirm` asks for it), reads
+	 * the window in full and decides again: a refusal rests on what TYLT shows now.
+	 */
+	private async decided<Decision>(
+		decide: (spent: Map<string, ExactDecimal>) => Decision,
+		confirm: (decision: Decision) => boolean,
+		itemIndex: number,
+		forBatch = false,
+	): Promise<{ window: PayoutsSince; decision: Decision }> {
+		if (forBatch) this.lookAt(false, itemIndex, true);
+		let window = await this.look.history;
+		if (countsEarlierNoMoney(window.readEarlier)) {
+			try {
+				const decision = decide(this.spent(window));
+				if (!confirm(decision)) return { window, decision };
+			} catch {
+				// A record that cannot be counted may read differently now: the full read below decides.
+			}
+			if (forBatch || !this.look.inFull) this.lookAt(true, itemIndex, forBatch);
+			window = await this.look.history;
+		}
+		return { window, decision: decide(this.spent(window)) };
+	}
+
+	/**
+	 * Looks at the window again, from a read that starts now; the batch's from a read since its execution started
+	 * (the duplicate guard's read serves, when it reaches back 24 hours: no second read).
+	 */
+	private lookAt(inFull: boolean, itemIndex: number, forBatch: boolean) {
+		const atMs = forBatch ? this.batch.startedMs : Date.now();
+		this.look = {
+			atMs,
+			inFull,
+			history: payoutsCreatedSince.call(this.context, this.account, {
+				cutoffMs: Date.now() - DAILY_WINDOW_MS,
+				...(forBatch
+					? { freshSinceMs: atMs, lookBackParameter: `the TYLT API credential's ${LIMIT}` }
+					: {}),
+				inFull,
+				lookBackHours: 24,
+				timeoutMs: this.batch.timeoutMs,
+				itemIndex,
+			}),
+		};
+	}
+
+	private spent(window: PayoutsSince) {
+		return spentInWindow(
+			this.limits,
+			window.records,
+			reservationsOf(this.account),
+			window.readEarlier,
+		);
+	}
+
+	private refusal(itemIndex: number, reason: string): DailyLimitRecheckRefusal {
+		return new DailyLimitRecheckRefusal(
+			this.context.getNode(),
+			`The payout of item ${itemIndex} was not sent: the TYLT API credential's ${LIMIT} refuses it at its turn: ${reason}`,
+			{
+				itemIndex,
+				description: `Each payout is checked against the last 24 hours again right before it is sent (on TYLT's history read again when the last read is over ${DAILY_RECHECK.afterMs / 60_000} minutes old). Nothing was sent to TYLT for this item.`,
+			},
+		);
+	}
+}
+
+/** A create the decision at its start kept from starting: nothing was sent for it. */
+export class DailyLimitRecheckRefusal extends NodeOperationError {}
+
+/** An item the batch's decision refuses (step 1). */
+export function overLimitError(node: INode, itemIndex: number, reason: string): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		`The payout of item ${itemIndex} was not sent: the TYLT API credential's ${LIMIT} refuses it: ${reason}`,
+		{
+			itemIndex,
+			description: `${LIMIT} adds up the payouts TYLT's history shows for the last 24 hours (however they were made; not those whose status says they moved no money: Failed, Cancelled, Expired, Rejected) and this execution's payouts before this item. Nothing was sent to TYLT for this item.`,
+		},
+	);
+}
+
+/** Every item, when the batch's decision cannot be made (step 1). */
+export function uncheckableError(node: INode, itemIndex: number, cause: Error): NodeOperationError {
+	return new NodeOperationError(
+		node,
+		`The payout of item ${itemIndex} was not sent: the TYLT API credential's ${LIMIT} could not be checked (${cause.message})`,
+		{
+			itemIndex,
+			description:
+				'Without the sum of the last 24 hours no payout is sent while the limit is set. Run the workflow again once TYLT answers; nothing was sent to TYLT for this execution.',
+		},
+	);
+}
+
+/**
+ * One create under the limit. `prepare` and `decide` are its part of the traffic's decision (either refuses it, and
+ * nothing is sent); once the room is reserved, the node vouches for this exact body to the credential's signing,
+ * for this create's own request only (its token: nodeVouchers.ts). Without a reservation (a stopped execution
+ * starts its create without the decision) no voucher is offered.
+ */
+export class DailyRoom implements StartCheck {
+	private window: PayoutsSince | undefined;
+
+	private reservation: Reservation | undefined;
+
+	private withdrawVoucher: (() => void) | undefined;
+
+	private readonly voucher;
+
+	constructor(
+		private readonly limit: DailyLimit,
+		private readonly payout: LimitedPayout,
+	) {
+		this.voucher = nodeVoucherFor(limit.account, JSON.stringify(payout.body));
+	}
+
+	async prepare() {
+		this.window = await this.limit.beforeCreate(this.payout);
+	}
+
+	decide() {
+		this.reservation = this.limit.reserveRoom(this.payout, this.window as PayoutsSince);
+	}
+
+	/** The voucher's token for the create's request, offered from now until createEnded. */
+	voucherToken(): string | undefined {
+		if (!this.reservation) return undefined;
+		this.withdrawVoucher = offerNodeVoucher(this.voucher);
+		return this.voucher.token;
+	}
+
+	/**
+	 * The create came back: the voucher is withdrawn, and the room given back only when the error proves no payout
+	 * was made: TYLT refused it, the credential refused to sign it, or it never left n8n or never connected.
+	 */
+	createEnded(attempt: { error: unknown } | { record: PayoutRecord }) {
+		this.withdrawVoucher?.();
+		const madeNoPayout =
+			'error' in attempt &&
+			(attempt.error instanceof TyltRefusedError ||
+				attempt.error instanceof TyltCredentialRefusedError ||
+				attempt.error instanceof TyltStoppedError ||
+				attempt.error instanceof TyltUnreachableError);
+		const journal = journals.get(this.limit.account);
+		if (this.reservation && madeNoPayout && journal) {
+			journal.delete(this.reservation);
+			if (journal.size === 0) journals.delete(this.limit.account);
+		}
+	}
+
+	/** TYLT has the payout: its room stays, under its order ID (history shows it by that ID; it then counts once). */
+	paid(record: PayoutRecord) {
+		if (!this.reservation || record.orderId === undefined || record.orderId === null) return;
+		this.reservation.orderId = String(record.orderId);
+		this.reservation.sentAtMs = Date.now();
+	}
+}
+
+/*
+ * Reservations: what this process's creates have put toward the limit that TYLT's history may not show yet, per
+ * account: a create on its way, one answered (with its order ID), one whose answer was lost.
+ */
+
+/** Kept a little longer than the window: TYLT may date a payout a moment after this process sent it. */
+const KEPT_BEYOND_WINDOW_MS = 15 * 60_000;
+
+/** At most this many reservations per account: more would mean an unbounded process memory. */
+const JOURNAL_MAX_RESERVATIONS = 100_000;
+
+/** A payout's share of one limited currency. */
+export interface SpendLine {
+	currency: string;
+	amount: ExactDecimal;
+}
+
+export interface Reservation {
+	lines: readonly SpendLine[];
+	/** When its create started (then TYLT's answer), from which the window counts it. */
+	sentAtMs: number;
+	/** Set once TYLT answered the create with a payout. */
+	orderId?: string;
+}
+
+const journals = keptBetweenExecutions(
+	'dailySpendReservations',
+	new Map<string, Set<Reservation>>(),
+);
+
+/** The account's reservations still inside the window (older ones are forgotten here). */
+export function reservationsOf(account: string, nowMs = Date.now()): Reservation[] {
+	const journal = journals.get(account);
+	if (!journal) return [];
+	for (const reservation of journal) {
+		if (nowMs - reservation.sentAtMs > DAILY_WINDOW_MS + KEPT_BEYOND_WINDOW_MS) {
+			journal.delete(reservation);
+		}
+	}
+	if (journal.size === 0) journals.delete(account);
+	return [...journal];
+}
+
+/** A create starts now: its room is taken from here. */
+export function reserve(account: string, lines: readonly SpendLine[]): Reservation {
+	const reservation: Reservation = { lines, sentAtMs: Date.now() };
+	let journal = journals.get(account);
+	if (!journal) journals.set(account, (journal = new Set()));
+	journal.add(reservation);
+	return reservation;
+}
+
+/*
+ * The sum: what history and the reservations add up to, and which payouts fit on top of it.
+ */
 
 /** One payout an execution would send, as its body has it. */
 export interface DailyPayout {
@@ -186,7 +524,7 @@ function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] |
  * Whether a sum counted a payout that said it moved no money, not final, as an earlier read showed it: TYLT's
  * record now may leave room that the sum did not (a full read shows it).
  */
-export function countsEarlierNoMoney(readEarlier: ReadonlySet<PayoutRecord>): boolean {
+function countsEarlierNoMoney(readEarlier: ReadonlySet<PayoutRecord>): boolean {
 	for (const record of readEarlier) {
 		const { movedNoMoney, final } = countedRecord(record);
 		if (movedNoMoney && !final) return true;
@@ -298,4 +636,18 @@ function isNone(value: unknown): boolean {
 	if (typeof value !== 'number' && typeof value !== 'string') return false;
 	const amount = exactDecimal(value);
 	return amount !== undefined && amount.units === 0n;
+}
+
+/** A refusal the sum decided (a currency the limit does not name, or a fiat amount, is refused on any history). */
+function refusedOnTheSum(decision: DailyDecision): boolean {
+	return !decision.fits && decision.figures.length > 0;
+}
+
+function dailyPayout({ itemIndex, body }: LimitedPayout): DailyPayout {
+	return {
+		itemIndex,
+		settledCurrency: body.settledCurrency,
+		baseCurrency: body.baseCurrency,
+		amount: body.baseAmount,
+	};
 }

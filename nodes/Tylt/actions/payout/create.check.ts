@@ -20,8 +20,7 @@ import type {
 } from '../../transport/records';
 import { assertAgentCapSet, assertWithinAgentCap } from '../../payout/agentCap';
 import { guardSkips, previewPayoutOnce } from '../../payout/guard';
-import type { StartCheck } from '../../payout/createTraffic';
-import type { Reservation } from '../../payout/dailySpendJournal';
+import type { DailyLimit } from '../../payout/dailyLimit';
 import type { PayoutLedger } from '../../payout/ledger';
 import { checkPayoutFields, type PayoutInput, validatePayout } from '../../payout/validation';
 import type { OperationScope } from '../operationScope';
@@ -44,15 +43,7 @@ export interface ReadyPayout {
 	/** Set when the duplicate guard is on. */
 	guard?: { ledger: PayoutLedger; account: string };
 	/** Set when the credential has Max Amount per 24 Hours and the payout fits (create.dailyLimit.ts). */
-	daily?: DailyStartCheck;
-}
-
-/** Max Amount per 24 Hours at a create's start (create.dailyLimit.ts's DailyLimitGate). */
-export interface DailyStartCheck {
-	startCheck(payout: Pick<ReadyPayout, 'itemIndex' | 'body'>): StartCheck & {
-		/** The create's reservation, once the decision let it start. */
-		reserved(): Reservation | undefined;
-	};
+	daily?: DailyLimit;
 }
 
 /** An item as the checks left it: ready to send, or (Dry Run) answered with a report. */

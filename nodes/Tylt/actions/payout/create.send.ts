@@ -12,7 +12,6 @@ import {
 } from 'n8n-workflow';
 
 import { cancelSignalOf } from '../../../shared/pause';
-import { nodeVoucherFor, offerNodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
 import { CreateNotStarted, CreateTraffic, type CreateTurn } from '../../payout/createTraffic';
 import {
 	type CreateAttempt,
@@ -26,7 +25,6 @@ import { createPayoutRequest } from '../../transport/calls';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { ReadyPayout } from './create.check';
-import { settleFailed, settleSent } from './create.dailyLimit';
 import type { PayoutRecord } from '../../transport/records';
 import { decisionFirst } from '../decisionFirst';
 import { hasPanelV2 } from '../nodeVersion';
@@ -162,12 +160,8 @@ async function send(
 		timeoutMs: options.timeoutMs,
 		inDoubtCheckMs: options.inDoubtCheckMs,
 	};
-	// Counted against Max Amount per 24 Hours: once the traffic's decision, which sums the limit and reserves the
-	// room, lets the create start, the node vouches for this exact body to the credential's signing; the voucher is
-	// good for this create's own request only (its token). Without a reservation (a stopped execution) no voucher.
-	const check = payout.daily?.startCheck(payout);
-	const account = check ? await scope.tyltAccount() : undefined;
-	const voucher = account === undefined ? undefined : nodeVoucherFor(account, JSON.stringify(body));
+	// Max Amount per 24 Hours: this create's room, reserved in the traffic's decision right before it starts.
+	const room = payout.daily?.room(payout);
 	const decision = guard ? await decideBeforeCreate.call(this, guard, guarded) : undefined;
 	if (decision && 'alreadySent' in decision) {
 		return output(this, payout, { record: decision.alreadySent, alreadySent: true });
@@ -175,11 +169,8 @@ async function send(
 	try {
 		// Taken before the create waits for its turn: the in-doubt look-up then starts earlier, never later.
 		const attemptedMs = Date.now();
-		await turn.start(options.pauseBetweenPayoutsMs, check);
-		// From here every path reaches turn.sent, which gives the slot back: the create's error is caught as its attempt.
-		const reservation = check?.reserved();
-		const vouched = reservation ? voucher : undefined;
-		const withdrawVoucher = vouched && offerNodeVoucher(vouched);
+		await turn.start(options.pauseBetweenPayoutsMs, room);
+		// From here every path reaches turn.sent, which gives the slot back: the create's error is its attempt.
 		let attempt: CreateAttempt;
 		try {
 			attempt = {
@@ -188,22 +179,18 @@ async function send(
 					body,
 					itemIndex,
 					options.timeoutMs,
-					vouched?.token,
+					room?.voucherToken(),
 				),
 			};
 		} catch (error) {
 			attempt = { error };
-		} finally {
-			withdrawVoucher?.();
 		}
+		room?.createEnded(attempt);
 		turn.sent(attempt);
-		if (reservation && account !== undefined && 'error' in attempt) {
-			settleFailed(account, reservation, attempt.error as Error);
-		}
 		const outcome = guard
 			? await settleCreate.call(this, guard, guarded, attempt, attemptedMs)
 			: await unguarded(scope, reference, attempt);
-		if (reservation) settleSent(reservation, outcome.record);
+		room?.paid(outcome.record);
 		return output(this, payout, outcome);
 	} finally {
 		if (decision) decision.release();
