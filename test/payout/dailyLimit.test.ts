@@ -12,8 +12,8 @@ import {
 	decideDaily,
 	spentInWindow,
 	UncountableHistoryError,
+	type Reservation,
 } from '../../nodes/Tylt/payout/dailyLimit';
-import type { Reservation } from '../../nodes/Tylt/payout/dailyLimit';
 import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 import { hoursAgo } from '../support/moneySafetyKit';
 import {

@@ -13,10 +13,13 @@ import { relative, resolve } from 'path';
 
 // `nodes/Tylt/Tylt.node` names Tylt.node.ts, but Node tries .json before an extension ts-node adds (jest tries
 // .ts first): .json goes last, so the harness's import finds the node, not its codex file.
-const loaders: Partial<NodeJS.RequireExtensions> = require.extensions;
-const jsonLoader = loaders['.json'];
-delete loaders['.json'];
-loaders['.json'] = jsonLoader;
+// (Jest's own require has no extensions to reorder.)
+const loaders: Partial<NodeJS.RequireExtensions> | undefined = require.extensions;
+if (loaders?.['.json']) {
+	const jsonLoader = loaders['.json'];
+	delete loaders['.json'];
+	loaders['.json'] = jsonLoader;
+}
 
 const { createExecuteContext } =
 	require('../harness/n8nContext') as typeof import('../harness/n8nContext');

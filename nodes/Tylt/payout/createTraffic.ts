@@ -87,17 +87,19 @@ export class CreateTraffic {
 
 	/** An item's turn; every turn must be ended, also when the item never reaches `start`. */
 	turn(): CreateTurn {
-		let hold: { verdict: Promise<void>; lift: () => void } | undefined;
+		/** Lifts the hold this item's failed create put on later starts. */
+		let lift: (() => void) | undefined;
 		let ended = false;
 		// Before the slot is handed on: the create that takes it already sees TYLT's wait and the hold.
 		const failed = (error: unknown) => {
 			this.slowDownAfter(error);
 			if (!this.stopsAtError || ended) return;
-			let lift!: () => void;
 			const verdict = new Promise<void>((resolve) => {
-				lift = resolve;
+				lift = () => {
+					this.undecided.delete(verdict);
+					resolve();
+				};
 			});
-			hold = { verdict, lift };
 			this.undecided.add(verdict);
 		};
 		return {
@@ -122,10 +124,7 @@ export class CreateTraffic {
 				ended = true;
 				// The stop is recorded before the hold is lifted: a start waiting on the hold then sees it.
 				if (error !== undefined && this.stopsAtError) this.stop();
-				if (hold) {
-					this.undecided.delete(hold.verdict);
-					hold.lift();
-				}
+				lift?.();
 			},
 		};
 	}
