@@ -62,7 +62,10 @@ export type LimitedPayout = { itemIndex: number; body: PayoutRequestBody };
 
 /** The 24-hour limit for the payouts of one execution (steps 1, 2 and 4 above). */
 export class DailyLimit {
-	/** The history decisions are made on: the read, when it was asked for, and whether in full. */
+	/**
+	 * The history decisions are made on: the read, when it was asked for, and whether it was read in full for a
+	 * create (the batch's read never counts: a create refused on it reads in full itself).
+	 */
 	private look!: { atMs: number; inFull: boolean; history: Promise<PayoutsSince> };
 
 	constructor(
@@ -187,7 +190,7 @@ export class DailyLimit {
 		const atMs = forBatch ? this.batch.startedMs : Date.now();
 		this.look = {
 			atMs,
-			inFull,
+			inFull: inFull && !forBatch,
 			history: payoutsCreatedSince.call(this.context, this.account, {
 				cutoffMs: Date.now() - DAILY_WINDOW_MS,
 				...(forBatch

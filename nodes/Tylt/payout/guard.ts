@@ -1,13 +1,13 @@
 /**
- * The duplicate guard around one payout create, which create.send.ts sends between the guard's two steps. In order:
+ * The duplicate guard around one payout create, in order:
  * 1. claim the reference in this n8n process (executions that overlap take turns per reference);
  * 2. look for it: this execution's ledger (history inside the item's own look-back window), then the
  *    payouts this process sent recently (another execution's send that the ledger predates);
  * 3. a reference in doubt (an earlier create's outcome is unknown) is looked up in fresh history; while the
  *    hold lasts it is refused when TYLT does not show it, after the hold it is sent only then;
- * 4. send; if the outcome is unknown, hold the reference in doubt and look for it in history for a while
- *    (In-Doubt Check) before reporting the unknown outcome.
- * A reference found with different payout details is an error, never "already sent" (samePayout below).
+ * 4. create.send.ts sends the create, still under the claim; if its outcome is unknown, the reference is held in
+ *    doubt and looked for in history for a while (In-Doubt Check) before the unknown outcome is reported.
+ * A reference found with different payout details is an error, never "already sent" (confirmedMatch below).
  */
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
@@ -138,7 +138,7 @@ export async function settleCreate(
  */
 export function previewPayoutOnce(
 	this: IExecuteFunctions,
-	scope: Pick<GuardScope, 'ledger' | 'account'>,
+	scope: GuardScope,
 	payout: Pick<
 		GuardedPayout,
 		'body' | 'reference' | 'formerReferences' | 'itemIndex' | 'lookBackHours'
@@ -152,12 +152,7 @@ export function previewPayoutOnce(
 		: undefined;
 	const alreadyPlanned = ledger.isPlanned(reference);
 	ledger.plan(reference);
-	const doubtSinceMs = inDoubtSince(account, reference);
-	return {
-		existing,
-		alreadyPlanned,
-		inDoubt: !existing && doubtSinceMs !== undefined && isHeldInDoubt(doubtSinceMs),
-	};
+	return { existing, alreadyPlanned, inDoubt: !existing && heldInDoubt(account, reference) };
 }
 
 /**
@@ -165,13 +160,20 @@ export function previewPayoutOnce(
  * or a collision the guard refuses), or it is held in doubt. Reads only; for planning a batch ahead.
  */
 export function guardSkips(
-	scope: Pick<GuardScope, 'ledger' | 'account'>,
+	scope: GuardScope,
 	references: Pick<GuardedPayout, 'reference' | 'formerReferences'>,
 	lookBackHours: number,
 ): boolean {
-	if (knownPayout(scope, references, lookBackHours) !== undefined) return true;
 	// Past the hold a reference in doubt may be sent (when fresh history still lacks it): it counts.
-	const doubtSinceMs = inDoubtSince(scope.account, references.reference);
+	return (
+		knownPayout(scope, references, lookBackHours) !== undefined ||
+		heldInDoubt(scope.account, references.reference)
+	);
+}
+
+/** Whether a real run would refuse the reference now unless fresh history shows its payout (step 3). */
+function heldInDoubt(account: string, reference: string): boolean {
+	const doubtSinceMs = inDoubtSince(account, reference);
 	return doubtSinceMs !== undefined && isHeldInDoubt(doubtSinceMs);
 }
 
@@ -181,7 +183,7 @@ export function guardSkips(
  * than that send cannot hold. A process send is a certain match; the ledger may hold only a doubtful one.
  */
 function knownPayout(
-	scope: Pick<GuardScope, 'ledger' | 'account'>,
+	scope: GuardScope,
 	references: Pick<GuardedPayout, 'reference' | 'formerReferences'>,
 	lookBackHours: number,
 ): ReferenceMatch | undefined {
