@@ -54,12 +54,10 @@ describe('an unguarded create whose answer was lost', () => {
 		const lost = await suite.fail({
 			parameters: payoutWith('lost-unguarded-run', { duplicateGuard: false }),
 		});
-		const guarded = await suite
-			.run({ parameters: payoutWith('lost-unguarded-run', {}) })
-			.then(
-				(output) => output[0].json,
-				(error: Error) => ({ error: error.message }),
-			);
+		const guarded = await suite.run({ parameters: payoutWith('lost-unguarded-run', {}) }).then(
+			(output) => output[0].json,
+			(error: Error) => ({ error: error.message }),
+		);
 		await afterTheSlowCreateLanded();
 
 		expect(lost.message).toContain('outcome of this payout is unknown');
