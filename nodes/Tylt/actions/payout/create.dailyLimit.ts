@@ -66,9 +66,9 @@ export async function applyDailyLimit(
 			continue;
 		}
 		const decision = decisions.sending.get(itemIndex);
-		if (decision === undefined)
-			rest.push(payout); // a repeat of a paid reference: nothing to send
-		else if (decision.fits) rest.push({ ...payout, daily });
+		// Every row the limit does not refuse carries it: one the batch counted as the guard's skip (a repeat of a
+		// reference, one held in doubt) may still be sent when its turn comes, and then takes its room as any create.
+		if (decision === undefined || decision.fits) rest.push({ ...payout, daily });
 		else
 			answered.push({
 				itemIndex,

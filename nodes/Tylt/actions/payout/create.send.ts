@@ -20,8 +20,9 @@ import {
 	type GuardedPayout,
 	settleCreate,
 } from '../../payout/guard';
-import { rememberSent } from '../../payout/processMemory';
+import { markInDoubt, rememberSent } from '../../payout/processMemory';
 import { createPayoutRequest } from '../../transport/calls';
+import { TyltOutcomeUnknownError } from '../../transport/errors';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { ReadyPayout } from './create.check';
@@ -189,7 +190,7 @@ async function send(
 		turn.sent(attempt);
 		const outcome = guard
 			? await settleCreate.call(this, guard, guarded, attempt, attemptedMs)
-			: await unguarded(scope, reference, attempt);
+			: await unguarded(scope, reference, attempt, attemptedMs);
 		room?.paid(outcome.record);
 		return output(this, payout, outcome);
 	} finally {
@@ -202,8 +203,15 @@ async function unguarded(
 	scope: OperationScope,
 	reference: string,
 	attempt: CreateAttempt,
+	attemptedMs: number,
 ): Promise<GuardedOutcome> {
-	if ('error' in attempt) throw attempt.error;
+	if ('error' in attempt) {
+		// TYLT may have made it: a guarded row or execution of this reference then looks for it before sending.
+		if (attempt.error instanceof TyltOutcomeUnknownError) {
+			markInDoubt(await scope.tyltAccount(), reference, attemptedMs);
+		}
+		throw attempt.error;
+	}
 	rememberSent(await scope.tyltAccount(), reference, attempt.record);
 	return { record: attempt.record, alreadySent: false };
 }
