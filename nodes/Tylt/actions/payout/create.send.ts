@@ -161,12 +161,12 @@ async function send(
 		timeoutMs: options.timeoutMs,
 		inDoubtCheckMs: options.inDoubtCheckMs,
 	};
-	// Max Amount per 24 Hours: this create's room, reserved in the traffic's decision right before it starts.
-	const room = payout.daily?.room(payout);
 	const decision = guard ? await decideBeforeCreate.call(this, guard, guarded) : undefined;
 	if (decision && 'alreadySent' in decision) {
 		return output(this, payout, { record: decision.alreadySent, alreadySent: true });
 	}
+	// Max Amount per 24 Hours: this create's room, reserved in the traffic's decision right before it starts.
+	const room = payout.daily?.room(payout);
 	try {
 		// Taken before the create waits for its turn: the in-doubt look-up then starts earlier, never later.
 		const attemptedMs = Date.now();
