@@ -30,11 +30,11 @@ export interface OutgoingRequest {
 	method: string;
 	/** The absolute URL that is sent: the Base URL's origin, the path, then `query`; never a fragment. */
 	url: string;
-	/** The path as the HTTP client sends it (after `new URL`'s normalisation: dot segments resolved). */
+	/** The path as the HTTP client sends it (dot segments resolved by `new URL`). */
 	path: string;
 	/** Every query parameter in the order it is sent, each name once. */
 	query: ReadonlyArray<readonly [string, QueryValue]>;
-	/** The exact body text signed and sent; undefined for a request without a body (GET, HEAD, DELETE). */
+	/** The exact body text signed and sent; undefined for GET, HEAD and DELETE. */
 	bodyText?: string;
 	/** The TYLT node's voucher token (NODE_VOUCHER_HEADER), taken off the request: it never reaches TYLT. */
 	nodeVoucher?: string;
@@ -121,9 +121,8 @@ export function signedText(outgoing: OutgoingRequest): string {
 }
 
 /**
- * The options n8n sends, built from the reading: one absolute URL holding the whole query (nothing for n8n to
- * combine it with), the body as final text, and redirects off (every HTTP client carries the signed headers on to
- * the next hop).
+ * The options n8n sends, built from the reading: one absolute URL holding the whole query, the body as final
+ * text, and redirects off (every HTTP client carries the signed headers on to the next hop).
  */
 export function optionsToSend(
 	request: AuthenticatableRequest,

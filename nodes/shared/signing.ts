@@ -15,10 +15,7 @@ import { tyltAccountOf, type TyltCredentials } from './tyltAccount';
 
 /**
  * Signs a request the way TYLT verifies it, and returns the options to send. The request is read once
- * (outgoingRequest.ts: only to the credential's own Base URL, over n8n's own connection, never on through a
- * redirect, JSON bodies only), the spending limits check that reading, and the signature covers it:
- * - a body-carrying request (POST...) signs its exact JSON body text, which is what goes on the wire;
- * - a GET signs the compact JSON of its query parameters in the order they are sent, or the empty string.
+ * (outgoingRequest.ts), and both the spending limits and the signature read that reading.
  */
 export function signTyltRequest(
 	credentials: TyltCredentials,

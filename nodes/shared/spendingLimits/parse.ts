@@ -78,37 +78,28 @@ export function readSpendingLimits(
 	return problems[0] ?? limits;
 }
 
-/** Every limit the texts set; throws the first UnreadableLimitError when a field cannot be read. */
+// The parse* forms throw the first UnreadableLimitError instead.
+
 export function parseSpendingLimits(texts: SpendingLimitTexts): SpendingLimits {
-	return throwingFirst<SpendingLimits>(readSpendingLimits(texts));
+	return throwingFirst((problems) => readFields(texts, problems).limits);
 }
 
-/** One currency-limit field; throws the first UnreadableLimitError. */
-export function parseCurrencyLimits(
-	field: LimitFieldName,
-	text: string | undefined,
-): CurrencyLimits | undefined {
+export function parseCurrencyLimits(field: LimitFieldName, text: string | undefined) {
+	return throwingFirst((problems) => readCurrencyLimits(field, text, problems));
+}
+
+export function parseAllowedAddresses(text: string | undefined) {
+	return throwingFirst((problems) => readAllowedAddresses(text, problems));
+}
+
+function throwingFirst<T>(read: (problems: UnreadableLimitError[]) => T): T {
 	const problems: UnreadableLimitError[] = [];
-	const limits = readCurrencyLimits(field, text, problems);
-	return throwingFirst<CurrencyLimits | undefined>(problems[0] ?? limits);
+	const value = read(problems);
+	if (problems.length > 0) throw problems[0];
+	return value;
 }
 
-/** Allowed Recipient Addresses; throws the first UnreadableLimitError. */
-export function parseAllowedAddresses(
-	text: string | undefined,
-): readonly AllowedRecipient[] | undefined {
-	const problems: UnreadableLimitError[] = [];
-	const allowed = readAllowedAddresses(text, problems);
-	return throwingFirst<readonly AllowedRecipient[] | undefined>(problems[0] ?? allowed);
-}
-
-function throwingFirst<T>(read: T | UnreadableLimitError): T {
-	if (read instanceof UnreadableLimitError) throw read;
-	return read;
-}
-
-function readFields(texts: SpendingLimitTexts) {
-	const problems: UnreadableLimitError[] = [];
+function readFields(texts: SpendingLimitTexts, problems: UnreadableLimitError[] = []) {
 	const limits: SpendingLimits = {
 		perPayout: readCurrencyLimits('maxAmountPerPayout', texts.maxAmountPerPayout, problems),
 		per24Hours: readCurrencyLimits('maxAmountPer24Hours', texts.maxAmountPer24Hours, problems),
