@@ -1,5 +1,4 @@
 import {
-	type IDataObject,
 	type INode,
 	type INodeExecutionData,
 	type IPollFunctions,
@@ -10,12 +9,13 @@ import { keptBetweenExecutions } from '../shared/memoryBetweenExecutions';
 import { type EventFilters, isWanted, readFilters } from '../shared/payoutEvents/filters';
 import { payoutEventOf, toOutputJson } from '../shared/payoutEvents/orderEvent';
 import { DEFAULT_MAX_AGE_HOURS, type PollOptions } from './description';
-import { loadState, saveState } from './pollState';
 import {
 	baseline,
 	type ChangeRules,
 	findChanges,
+	loadState,
 	readBackTo,
+	saveState,
 	UnfollowablePayout,
 } from './statusChanges';
 import { readPayoutHistoryWindow } from '../Tylt/payout/history';
@@ -65,7 +65,12 @@ async function pollOnce(
 	};
 	const staticData = this.getWorkflowStaticData('node');
 	const state = loadState(staticData);
-	const history = await readHistorySince.call(this, readBackTo(state, rules));
+	// Through the reader the duplicate guard uses: a window holding too many payouts is an error, never a
+	// partial read, so a poll never skips a change unseen.
+	const history = await readPayoutHistoryWindow.call(this, {
+		cutoffMs: readBackTo(state, rules),
+		lookBackParameter: 'Options → Max Age (Hours)',
+	});
 
 	if (state === undefined) {
 		// First poll of this trigger: what history holds now is the past, not news.
@@ -107,28 +112,8 @@ async function sampleEvent(
 	this: IPollFunctions,
 	filters: EventFilters,
 ): Promise<INodeExecutionData[][] | null> {
-	const newest = (await readNewest.call(this, SAMPLE_SIZE)).map((record: IDataObject) =>
-		payoutEventOf(record),
-	);
-	const sample = newest.find((payoutEvent) => isWanted(payoutEvent, filters)) ?? newest[0];
+	const newest = await getPayoutHistoryPage.call(this, { rows: SAMPLE_SIZE, page: 1 });
+	const events = newest.map(payoutEventOf);
+	const sample = events.find((payoutEvent) => isWanted(payoutEvent, filters)) ?? events[0];
 	return sample === undefined ? null : [[{ json: toOutputJson(sample) }]];
-}
-
-/**
- * Payout history, newest first, back to `sinceMs` (createdAt), through the reader the duplicate guard uses: a
- * window holding too many payouts is an error, never a partial read, so a poll never skips a change unseen.
- */
-export async function readHistorySince(
-	this: IPollFunctions,
-	sinceMs: number,
-): Promise<IDataObject[]> {
-	return await readPayoutHistoryWindow.call(this, {
-		cutoffMs: sinceMs,
-		lookBackParameter: 'Options → Max Age (Hours)',
-	});
-}
-
-/** The newest payouts, for a sample event. */
-export async function readNewest(this: IPollFunctions, count: number): Promise<IDataObject[]> {
-	return await getPayoutHistoryPage.call(this, { rows: count, page: 1 });
 }
