@@ -6,8 +6,13 @@ import {
 } from 'n8n-workflow';
 
 import { keptBetweenExecutions } from '../shared/memoryBetweenExecutions';
-import { type EventFilters, isWanted, readFilters } from '../shared/payoutEvents/filters';
-import { payoutEventOf, toOutputJson } from '../shared/payoutEvents/orderEvent';
+import {
+	type EventFilters,
+	isWanted,
+	payoutEventOf,
+	readFilters,
+	toOutputJson,
+} from '../shared/payoutEvents/orderEvent';
 import { DEFAULT_MAX_AGE_HOURS, type PollOptions } from './description';
 import {
 	baseline,
