@@ -11,7 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { PayoutRecord } from '../Tylt/transport/records';
 import { LATE_ARRIVAL_GRACE_MS, payoutCreatedMs } from '../Tylt/payout/history';
-import { isFinalRecord } from '../shared/payoutEvents/orderEvent';
+import { isFinalRecord, textOf } from '../shared/payoutEvents/orderEvent';
 
 const STATE_KEY = 'payoutStatus';
 
@@ -81,24 +81,13 @@ export interface ChangeRules {
 const CREATION_STATUS = 'pending';
 
 /**
- * TYLT's order id as text, so an id sent as a number in one answer and as a string in the next is one payout.
- * Undefined when the record has none.
- */
-function orderIdOf(record: IDataObject): string | undefined {
-	const { orderId } = record;
-	if (typeof orderId === 'number' && Number.isFinite(orderId)) return String(orderId);
-	if (typeof orderId === 'string' && orderId.trim() !== '') return orderId.trim();
-	return undefined;
-}
-
-/**
  * A history record the trigger cannot follow: no orderId (it keys payouts by it) or a createdAt that is not a
  * time (it places payouts in time to tell what is new and how long to follow them). Such a record is neither
  * reported nor skipped: the poll fails naming it, so the trigger never goes quiet about a payout.
  */
 export class UnfollowablePayout extends Error {
 	constructor(record: IDataObject) {
-		const orderId = orderIdOf(record);
+		const orderId = textOf(record.orderId);
 		super(
 			orderId === undefined
 				? `TYLT payout history holds a payout without an orderId (orderId ${shown(record.orderId)}, createdAt ${shown(record.createdAt)})`
@@ -163,7 +152,8 @@ export function findChanges(
 	let newestCreatedMs = Math.max(state.newestCreatedMs, 0);
 
 	for (const record of records) {
-		const orderId = orderIdOf(record);
+		// As text: an id sent as a number in one answer and as a string in the next is one payout.
+		const orderId = textOf(record.orderId);
 		const createdMs = payoutCreatedMs(record as PayoutRecord);
 		if (orderId === undefined || createdMs === undefined) throw new UnfollowablePayout(record);
 		// Pages can overlap when payouts are created while a poll reads: the first sighting counts.

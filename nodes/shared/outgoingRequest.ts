@@ -46,10 +46,9 @@ const READS_THE_KEY =
 	'would read the API key and a signature it could replay at TYLT (TYLT has no nonce), so nothing was sent';
 
 /**
- * Request options that decide where the signed bytes go or which server is accepted as TYLT. Whoever may use the
- * credential in the HTTP Request node sets them (Options → Proxy, Ignore SSL Issues, SSL Certificates), and
- * n8n passes them through to the connection. A proxy the n8n administrator sets for the whole instance
- * (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY) is not among them: n8n applies it when it connects, after signing.
+ * Request options that decide where the signed bytes go or which server is accepted as TYLT, which whoever may
+ * use the credential sets in the HTTP Request node (Proxy, Ignore SSL Issues, SSL Certificates). A proxy the n8n
+ * administrator sets for the instance (HTTP_PROXY…) is not among them: n8n applies it after signing.
  */
 const TRANSPORT_OPTIONS: ReadonlyArray<{
 	option: string;
@@ -94,13 +93,12 @@ export function readOutgoingRequest(
 	const method = (request.method ?? 'GET').toUpperCase();
 	const { origin, path, urlQuery } = targetOnBaseUrl(baseUrl, request);
 	const query = queryAsSent(urlQuery, request.qs);
-	const search =
-		query.length === 0
-			? ''
-			: `?${new URLSearchParams(query.map(([name, value]): [string, string] => [name, String(value)])).toString()}`;
+	const search = new URLSearchParams(
+		query.map(([name, value]): [string, string] => [name, String(value)]),
+	);
 	const outgoing: OutgoingRequest = {
 		method,
-		url: `${origin}${path}${search}`,
+		url: `${origin}${path}${query.length === 0 ? '' : `?${search}`}`,
 		path,
 		query,
 		nodeVoucher: headerValue(request, NODE_VOUCHER_HEADER),

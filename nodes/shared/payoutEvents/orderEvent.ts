@@ -38,6 +38,13 @@ export function toOutputJson(orderEvent: OrderEvent): IDataObject {
 	return json;
 }
 
+/** A non-blank string, trimmed, or a number, as text; undefined for anything else. */
+export function textOf(value: unknown): string | undefined {
+	if (typeof value === 'string' && value.trim() !== '') return value.trim();
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return undefined;
+}
+
 /** Whether TYLT marks the order as final: `isFinal` is 1 in the spec, but `'1'` and `true` are seen. */
 export function isFinalRecord(record: IDataObject): boolean {
 	const flag = record.isFinal;
