@@ -29,10 +29,7 @@ import { getPayoutHistoryPage } from '../Tylt/transport/calls';
 /** How many of the newest payouts a sample event is chosen from. */
 const SAMPLE_SIZE = 20;
 
-/**
- * Triggers with a poll under way in this process. n8n starts a poll at every scheduled time even when the last
- * one still runs (a slow TYLT, read retries); two polls over the same state would both report the same change.
- */
+/** Triggers with a poll under way in this process (why: MEMORY_BETWEEN_EXECUTIONS.pollsUnderWay). */
 const pollsUnderWay = keptBetweenExecutions('pollsUnderWay', new Set<string>());
 
 /**

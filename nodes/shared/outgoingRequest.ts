@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { CREDENTIAL, refusal } from './credentialRefusal';
+import { CREDENTIAL, CredentialRefusal } from './credentialRefusal';
 import { NODE_VOUCHER_HEADER } from './spendingLimits/nodeVouchers';
 import { httpOrigin, normalizeBaseUrl } from './tyltAccount';
 
@@ -105,7 +105,7 @@ export function readOutgoingRequest(
 	};
 	if (!QUERY_SIGNED_METHODS.has(method)) return { ...outgoing, bodyText: jsonBodyText(request) };
 	if (hasBody(request)) {
-		throw refusal(
+		throw new CredentialRefusal(
 			`${CREDENTIAL} cannot sign a ${method} request with a body: TYLT signs ${method} requests over their query parameters only, so the body would travel unsigned. Send the values as query parameters`,
 		);
 	}
@@ -163,7 +163,7 @@ function removeHeader(request: AuthenticatableRequest, name: string) {
 function refuseOwnTransport(request: AuthenticatableRequest) {
 	const options = request as unknown as IDataObject;
 	for (const { option, changesTransport, reason } of TRANSPORT_OPTIONS) {
-		if (changesTransport(options[option])) throw refusal(`${CREDENTIAL} ${reason}`);
+		if (changesTransport(options[option])) throw new CredentialRefusal(`${CREDENTIAL} ${reason}`);
 	}
 }
 
@@ -179,7 +179,7 @@ function targetOnBaseUrl(
 	const base = normalizeBaseUrl(baseUrl);
 	const baseOrigin = httpOrigin(base);
 	if (baseOrigin === undefined) {
-		throw refusal(
+		throw new CredentialRefusal(
 			`${CREDENTIAL}'s Base URL "${base}" is not an http:// or https:// URL: fix it in the credential`,
 		);
 	}
@@ -189,19 +189,19 @@ function targetOnBaseUrl(
 		? target
 		: combineUrls(String(request.baseURL || base), target);
 	if (httpOrigin(full) !== baseOrigin) {
-		throw refusal(
+		throw new CredentialRefusal(
 			`${CREDENTIAL} only signs requests to its Base URL (${baseOrigin}); this request goes to ${httpOrigin(full) ?? 'an address that is not an absolute http(s) URL'}, so nothing was sent. Use a path on ${baseOrigin}, or change the credential's Base URL`,
 		);
 	}
 	if (full.includes('#')) {
-		throw refusal(
+		throw new CredentialRefusal(
 			`${CREDENTIAL} does not sign a URL with a fragment ("#…"): the HTTP client drops it while a check could read it, so nothing was sent. Remove the "#" and what follows it`,
 		);
 	}
 	const queryStart = full.indexOf('?');
 	const urlQuery = queryStart === -1 ? '' : full.slice(queryStart + 1);
 	if (urlQuery.includes('?')) {
-		throw refusal(
+		throw new CredentialRefusal(
 			`${CREDENTIAL} does not sign a URL with a second "?": servers split such a query differently, so nothing was sent. Write a "?" inside a value as %3F`,
 		);
 	}
@@ -230,7 +230,7 @@ function queryAsSent(
 			typeof value !== 'boolean' &&
 			!(typeof value === 'number' && Number.isFinite(value))
 		) {
-			throw refusal(
+			throw new CredentialRefusal(
 				`${CREDENTIAL} only signs query parameters that are text or numbers, and "${name}" is ${value === null ? 'null' : `a ${Array.isArray(value) ? 'list' : typeof value}`}, so nothing was sent`,
 			);
 		}
@@ -239,7 +239,7 @@ function queryAsSent(
 	const seen = new Set<string>();
 	for (const [name] of query) {
 		if (seen.has(name)) {
-			throw refusal(
+			throw new CredentialRefusal(
 				`${CREDENTIAL} does not sign a query that names "${name}" twice: servers differ on which value they read, so nothing was sent. Give each parameter once`,
 			);
 		}
@@ -261,7 +261,7 @@ function hasBody(request: AuthenticatableRequest): boolean {
 /** The JSON text to sign and send; refuses every body n8n would send as something else. */
 function jsonBodyText(request: AuthenticatableRequest): string {
 	const refuse = (what: string) =>
-		refusal(
+		new CredentialRefusal(
 			`${CREDENTIAL} only sends JSON bodies, because TYLT verifies the signature over the exact JSON text; ${what}. Choose Body Content Type JSON (or Raw with content type application/json)`,
 		);
 	if (request.form !== undefined) throw refuse('this request has a form-urlencoded body');

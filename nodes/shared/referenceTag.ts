@@ -28,9 +28,8 @@ export interface RecordReferences {
 }
 
 /**
- * Reads the references of a payout record. The node writes `[ref:X] user text`; its previous version wrote
- * `user text [ref:X]`. A comment that begins with a tag carries that tag; otherwise the last tag is the
- * node's (the user's own text may mention other references before it).
+ * The node writes `[ref:X] user text`; its previous version wrote `user text [ref:X]`. A comment that begins
+ * with a tag carries that tag; otherwise the last one is the node's (the user's text may mention others).
  */
 export function referencesOf(record: IDataObject): RecordReferences {
 	const comments = String(record.comments ?? '');

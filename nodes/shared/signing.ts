@@ -1,7 +1,7 @@
 /** The one place that signs a TYLT request (the TYLT API credential's authenticate). */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { CREDENTIAL, refusal } from './credentialRefusal';
+import { CREDENTIAL, CredentialRefusal } from './credentialRefusal';
 import { hmacSha256Hex } from './hmac';
 import {
 	optionsToSend,
@@ -24,7 +24,10 @@ export function signTyltRequest(
 	const account = tyltAccountOf(credentials);
 	const outgoing = readOutgoingRequest(account.baseUrl, requestOptions);
 	const reason = spendingLimitRefusal(credentials.spendingLimits ?? {}, outgoing, account.hash);
-	if (reason) throw refusal(`${CREDENTIAL} refused this payout, so nothing was sent: ${reason}`);
+	if (reason)
+		throw new CredentialRefusal(
+			`${CREDENTIAL} refused this payout, so nothing was sent: ${reason}`,
+		);
 
 	const signed = optionsToSend(requestOptions, outgoing);
 	setHeader(signed, 'X-TLP-APIKEY', account.apiKey);
