@@ -56,9 +56,8 @@ export function loadState(staticData: IDataObject): PollState | undefined {
 }
 
 /**
- * Replaces the stored state in one assignment, after the poll has read everything it needed: a poll that
- * fails half-way leaves the previous state untouched. Assigning the key also marks n8n's observable static
- * data as changed, so n8n saves it.
+ * In one assignment, after the poll has read everything it needed: a poll that fails half-way leaves the
+ * previous state untouched. Assigning the key marks n8n's observable static data as changed, so n8n saves it.
  */
 export function saveState(staticData: IDataObject, state: PollState): void {
 	staticData[STATE_KEY] = state as unknown as IDataObject;
@@ -112,9 +111,8 @@ function sameStatus(a: string, b: string): boolean {
 }
 
 /**
- * How far back (createdAt, epoch ms) the next read of history, newest first, must reach: through the payouts
- * already seen near the newest (late arrivals land there), and to the oldest payout still waited on, but never
- * beyond Max Age.
+ * How far back (createdAt, epoch ms) the next read of history must reach: through the payouts seen near the
+ * newest (late arrivals land there) and to the oldest payout still waited on, but never beyond Max Age.
  */
 export function readBackTo(state: PollState | undefined, rules: ChangeRules): number {
 	const cutoff = rules.nowMs - rules.maxAgeMs;

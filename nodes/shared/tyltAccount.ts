@@ -100,10 +100,7 @@ export function httpOrigin(url: string): string | undefined {
 	}
 }
 
-/**
- * The account as a hash of tyltAccountIdentity: what process-wide memories are keyed by. Never the API key
- * itself, so nothing such a memory holds could be reused to sign.
- */
+/** The hash of tyltAccountIdentity that process memories are keyed by: none of them holds a key to sign with. */
 export function tyltAccountHash(credentials: Pick<TyltCredentials, 'apiKey' | 'baseUrl'>): string {
 	return createHash('sha256').update(tyltAccountIdentity(credentials)).digest('hex').slice(0, 32);
 }

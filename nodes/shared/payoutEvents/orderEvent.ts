@@ -73,9 +73,8 @@ interface ParameterReader {
 }
 
 /**
- * The filters as the user set them on either trigger: Statuses, Options → Other Statuses and Final Only.
- * `events` is fixed by the caller when its trigger has no Events parameter; `options`, when the caller has
- * read them already (the webhook trigger does for every callback).
+ * Statuses, Options → Other Statuses and Final Only as set on either trigger; `events` comes from the caller,
+ * and so do `options` when the caller has read them already (the webhook trigger does for every callback).
  */
 export function readFilters(
 	context: ParameterReader,

@@ -62,10 +62,7 @@ export function hasSpendingLimits(texts: SpendingLimitTexts): boolean {
 	return Object.values(texts).some((text) => text !== undefined && text.trim() !== '');
 }
 
-/**
- * Every problem of the three fields, in field order, one per entry that cannot be read (what the credential's
- * test lists on saving); empty when every field can be read.
- */
+/** One problem per entry that cannot be read, in field order: what the credential's test lists on saving. */
 export function spendingLimitProblems(texts: SpendingLimitTexts): UnreadableLimitError[] {
 	return readFields(texts).problems;
 }
