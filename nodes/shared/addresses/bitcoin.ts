@@ -146,10 +146,7 @@ function polymod(values: readonly number[]): number {
 	return checksum >>> 0;
 }
 
-/**
- * Whether the last 4 bytes of `bytes` are the first 4 of SHA-256(SHA-256(the bytes before them)): the
- * Base58Check checksum of Bitcoin, Litecoin, Dogecoin, TRON and the XRP Ledger.
- */
+/** Base58Check's checksum: the last 4 bytes are the first 4 of SHA-256(SHA-256(the bytes before them)). */
 export function hasDoubleSha256Checksum(bytes: Uint8Array): boolean {
 	if (bytes.length < 4) return false;
 	const payloadEnd = bytes.length - 4;

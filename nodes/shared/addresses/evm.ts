@@ -54,9 +54,8 @@ export function evmAddressProblem(address: string, networkSymbol: string): strin
 }
 
 /**
- * Whether the letter case of `hexDigits` (the 40 digits after 0x) carries a valid EIP-55 checksum:
- * each letter is upper-case exactly when the matching nibble of keccak256(the lower-case digits as
- * ASCII) is 8 or more. Callers check first that the digits are hexadecimal.
+ * EIP-55: each letter of the 40 hex digits after 0x is upper-case exactly when the matching nibble of
+ * keccak256(the lower-case digits as ASCII) is 8 or more. Callers check first that the digits are hex.
  */
 export function hasValidEip55Checksum(hexDigits: string): boolean {
 	const hash = keccak256(Buffer.from(hexDigits.toLowerCase(), 'latin1'));

@@ -85,10 +85,7 @@ export function tonAddressProblem(address: string): string | undefined {
 	return undefined;
 }
 
-/**
- * The account a valid TON address names, as `workchain:hash`: the raw form, the bounceable and the
- * non-bounceable forms, in base64 or base64url, are all one account.
- */
+/** The account a valid TON address names, as `workchain:hash`: its raw and user-friendly forms are one. */
 export function tonAccount(address: string): string | undefined {
 	if (tonAddressProblem(address) !== undefined) return undefined;
 	if (address.includes(':')) return address.toLowerCase();
@@ -235,10 +232,7 @@ export function tpnkAccount(address: string): string | undefined {
 	return UUID.test(address) ? address.toLowerCase() : undefined;
 }
 
-/**
- * CRC-16/XMODEM (polynomial 0x1021, initial value 0, no reflection): the checksum of TON's user-friendly
- * addresses and of Stellar's StrKey.
- */
+/** CRC-16/XMODEM (polynomial 0x1021, initial value 0, no reflection): TON's and Stellar's checksum. */
 export function crc16Xmodem(bytes: Uint8Array): number {
 	let crc = 0;
 	for (const byte of bytes) {

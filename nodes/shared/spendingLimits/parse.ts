@@ -116,16 +116,12 @@ function readCurrencyLimits(
 	problems: UnreadableLimitError[],
 ): CurrencyLimits | undefined {
 	if (text === undefined || text.trim() === '') return undefined;
+	const unreadable = (entry: string, reason: string) =>
+		problems.push(new UnreadableLimitError(field, entry, reason));
 	const limits = new Map<string, ExactDecimal>();
 	const entries = text.split(',').map((piece) => piece.trim());
 	if (entries.includes('')) {
-		problems.push(
-			new UnreadableLimitError(
-				field,
-				text,
-				'has an empty entry: write one "SYMBOL amount" between each two commas',
-			),
-		);
+		unreadable(text, 'has an empty entry: write one "SYMBOL amount" between each two commas');
 	}
 	for (const entry of entries.filter((piece) => piece !== '')) {
 		const limit = readCurrencyLimit(field, entry);
@@ -135,13 +131,7 @@ function readCurrencyLimits(
 		}
 		const [currency, amount] = limit;
 		if (limits.has(currency)) {
-			problems.push(
-				new UnreadableLimitError(
-					field,
-					entry,
-					`names ${currency} a second time: write each currency once`,
-				),
-			);
+			unreadable(entry, `names ${currency} a second time: write each currency once`);
 			continue;
 		}
 		limits.set(currency, amount);
