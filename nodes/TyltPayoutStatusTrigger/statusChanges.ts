@@ -47,12 +47,7 @@ export function loadState(staticData: IDataObject): PollState | undefined {
 	) {
 		return undefined;
 	}
-	return {
-		newestCreatedMs,
-		knownFromMs,
-		known: known as Record<string, number>,
-		waiting: waiting as Record<string, WaitingPayout>,
-	};
+	return stored as unknown as PollState;
 }
 
 /**
