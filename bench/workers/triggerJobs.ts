@@ -9,8 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { fingerprint, rememberCallback } from '../../nodes/TyltTrigger/dedupe';
-import { isWanted, statusList } from '../../nodes/shared/payoutEvents/filters';
-import { toOutputJson } from '../../nodes/shared/payoutEvents/orderEvent';
+import { isWanted, statusList, toOutputJson } from '../../nodes/shared/payoutEvents/orderEvent';
 import { parseCallback } from '../../nodes/TyltTrigger/parseCallback';
 import {
 	createTriggerContext,

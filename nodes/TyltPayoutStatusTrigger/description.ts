@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import {
 	PAYOUT_STATUSES,
 	finalOnlyProperty,
-	otherStatusesOption,
+	optionsCollection,
 	statusesProperty,
 } from '../shared/payoutEvents/description';
 
@@ -25,31 +25,23 @@ export const pollTriggerProperties: INodeProperties[] = [
 	},
 	statusesProperty(PAYOUT_STATUSES),
 	finalOnlyProperty,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include New Payouts',
-				name: 'includeNewPayouts',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether a payout first seen by a poll starts a run with its current status, as TYLT calls back on create. Off: only later changes (one first seen already settled still counts).',
-			},
-			{
-				displayName: 'Max Age (Hours)',
-				name: 'maxAgeHours',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_MAX_AGE_HOURS,
-				description:
-					'Payouts created longer ago are no longer followed: a poll reads history back to the oldest payout still pending, but never further than this',
-			},
-			otherStatusesOption,
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Include New Payouts',
+			name: 'includeNewPayouts',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether a payout first seen by a poll starts a run with its current status, as TYLT calls back on create. Off: only later changes (one first seen already settled still counts).',
+		},
+		{
+			displayName: 'Max Age (Hours)',
+			name: 'maxAgeHours',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_MAX_AGE_HOURS,
+			description:
+				'Payouts created longer ago are no longer followed: a poll reads history back to the oldest payout still pending, but never further than this',
+		},
+	]),
 ];

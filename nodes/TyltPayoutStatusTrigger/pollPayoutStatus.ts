@@ -1,5 +1,4 @@
 import {
-	type IDataObject,
 	type INode,
 	type INodeExecutionData,
 	type IPollFunctions,
@@ -7,15 +6,21 @@ import {
 } from 'n8n-workflow';
 
 import { keptBetweenExecutions } from '../shared/memoryBetweenExecutions';
-import { type EventFilters, isWanted, readFilters } from '../shared/payoutEvents/filters';
-import { payoutEventOf, toOutputJson } from '../shared/payoutEvents/orderEvent';
+import {
+	type EventFilters,
+	isWanted,
+	payoutEventOf,
+	readFilters,
+	toOutputJson,
+} from '../shared/payoutEvents/orderEvent';
 import { DEFAULT_MAX_AGE_HOURS, type PollOptions } from './description';
-import { loadState, saveState } from './pollState';
 import {
 	baseline,
 	type ChangeRules,
 	findChanges,
+	loadState,
 	readBackTo,
+	saveState,
 	UnfollowablePayout,
 } from './statusChanges';
 import { readPayoutHistoryWindow } from '../Tylt/payout/history';
@@ -24,10 +29,7 @@ import { getPayoutHistoryPage } from '../Tylt/transport/calls';
 /** How many of the newest payouts a sample event is chosen from. */
 const SAMPLE_SIZE = 20;
 
-/**
- * Triggers with a poll under way in this process. n8n starts a poll at every scheduled time even when the last
- * one still runs (a slow TYLT, read retries); two polls over the same state would both report the same change.
- */
+/** Triggers with a poll under way in this process (why: MEMORY_BETWEEN_EXECUTIONS.pollsUnderWay). */
 const pollsUnderWay = keptBetweenExecutions('pollsUnderWay', new Set<string>());
 
 /**
@@ -65,7 +67,12 @@ async function pollOnce(
 	};
 	const staticData = this.getWorkflowStaticData('node');
 	const state = loadState(staticData);
-	const history = await readHistorySince.call(this, readBackTo(state, rules));
+	// Through the reader the duplicate guard uses: a window holding too many payouts is an error, never a
+	// partial read, so a poll never skips a change unseen.
+	const history = await readPayoutHistoryWindow.call(this, {
+		cutoffMs: readBackTo(state, rules),
+		lookBackParameter: 'Options → Max Age (Hours)',
+	});
 
 	if (state === undefined) {
 		// First poll of this trigger: what history holds now is the past, not news.
@@ -107,28 +114,8 @@ async function sampleEvent(
 	this: IPollFunctions,
 	filters: EventFilters,
 ): Promise<INodeExecutionData[][] | null> {
-	const newest = (await readNewest.call(this, SAMPLE_SIZE)).map((record: IDataObject) =>
-		payoutEventOf(record),
-	);
-	const sample = newest.find((payoutEvent) => isWanted(payoutEvent, filters)) ?? newest[0];
+	const newest = await getPayoutHistoryPage.call(this, { rows: SAMPLE_SIZE, page: 1 });
+	const events = newest.map(payoutEventOf);
+	const sample = events.find((payoutEvent) => isWanted(payoutEvent, filters)) ?? events[0];
 	return sample === undefined ? null : [[{ json: toOutputJson(sample) }]];
-}
-
-/**
- * Payout history, newest first, back to `sinceMs` (createdAt), through the reader the duplicate guard uses: a
- * window holding too many payouts is an error, never a partial read, so a poll never skips a change unseen.
- */
-export async function readHistorySince(
-	this: IPollFunctions,
-	sinceMs: number,
-): Promise<IDataObject[]> {
-	return await readPayoutHistoryWindow.call(this, {
-		cutoffMs: sinceMs,
-		lookBackParameter: 'Options → Max Age (Hours)',
-	});
-}
-
-/** The newest payouts, for a sample event. */
-export async function readNewest(this: IPollFunctions, count: number): Promise<IDataObject[]> {
-	return await getPayoutHistoryPage.call(this, { rows: count, page: 1 });
 }

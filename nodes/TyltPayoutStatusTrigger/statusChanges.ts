@@ -1,9 +1,66 @@
+/**
+ * What the payout status trigger remembers between polls, and how a poll turns history into status changes.
+ * The state lives in the node's static data, which n8n saves with the workflow, so it outlives restarts.
+ *
+ * No count bounds the state: every payout in it is inside the history a poll reads, and a poll that would read
+ * more than PAYOUT_HISTORY_MAX_RECORDS (10,000) payouts fails, saying which Max Age fits. Cutting the state
+ * shorter would stop following payouts still pending without a word. About 60 bytes a payout: 10,000 pending
+ * payouts are some 600 kB of static data.
+ */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PayoutRecord } from '../Tylt/transport/records';
 import { LATE_ARRIVAL_GRACE_MS, payoutCreatedMs } from '../Tylt/payout/history';
-import { isFinalRecord } from '../shared/payoutEvents/orderEvent';
-import type { PollState, WaitingPayout } from './pollState';
+import { isFinalRecord, textOf } from '../shared/payoutEvents/orderEvent';
+
+const STATE_KEY = 'payoutStatus';
+
+/**
+ * Where history ended last time, the payouts already seen near that end, and the payouts not final yet. Final
+ * payouts are forgotten once they leave the grace window: TYLT does not change them again.
+ */
+export interface PollState {
+	/** createdAt (epoch ms) of the newest payout history held at the last poll; 0 when it held none. */
+	newestCreatedMs: number;
+	/**
+	 * Every payout created at or after this time that a poll has seen is in `known`. It trails the newest
+	 * payout by a grace period, because a payout can show up in history after payouts created later than it.
+	 */
+	knownFromMs: number;
+	/** TYLT order id → createdAt (epoch ms). */
+	known: Record<string, number>;
+	/** Payouts not final yet, by TYLT order id: the status last seen and when the payout was created. */
+	waiting: Record<string, WaitingPayout>;
+}
+
+type WaitingPayout = [status: string, createdMs: number];
+
+export function loadState(staticData: IDataObject): PollState | undefined {
+	const stored = staticData[STATE_KEY] as unknown;
+	if (!isObject(stored)) return undefined;
+	const { newestCreatedMs, knownFromMs, known, waiting } = stored;
+	if (
+		typeof newestCreatedMs !== 'number' ||
+		typeof knownFromMs !== 'number' ||
+		!isObject(known) ||
+		!isObject(waiting)
+	) {
+		return undefined;
+	}
+	return stored as unknown as PollState;
+}
+
+/**
+ * In one assignment, after the poll has read everything it needed: a poll that fails half-way leaves the
+ * previous state untouched. Assigning the key marks n8n's observable static data as changed, so n8n saves it.
+ */
+export function saveState(staticData: IDataObject, state: PollState): void {
+	staticData[STATE_KEY] = state as unknown as IDataObject;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+	return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
 
 /** How a poll judges what it read. */
 export interface ChangeRules {
@@ -18,29 +75,13 @@ export interface ChangeRules {
 const CREATION_STATUS = 'pending';
 
 /**
- * TYLT's order id as the trigger keys payouts by: the text of it, so an id sent as a number in one answer and
- * as a string in the next is one payout. Undefined when the record has none.
- */
-export function orderIdOf(record: IDataObject): string | undefined {
-	const { orderId } = record;
-	if (typeof orderId === 'number' && Number.isFinite(orderId)) return String(orderId);
-	if (typeof orderId === 'string' && orderId.trim() !== '') return orderId.trim();
-	return undefined;
-}
-
-/** createdAt in epoch ms (a time without a zone is UTC); undefined when it is not a time. */
-export function createdMsOf(record: IDataObject): number | undefined {
-	return payoutCreatedMs(record as PayoutRecord);
-}
-
-/**
  * A history record the trigger cannot follow: no orderId (it keys payouts by it) or a createdAt that is not a
  * time (it places payouts in time to tell what is new and how long to follow them). Such a record is neither
  * reported nor skipped: the poll fails naming it, so the trigger never goes quiet about a payout.
  */
 export class UnfollowablePayout extends Error {
 	constructor(record: IDataObject) {
-		const orderId = orderIdOf(record);
+		const orderId = textOf(record.orderId);
 		super(
 			orderId === undefined
 				? `TYLT payout history holds a payout without an orderId (orderId ${shown(record.orderId)}, createdAt ${shown(record.createdAt)})`
@@ -64,17 +105,12 @@ function sameStatus(a: string, b: string): boolean {
 	return a.toLowerCase() === b.toLowerCase();
 }
 
-function cutoffMs(rules: ChangeRules): number {
-	return rules.nowMs - rules.maxAgeMs;
-}
-
 /**
- * How far back (createdAt, epoch ms) the next read of history, newest first, must reach: through the payouts
- * already seen near the newest (late arrivals land there), and to the oldest payout still waited on, but never
- * beyond Max Age.
+ * How far back (createdAt, epoch ms) the next read of history must reach: through the payouts seen near the
+ * newest (late arrivals land there) and to the oldest payout still waited on, but never beyond Max Age.
  */
 export function readBackTo(state: PollState | undefined, rules: ChangeRules): number {
-	const cutoff = cutoffMs(rules);
+	const cutoff = rules.nowMs - rules.maxAgeMs;
 	if (state === undefined) return cutoff;
 	let oldest = state.knownFromMs;
 	for (const [, createdMs] of Object.values(state.waiting)) oldest = Math.min(oldest, createdMs);
@@ -82,16 +118,12 @@ export function readBackTo(state: PollState | undefined, rules: ChangeRules): nu
 }
 
 /**
- * The first poll of an activation with no state: history as it is now reports nothing, and the payouts not
- * final yet (within Max Age) are followed from here on.
+ * The first poll of an activation with no state: history as it is now reports nothing (every payout is new to
+ * an empty state, and what it would report is dropped), and the payouts not final yet are followed from here on.
  */
 export function baseline(records: IDataObject[], rules: ChangeRules): PollState {
-	// Every payout is new to an empty state; what it would report is dropped.
-	return findChanges(
-		{ newestCreatedMs: -Infinity, knownFromMs: -Infinity, known: {}, waiting: {} },
-		records,
-		rules,
-	).state;
+	const empty = { newestCreatedMs: -Infinity, knownFromMs: -Infinity, known: {}, waiting: {} };
+	return findChanges(empty, records, rules).state;
 }
 
 /**
@@ -105,7 +137,7 @@ export function findChanges(
 	records: IDataObject[],
 	rules: ChangeRules,
 ): { changes: IDataObject[]; state: PollState } {
-	const cutoff = cutoffMs(rules);
+	const cutoff = rules.nowMs - rules.maxAgeMs;
 	const waiting: Record<string, WaitingPayout> = { ...state.waiting };
 	const known: Record<string, number> = { ...state.known };
 	const changes: IDataObject[] = [];
@@ -113,15 +145,18 @@ export function findChanges(
 	let newestCreatedMs = Math.max(state.newestCreatedMs, 0);
 
 	for (const record of records) {
-		const orderId = orderIdOf(record);
-		const createdMs = createdMsOf(record);
+		// As text: an id sent as a number in one answer and as a string in the next is one payout.
+		const orderId = textOf(record.orderId);
+		const createdMs = payoutCreatedMs(record as PayoutRecord);
 		if (orderId === undefined || createdMs === undefined) throw new UnfollowablePayout(record);
 		// Pages can overlap when payouts are created while a poll reads: the first sighting counts.
 		if (seen.has(orderId)) continue;
 		seen.add(orderId);
 		const status = statusOf(record);
 		const final = isFinalRecord(record);
-		const isNew = isNewSince(state, orderId, createdMs);
+		// Not seen by an earlier poll: created inside the window the state remembers completely, and not in it.
+		const isNew =
+			createdMs >= state.knownFromMs && !Object.prototype.hasOwnProperty.call(state.known, orderId);
 		if (createdMs >= state.knownFromMs) known[orderId] = createdMs;
 		// A createdAt ahead of this clock (TYLT's clock ahead, a time written in another zone) counts as now:
 		// taken as it is, it would move the remembered window past payouts not created yet, and silence them.
@@ -151,11 +186,4 @@ export function findChanges(
 		changes: changes.reverse(),
 		state: { newestCreatedMs, knownFromMs, known, waiting },
 	};
-}
-
-/** Not seen by an earlier poll: created inside the window the state remembers completely, and not in it. */
-function isNewSince(state: PollState, orderId: string, createdMs: number): boolean {
-	return (
-		createdMs >= state.knownFromMs && !Object.prototype.hasOwnProperty.call(state.known, orderId)
-	);
 }

@@ -1,5 +1,4 @@
 import type {
-	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -71,15 +70,9 @@ export class TyltTrigger implements INodeType {
 	// create call. The lifecycle therefore has nothing to do, and reports success so activation works.
 	webhookMethods = {
 		default: {
-			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async create(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
-			async delete(this: IHookFunctions): Promise<boolean> {
-				return true;
-			},
+			checkExists: async () => true,
+			create: async () => true,
+			delete: async () => true,
 		},
 	};
 

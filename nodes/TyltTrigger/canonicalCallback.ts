@@ -6,10 +6,7 @@
 import { keptBetweenExecutions } from '../shared/memoryBetweenExecutions';
 import { AMOUNT_FIELD, exactNumber } from '../shared/payoutEvents/amounts';
 
-/**
- * The body as JSON with the keys of every object sorted, without whitespace; undefined when it is not JSON.
- * Numbers are compared as JSON numbers (1.50 and 1.5 are the same value), as every JSON reader sees them.
- */
+/** Undefined when the body is not JSON. Numbers compare as JSON numbers: 1.50 and 1.5 are one value. */
 export function canonicalForm(body: Buffer | { parsed: unknown }): string | undefined {
 	try {
 		return canonicalJson(
@@ -54,10 +51,7 @@ function canonicalJson(value: unknown, kind: ValueKind): string {
 	return text + '}';
 }
 
-/**
- * Characters JSON.stringify writes as an escape: quote, backslash, anything below a space, and surrogates
- * (it escapes those alone; a pair is left to it as well, which writes it as it is).
- */
+/** Characters JSON.stringify may write as an escape: quote, backslash, anything below a space, surrogates. */
 const NEEDS_ESCAPE = /["\\]|[^\x20-\uD7FF\uE000-\uFFFF]/;
 
 /** A string as JSON.stringify writes it; most need no escape, and quoting them directly costs half. */
@@ -65,10 +59,7 @@ function jsonString(text: string): string {
 	return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
 
-/**
- * Callbacks of one kind carry the same names in the same order, so the sorted fields (with their rules) of
- * the last few orders met are kept: comparing names is cheaper than sorting and classifying them again.
- */
+/** The sorted fields of the last few name orders met (why: MEMORY_BETWEEN_EXECUTIONS.callbackFieldOrders). */
 const knownOrders = keptBetweenExecutions<{ names: string[]; fields: FieldRule[] }[]>(
 	'callbackFieldOrders',
 	[],
@@ -99,10 +90,7 @@ function sameNames(known: string[], names: string[]): boolean {
 	return true;
 }
 
-/**
- * Which of the forms TYLT writes one value in a field's values come in: an amount as a decimal string or a
- * number, a status in another letter case, an order id as a number, isFinal as `"1"` or `true`.
- */
+/** Fields whose values TYLT writes in more than one form (amount, status, order id, isFinal). */
 type ValueKind = 'plain' | 'status' | 'isFinal' | 'orderId' | 'amount';
 
 interface FieldRule {
@@ -121,9 +109,8 @@ function valueKindOf(name: string): ValueKind {
 }
 
 /**
- * A text value in the form TYLT's samples use, so a resend in the other form is the same callback: an
- * amount as a number (when the number holds it exactly), a status in TYLT's spelling, isFinal `"1"` as 1.
- * A body already in TYLT's usual form is left as it is, so callbacks remembered before this rule still match.
+ * A text value in the form TYLT's samples use, so a resend in the other form is the same callback. A body
+ * already in TYLT's usual form is left as it is, so callbacks remembered before this rule still match.
  */
 function textAsTyltMeansIt(kind: ValueKind, text: string): unknown {
 	if (kind === 'status') return statusSpelling(text);
@@ -135,7 +122,7 @@ function textAsTyltMeansIt(kind: ValueKind, text: string): unknown {
 /** Already TYLT's spelling: words of ASCII letters, each capitalised, one space apart. */
 const TYLT_STATUS_SPELLING = /^[A-Z][a-z]*(?: [A-Z][a-z]*)*$/;
 
-/** `PENDING`, ` pending ` → `Pending`; `under payment` → `Under Payment`: TYLT's spelling, each word capitalised. */
+/** `PENDING`, ` pending ` → `Pending`; `under payment` → `Under Payment`. */
 function statusSpelling(status: string): string {
 	if (TYLT_STATUS_SPELLING.test(status)) return status;
 	return status

@@ -5,10 +5,9 @@ import { keptBetweenExecutions } from '../shared/memoryBetweenExecutions';
 import { canonicalForm } from './canonicalCallback';
 
 /**
- * How many callbacks the trigger remembers at least. TYLT sends one callback per status change and never
- * retries, so a duplicate is a hand resend from the dashboard, usually soon after the original. Keys live in
- * two generations of this size, so between 1000 and 2000 of the newest callbacks are known, each looked up in
- * constant time, and the static data (saved with the workflow) stays around 80 kB at most.
+ * TYLT sends one callback per status change and never retries, so a duplicate is a hand resend from the
+ * dashboard, usually soon after the original. Two generations of this size keep 1000 to 2000 of the newest
+ * callbacks, and the static data (saved with the workflow) around 80 kB at most.
  */
 export const MAX_REMEMBERED_CALLBACKS = 1000;
 
@@ -21,10 +20,7 @@ const STORE_KEY = 'seenCallbacks';
 export interface CallbackFingerprint {
 	/** Hash of the canonical form: the parsed JSON with keys sorted at every level, compact. */
 	readonly canonical: string;
-	/**
-	 * Hash of the exact bytes: the key earlier versions saved, still looked up so their memory counts.
-	 * Computed when first read: only a memory an earlier version wrote to needs it.
-	 */
+	/** Hash of the exact bytes, the key 0.1.0 saved; computed when first read, as only its memory needs it. */
 	readonly bytes: string;
 }
 
@@ -33,10 +29,7 @@ interface SeenCallbacks {
 	current: Record<string, 1>;
 	previous: Record<string, 1>;
 	count: number;
-	/**
-	 * Proof that no generation holds a key of the exact bytes (`b:`), which 0.1.0 saved and this version
-	 * never writes; absent from memories saved before it existed. See `holdsOnlyCanonicalKeys`.
-	 */
+	/** Proof that no generation holds a `b:` key (0.1.0's); see `holdsOnlyCanonicalKeys`. */
 	canonicalOnly?: CanonicalOnly;
 }
 
@@ -67,8 +60,7 @@ export function fingerprint(rawBody: Buffer, parsedBody?: unknown): CallbackFing
 
 /**
  * Records the callback in `store` (the node's static data, or the process memory) and tells whether it is
- * new. A callback whose canonical form was already seen is a duplicate; so is one whose exact bytes 0.1.0
- * remembered, while its keys may still be in the memory.
+ * new: neither its canonical form nor (while 0.1.0's keys may be in the memory) its exact bytes were seen.
  */
 export function rememberCallback(store: IDataObject, callback: CallbackFingerprint): boolean {
 	const seen = readSeen(store);
@@ -127,8 +119,7 @@ function readSeen(store: IDataObject): SeenCallbacks {
 	) {
 		return stored;
 	}
-	// Nothing yet (or the list format of an earlier version): start afresh. Read back through the store so
-	// later writes go through n8n's observable wrapper.
+	// Nothing yet (or an earlier version's list): start afresh. Read back so writes go through n8n's wrapper.
 	const empty: SeenCallbacks = {
 		current: {},
 		previous: {},
@@ -139,12 +130,8 @@ function readSeen(store: IDataObject): SeenCallbacks {
 	return store[STORE_KEY] as unknown as SeenCallbacks;
 }
 
-/**
- * Callbacks seen by this n8n process, per trigger. n8n loads a trigger's static data for each request and
- * saves it whole afterwards, so when callbacks arrive together one save can drop what another recorded.
- * This in-memory copy is checked and updated synchronously, so within one process nothing is lost; the
- * static data still carries the memory across restarts.
- */
+// Checked and updated synchronously, so callbacks arriving together lose nothing within one process (why:
+// MEMORY_BETWEEN_EXECUTIONS.callbacksSeen); the static data carries the memory across restarts.
 const processMemory = keptBetweenExecutions('callbacksSeen', new Map<string, IDataObject>());
 const MAX_TRIGGERS_IN_MEMORY = 200;
 

@@ -4,7 +4,7 @@ import {
 	PAY_IN_ONLY_STATUSES,
 	PAYOUT_STATUSES,
 	finalOnlyProperty,
-	otherStatusesOption,
+	optionsCollection,
 	statusesProperty,
 } from '../shared/payoutEvents/description';
 
@@ -38,33 +38,25 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	statusesProperty([...PAYOUT_STATUSES, ...PAY_IN_ONLY_STATUSES]),
 	finalOnlyProperty,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				// Version 1 only: version 2 reads it from the credential, so it stays out of exported workflows.
-				displayName: 'Additional Secret',
-				name: 'additionalSecret',
-				type: 'string',
-				typeOptions: { password: true },
-				default: '',
-				description:
-					"A second API secret that may also sign callbacks. TYLT issues keys per service, so pay-in callbacks are signed with the pay-in key's secret while the credential may hold the payout key's.",
-				displayOptions: { show: { '@version': [1] } },
-			},
-			{
-				displayName: 'Ignore Duplicates',
-				name: 'ignoreDuplicates',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to answer a repeated callback (the same content, in any whitespace or key order) without starting the workflow again. A changed field, even in the same status, starts a run.',
-			},
-			otherStatusesOption,
-		],
-	},
+	optionsCollection([
+		{
+			// Version 1 only: version 2 reads it from the credential, so it stays out of exported workflows.
+			displayName: 'Additional Secret',
+			name: 'additionalSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"A second API secret that may also sign callbacks. TYLT issues keys per service, so pay-in callbacks are signed with the pay-in key's secret while the credential may hold the payout key's.",
+			displayOptions: { show: { '@version': [1] } },
+		},
+		{
+			displayName: 'Ignore Duplicates',
+			name: 'ignoreDuplicates',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to answer a repeated callback (the same content, in any whitespace or key order) without starting the workflow again. A changed field, even in the same status, starts a run.',
+		},
+	]),
 ];

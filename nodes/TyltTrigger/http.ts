@@ -15,9 +15,8 @@ export interface CallbackResponse {
 }
 
 /**
- * The exact bytes TYLT signed. n8n keeps them as `rawBody` once it has parsed the body; when it has not
- * read the body yet, `readRawBody()` fills it in. Without either, the only stand-in is n8n's parsed body
- * re-serialised compactly, which is also the form the signature check falls back to.
+ * The exact bytes TYLT signed: `rawBody` once n8n has parsed the body, else what `readRawBody()` fills in,
+ * else n8n's parsed body re-serialised compactly (the form the signature check also falls back to).
  */
 export async function readRawBody(request: CallbackRequest, parsedBody: unknown): Promise<Buffer> {
 	if (request.rawBody === undefined && typeof request.readRawBody === 'function') {

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PAY_IN_ONLY_STATUSES } from '../shared/payoutEvents/description';
-import type { OrderEvent, OrderEventKind } from '../shared/payoutEvents/orderEvent';
+import { textOf, type OrderEvent, type OrderEventKind } from '../shared/payoutEvents/orderEvent';
 
 export type CallbackEvent = OrderEventKind;
 
@@ -86,12 +86,6 @@ function tradeOf(container: IDataObject): IDataObject | undefined {
 function refOf(name: string, value: unknown): string | undefined {
 	const id = textOf(value);
 	return id === undefined ? undefined : `${name}=${id}`;
-}
-
-function textOf(value: unknown): string | undefined {
-	if (typeof value === 'string' && value.trim() !== '') return value.trim();
-	if (typeof value === 'number') return String(value);
-	return undefined;
 }
 
 function isObject(value: unknown): value is IDataObject {

@@ -1,7 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { isWanted, readFilters } from '../shared/payoutEvents/filters';
-import { toOutputJson } from '../shared/payoutEvents/orderEvent';
+import { isWanted, readFilters, toOutputJson } from '../shared/payoutEvents/orderEvent';
 import { fingerprint, processStore, rememberEverywhere } from './dedupe';
 import type { CallbackRequest, CallbackResponse } from './http';
 import { acknowledge, readRawBody, refuse } from './http';

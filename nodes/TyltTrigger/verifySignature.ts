@@ -10,9 +10,8 @@ export type SignatureVerdict =
 	| { valid: false; reason: string };
 
 /**
- * The largest body whose compact re-serialisation is also tried. TYLT's callbacks are a few kB; parsing and
- * re-serialising a big body for every forged request would let anyone make the trigger burn CPU and memory
- * with unsigned junk, so a bigger body must match over its raw bytes.
+ * The largest body whose compact re-serialisation is also tried. TYLT's callbacks are a few kB; re-serialising
+ * big forged bodies would let anyone burn the trigger's CPU and memory, so a bigger body must match as sent.
  */
 export const MAX_COMPACT_FALLBACK_BYTES = 64 * 1024;
 
@@ -20,10 +19,9 @@ export const MAX_COMPACT_FALLBACK_BYTES = 64 * 1024;
 const HEX_DIGEST = /^[0-9a-fA-F]{64}$/;
 
 /**
- * Checks the `X-TLP-SIGNATURE` header against every secret, first over the exact bytes received and
- * only then, for bodies up to MAX_COMPACT_FALLBACK_BYTES, over the compact re-serialisation of the JSON
- * (which some TYLT senders appear to sign).
- * The reasons returned are safe to send back to the caller: they never contain a secret or a digest.
+ * Checks the `X-TLP-SIGNATURE` header against every secret, over the exact bytes received and then (up to
+ * MAX_COMPACT_FALLBACK_BYTES) over the compact JSON, which some TYLT senders appear to sign. The reasons
+ * returned are safe to send back to the caller: they never contain a secret or a digest.
  */
 export function verifySignature(
 	header: string | string[] | undefined,

@@ -1,7 +1,4 @@
-/**
- * Numbers written as text: an amount typed by a user (or produced by an expression), and limits in TYLT's
- * currency list, which some integrations see as strings.
- */
+/** Numbers written as text (a typed amount, TYLT's limits and amounts), and exact decimal arithmetic. */
 
 /** Digits with at most one decimal point, optionally signed: `12`, `12.50`, `.5`, `+3`. Nothing else. */
 const PLAIN_DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
@@ -14,10 +11,9 @@ export function isPlainDecimal(text: string): boolean {
 }
 
 /**
- * Whether `amount`, serialised the way it is sent (`JSON.stringify`), is the same decimal value as `text`.
- * False when the text has digits a double cannot hold: `0.1000000000000000055511151231257827` would go out
- * as `0.1`, and `25.000000000000000001` as `25`. Trailing zeros, leading zeros and a `+` do not count:
- * `25.50` is sent as `25.5`, the same value.
+ * Whether `amount`, serialised the way it is sent (`JSON.stringify`), is the same decimal value as `text`:
+ * false when the text has digits a double cannot hold (`25.000000000000000001` would go out as `25`), true
+ * for `25.50` sent as `25.5`.
  */
 export function isSentAsTyped(text: string, amount: number): boolean {
 	const typed = decimalValue(text);
@@ -25,9 +21,8 @@ export function isSentAsTyped(text: string, amount: number): boolean {
 }
 
 /**
- * A value from TYLT's currency list as a number, or undefined when TYLT gave no usable number there:
- * null, missing, '', text that is not a number, or a non-finite value. Numeric text (`"10"`, `" 50000 "`)
- * counts as the number it spells.
+ * A value from TYLT's currency list as a number (numeric text such as `" 50000 "` counts), or undefined when
+ * TYLT gave no usable number there.
  */
 export function catalogNumber(value: unknown): number | undefined {
 	let number: number | undefined;
@@ -66,11 +61,9 @@ export const EXACT_ZERO: ExactDecimal = { units: 0n, scale: 0 };
 const MAX_DECIMAL_EXPONENT = 400;
 
 /**
- * The exact decimal an amount stands for. A number: its shortest round-trip text, which is what a JSON number
- * carries, so what a payout body sends and what a user typed (`0.1`, never 0.1000000000000000055…; a sum
- * computed in an expression, 0.1 + 0.2, is 0.30000000000000004, as it is sent). Text: the decimal it spells,
- * an exponent and spaces around it allowed (TYLT's amounts and limits come as either). Undefined for anything
- * else, NaN, infinities and other types included.
+ * The exact decimal an amount stands for. A number: its shortest round-trip text, which is what a JSON body
+ * sends (`0.1`, never 0.1000000000000000055…). Text: the decimal it spells, an exponent and spaces around it
+ * allowed (TYLT's amounts and limits come as either). Undefined for anything else, NaN and infinities too.
  */
 export function exactDecimal(value: unknown): ExactDecimal | undefined {
 	let text: string;
@@ -83,8 +76,7 @@ export function exactDecimal(value: unknown): ExactDecimal | undefined {
 		return undefined;
 	}
 	if (!JSON_NUMBER_TEXT.test(text)) return undefined;
-	const normal = decimalValue(text);
-	if (normal === undefined) return undefined;
+	const normal = decimalValue(text) as string; // it reads every JSON number
 	if (normal === '0') return EXACT_ZERO;
 	const [digits, exponentText] = normal.split('e');
 	const exponent = Number(exponentText);
@@ -97,11 +89,7 @@ export function exactDecimal(value: unknown): ExactDecimal | undefined {
 		: { units, scale: -exponent };
 }
 
-/**
- * Whether two amounts are the same exact decimal (see exactDecimal): `50000`, `"50000.00"` and `5e4` are one
- * amount; 49999.99996 and 50000 are two, and so are amounts differing in any decimal. False when either side
- * is not an amount at all.
- */
+/** Whether two amounts are the same exact decimal (`50000`, `"50000.00"`, `5e4`); false unless both are amounts. */
 export function sameDecimal(a: unknown, b: unknown): boolean {
 	const exactA = exactDecimal(a);
 	const exactB = exactDecimal(b);

@@ -10,16 +10,12 @@
  * `keptBetweenExecutions` under a name declared below, so `forgetProcessMemory` empties every one of them.
  */
 
-export interface MemoryDeclaration {
-	/** The file whose logic reads and writes it. */
+/** `usedBy`: the file whose logic reads and writes it; `why`: what would go wrong, or be slow, without it. */
+interface MemoryDeclaration {
 	readonly usedBy: string;
-	/** What one entry is, and its key. */
 	readonly holds: string;
-	/** What keeps it from growing without end. */
 	readonly bound: string;
-	/** How long one entry lives. */
 	readonly lifetime: string;
-	/** What would go wrong, or be slow, without it. */
 	readonly why: string;
 }
 

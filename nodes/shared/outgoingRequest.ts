@@ -6,7 +6,7 @@
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { CREDENTIAL, refusal } from './credentialRefusal';
+import { CREDENTIAL, CredentialRefusal } from './credentialRefusal';
 import { NODE_VOUCHER_HEADER } from './spendingLimits/nodeVouchers';
 import { httpOrigin, normalizeBaseUrl } from './tyltAccount';
 
@@ -30,11 +30,11 @@ export interface OutgoingRequest {
 	method: string;
 	/** The absolute URL that is sent: the Base URL's origin, the path, then `query`; never a fragment. */
 	url: string;
-	/** The path as the HTTP client sends it (after `new URL`'s normalisation: dot segments resolved). */
+	/** The path as the HTTP client sends it (dot segments resolved by `new URL`). */
 	path: string;
 	/** Every query parameter in the order it is sent, each name once. */
 	query: ReadonlyArray<readonly [string, QueryValue]>;
-	/** The exact body text signed and sent; undefined for a request without a body (GET, HEAD, DELETE). */
+	/** The exact body text signed and sent; undefined for GET, HEAD and DELETE. */
 	bodyText?: string;
 	/** The TYLT node's voucher token (NODE_VOUCHER_HEADER), taken off the request: it never reaches TYLT. */
 	nodeVoucher?: string;
@@ -46,10 +46,9 @@ const READS_THE_KEY =
 	'would read the API key and a signature it could replay at TYLT (TYLT has no nonce), so nothing was sent';
 
 /**
- * Request options that decide where the signed bytes go or which server is accepted as TYLT. Whoever may use the
- * credential in the HTTP Request node sets them (Options → Proxy, Ignore SSL Issues, SSL Certificates), and
- * n8n passes them through to the connection. A proxy the n8n administrator sets for the whole instance
- * (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY) is not among them: n8n applies it when it connects, after signing.
+ * Request options that decide where the signed bytes go or which server is accepted as TYLT, which whoever may
+ * use the credential sets in the HTTP Request node (Proxy, Ignore SSL Issues, SSL Certificates). A proxy the n8n
+ * administrator sets for the instance (HTTP_PROXY…) is not among them: n8n applies it after signing.
  */
 const TRANSPORT_OPTIONS: ReadonlyArray<{
 	option: string;
@@ -94,20 +93,19 @@ export function readOutgoingRequest(
 	const method = (request.method ?? 'GET').toUpperCase();
 	const { origin, path, urlQuery } = targetOnBaseUrl(baseUrl, request);
 	const query = queryAsSent(urlQuery, request.qs);
-	const search =
-		query.length === 0
-			? ''
-			: `?${new URLSearchParams(query.map(([name, value]): [string, string] => [name, String(value)])).toString()}`;
+	const search = new URLSearchParams(
+		query.map(([name, value]): [string, string] => [name, String(value)]),
+	);
 	const outgoing: OutgoingRequest = {
 		method,
-		url: `${origin}${path}${search}`,
+		url: `${origin}${path}${query.length === 0 ? '' : `?${search}`}`,
 		path,
 		query,
 		nodeVoucher: headerValue(request, NODE_VOUCHER_HEADER),
 	};
 	if (!QUERY_SIGNED_METHODS.has(method)) return { ...outgoing, bodyText: jsonBodyText(request) };
 	if (hasBody(request)) {
-		throw refusal(
+		throw new CredentialRefusal(
 			`${CREDENTIAL} cannot sign a ${method} request with a body: TYLT signs ${method} requests over their query parameters only, so the body would travel unsigned. Send the values as query parameters`,
 		);
 	}
@@ -121,9 +119,8 @@ export function signedText(outgoing: OutgoingRequest): string {
 }
 
 /**
- * The options n8n sends, built from the reading: one absolute URL holding the whole query (nothing for n8n to
- * combine it with), the body as final text, and redirects off (every HTTP client carries the signed headers on to
- * the next hop).
+ * The options n8n sends, built from the reading: one absolute URL holding the whole query, the body as final
+ * text, and redirects off (every HTTP client carries the signed headers on to the next hop).
  */
 export function optionsToSend(
 	request: AuthenticatableRequest,
@@ -166,7 +163,7 @@ function removeHeader(request: AuthenticatableRequest, name: string) {
 function refuseOwnTransport(request: AuthenticatableRequest) {
 	const options = request as unknown as IDataObject;
 	for (const { option, changesTransport, reason } of TRANSPORT_OPTIONS) {
-		if (changesTransport(options[option])) throw refusal(`${CREDENTIAL} ${reason}`);
+		if (changesTransport(options[option])) throw new CredentialRefusal(`${CREDENTIAL} ${reason}`);
 	}
 }
 
@@ -182,7 +179,7 @@ function targetOnBaseUrl(
 	const base = normalizeBaseUrl(baseUrl);
 	const baseOrigin = httpOrigin(base);
 	if (baseOrigin === undefined) {
-		throw refusal(
+		throw new CredentialRefusal(
 			`${CREDENTIAL}'s Base URL "${base}" is not an http:// or https:// URL: fix it in the credential`,
 		);
 	}
@@ -192,19 +189,19 @@ function targetOnBaseUrl(
 		? target
 		: combineUrls(String(request.baseURL || base), target);
 	if (httpOrigin(full) !== baseOrigin) {
-		throw refusal(
+		throw new CredentialRefusal(
 			`${CREDENTIAL} only signs requests to its Base URL (${baseOrigin}); this request goes to ${httpOrigin(full) ?? 'an address that is not an absolute http(s) URL'}, so nothing was sent. Use a path on ${baseOrigin}, or change the credential's Base URL`,
 		);
 	}
 	if (full.includes('#')) {
-		throw refusal(
+		throw new CredentialRefusal(
 			`${CREDENTIAL} does not sign a URL with a fragment ("#…"): the HTTP client drops it while a check could read it, so nothing was sent. Remove the "#" and what follows it`,
 		);
 	}
 	const queryStart = full.indexOf('?');
 	const urlQuery = queryStart === -1 ? '' : full.slice(queryStart + 1);
 	if (urlQuery.includes('?')) {
-		throw refusal(
+		throw new CredentialRefusal(
 			`${CREDENTIAL} does not sign a URL with a second "?": servers split such a query differently, so nothing was sent. Write a "?" inside a value as %3F`,
 		);
 	}
@@ -233,7 +230,7 @@ function queryAsSent(
 			typeof value !== 'boolean' &&
 			!(typeof value === 'number' && Number.isFinite(value))
 		) {
-			throw refusal(
+			throw new CredentialRefusal(
 				`${CREDENTIAL} only signs query parameters that are text or numbers, and "${name}" is ${value === null ? 'null' : `a ${Array.isArray(value) ? 'list' : typeof value}`}, so nothing was sent`,
 			);
 		}
@@ -242,7 +239,7 @@ function queryAsSent(
 	const seen = new Set<string>();
 	for (const [name] of query) {
 		if (seen.has(name)) {
-			throw refusal(
+			throw new CredentialRefusal(
 				`${CREDENTIAL} does not sign a query that names "${name}" twice: servers differ on which value they read, so nothing was sent. Give each parameter once`,
 			);
 		}
@@ -264,7 +261,7 @@ function hasBody(request: AuthenticatableRequest): boolean {
 /** The JSON text to sign and send; refuses every body n8n would send as something else. */
 function jsonBodyText(request: AuthenticatableRequest): string {
 	const refuse = (what: string) =>
-		refusal(
+		new CredentialRefusal(
 			`${CREDENTIAL} only sends JSON bodies, because TYLT verifies the signature over the exact JSON text; ${what}. Choose Body Content Type JSON (or Raw with content type application/json)`,
 		);
 	if (request.form !== undefined) throw refuse('this request has a form-urlencoded body');

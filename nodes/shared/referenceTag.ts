@@ -17,22 +17,19 @@ export function commentsWithReference(comments: string | undefined, reference: s
 	return comments ? `${tag} ${comments}` : tag;
 }
 
-/** The references a payout record carries, and one it may carry. */
 export interface RecordReferences {
 	/** The node's tag in the comments, and the merchantOrderId: a match on these is a match. */
 	references: string[];
 	/**
-	 * A comment that begins with a tag and ends with another: this node's tag comes first, but a payout made
-	 * by the previous version (which appended its tag) whose user comment began with a tag reads the same way.
-	 * The last tag may be that payout's reference; a match on it alone cannot be trusted either way.
+	 * The last tag of a comment that begins with another: a payout of the previous version (which appended its
+	 * tag) whose user comment began with a tag reads so too. A match on it alone cannot be trusted either way.
 	 */
 	possibleReference?: string;
 }
 
 /**
- * Reads the references of a payout record. The node writes `[ref:X] user text`; its previous version wrote
- * `user text [ref:X]`. A comment that begins with a tag carries that tag; otherwise the last tag is the
- * node's (the user's own text may mention other references before it).
+ * The node writes `[ref:X] user text`; its previous version wrote `user text [ref:X]`. A comment that begins
+ * with a tag carries that tag; otherwise the last one is the node's (the user's text may mention others).
  */
 export function referencesOf(record: IDataObject): RecordReferences {
 	const comments = String(record.comments ?? '');

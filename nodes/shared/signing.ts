@@ -1,7 +1,7 @@
 /** The one place that signs a TYLT request (the TYLT API credential's authenticate). */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { CREDENTIAL, refusal } from './credentialRefusal';
+import { CREDENTIAL, CredentialRefusal } from './credentialRefusal';
 import { hmacSha256Hex } from './hmac';
 import {
 	optionsToSend,
@@ -15,10 +15,7 @@ import { tyltAccountOf, type TyltCredentials } from './tyltAccount';
 
 /**
  * Signs a request the way TYLT verifies it, and returns the options to send. The request is read once
- * (outgoingRequest.ts: only to the credential's own Base URL, over n8n's own connection, never on through a
- * redirect, JSON bodies only), the spending limits check that reading, and the signature covers it:
- * - a body-carrying request (POST...) signs its exact JSON body text, which is what goes on the wire;
- * - a GET signs the compact JSON of its query parameters in the order they are sent, or the empty string.
+ * (outgoingRequest.ts), and both the spending limits and the signature read that reading.
  */
 export function signTyltRequest(
 	credentials: TyltCredentials,
@@ -27,7 +24,10 @@ export function signTyltRequest(
 	const account = tyltAccountOf(credentials);
 	const outgoing = readOutgoingRequest(account.baseUrl, requestOptions);
 	const reason = spendingLimitRefusal(credentials.spendingLimits ?? {}, outgoing, account.hash);
-	if (reason) throw refusal(`${CREDENTIAL} refused this payout, so nothing was sent: ${reason}`);
+	if (reason)
+		throw new CredentialRefusal(
+			`${CREDENTIAL} refused this payout, so nothing was sent: ${reason}`,
+		);
 
 	const signed = optionsToSend(requestOptions, outgoing);
 	setHeader(signed, 'X-TLP-APIKEY', account.apiKey);

@@ -40,9 +40,7 @@ export interface TyltAccount {
 	/** As sent (apiKeyAsSent). */
 	apiKey: string;
 	apiSecret: string;
-	/** normalizeBaseUrl's form. */
 	baseUrl: string;
-	/** tyltAccountHash. */
 	hash: string;
 	/** Every spelling of the key and secrets that must never be shown: as stored, and as sent. */
 	secrets: string[];
@@ -83,13 +81,13 @@ export function tyltAccountIdentity(
 ): string {
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 	const origin = httpOrigin(baseUrl);
-	const server = origin === undefined ? baseUrl : withoutTrailingDot(new URL(origin));
+	let server = baseUrl;
+	if (origin !== undefined) {
+		const url = new URL(origin);
+		url.hostname = url.hostname.replace(/\.$/, '');
+		server = url.origin;
+	}
 	return JSON.stringify([server, apiKeyAsSent(credentials.apiKey).toLowerCase()]);
-}
-
-function withoutTrailingDot(origin: URL): string {
-	if (origin.hostname.endsWith('.')) origin.hostname = origin.hostname.slice(0, -1);
-	return origin.origin;
 }
 
 /** `scheme://host[:port]` of an http(s) URL, default port left out; undefined for anything else. */
@@ -102,10 +100,7 @@ export function httpOrigin(url: string): string | undefined {
 	}
 }
 
-/**
- * The account as a hash of tyltAccountIdentity: what process-wide memories are keyed by. Never the API key
- * itself, so nothing such a memory holds could be reused to sign.
- */
+/** The hash of tyltAccountIdentity that process memories are keyed by: none of them holds a key to sign with. */
 export function tyltAccountHash(credentials: Pick<TyltCredentials, 'apiKey' | 'baseUrl'>): string {
 	return createHash('sha256').update(tyltAccountIdentity(credentials)).digest('hex').slice(0, 32);
 }

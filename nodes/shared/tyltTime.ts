@@ -1,15 +1,14 @@
 /**
- * Times in TYLT's answers. The spec writes a payout's `createdAt` as ISO 8601 UTC with a trailing `Z`, but its
- * transaction times as `YYYY-MM-DD HH:MM:SS.ffffff` with no zone, and merchants' mocks send either form for
- * either field. TYLT keeps one clock, in UTC, so a time without a zone is UTC. `Date.parse` would read it in
- * the n8n host's zone instead: east of UTC a payout made a minute ago would look hours old, and fall out of
- * the window the duplicate guard, the in-doubt check and the polling trigger read.
+ * Times in TYLT's answers: ISO 8601 with `Z` (the spec's `createdAt`) or `YYYY-MM-DD HH:MM:SS.ffffff` with no
+ * zone (its transaction times), either form in either field in merchants' mocks. TYLT keeps one clock, in UTC,
+ * so a time without a zone is UTC. `Date.parse` would read it in the n8n host's zone: east of UTC a payout made
+ * a minute ago would look hours old, and fall out of the window the duplicate guard, the in-doubt check and
+ * the polling trigger read.
  */
 
 /**
- * Date, then optionally a time (`T` or a space between, seconds and fractions optional), then optionally a
- * zone (`Z`, `+09:00`, `+0900`, `+09`). Nothing else: a time this does not describe is not read at all, so
- * callers treat it as unknown rather than as whatever a lenient parser guesses.
+ * Date, optionally a time (`T` or a space; seconds and fractions optional), optionally a zone (`Z`, `+09:00`,
+ * `+0900`, `+09`). A time this does not describe is unknown, not whatever a lenient parser guesses.
  */
 const TYLT_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;

@@ -1,18 +1,16 @@
 /** The rules of a poll, on records alone: what counts as a change, and what the next poll remembers. */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	loadState,
-	saveState,
-	type PollState,
-} from '../../nodes/TyltPayoutStatusTrigger/pollState';
 import { LATE_ARRIVAL_GRACE_MS } from '../../nodes/Tylt/payout/history';
 import {
 	UnfollowablePayout,
 	baseline,
 	findChanges,
+	loadState,
 	readBackTo,
+	saveState,
 	type ChangeRules,
+	type PollState,
 } from '../../nodes/TyltPayoutStatusTrigger/statusChanges';
 
 const NOW = Date.parse('2026-01-10T12:00:00Z');

@@ -6,38 +6,28 @@ import { createHash } from 'crypto';
 
 import { describeCharacter, ZERO_ADDRESS_REASON } from './wording';
 
-/** A Base58 alphabet: its first character stands for digit 0, and so for a leading zero byte. */
-export interface Base58Alphabet {
-	/** The first character of `text` outside the alphabet, or undefined when there is none. */
-	firstInvalidCharacter(text: string): string | undefined;
-	/**
-	 * The bytes `text` encodes, or undefined when it has a character outside the alphabet. Takes time
-	 * quadratic in the length, so callers bound the length first.
-	 */
-	decode(text: string): Uint8Array | undefined;
+/** Each character of an alphabet → the digit it stands for. */
+export function digitValues(alphabet: string): ReadonlyMap<string, number> {
+	return new Map(Array.from(alphabet, (character, value) => [character, value]));
 }
 
-function base58Alphabet(alphabet: string): Base58Alphabet {
-	const digitValues: ReadonlyMap<string, number> = new Map(
-		Array.from(alphabet, (character, value) => [character, value]),
-	);
+/** A Base58 alphabet: its first character stands for digit 0, and so for a leading zero byte. */
+function base58Alphabet(alphabet: string) {
+	const values = digitValues(alphabet);
 	return {
-		firstInvalidCharacter: (text) =>
-			Array.from(text).find((character) => !digitValues.has(character)),
-		decode(text) {
-			const values: number[] = [];
-			for (const character of text) {
-				const value = digitValues.get(character);
-				if (value === undefined) return undefined;
-				values.push(value);
-			}
+		firstInvalidCharacter: (text: string) =>
+			Array.from(text).find((character) => !values.has(character)),
+		/** Undefined for a character outside the alphabet. Quadratic in the length: callers bound it first. */
+		decode(text: string): Uint8Array | undefined {
+			const digits = Array.from(text, (character) => values.get(character));
+			if (digits.includes(undefined)) return undefined;
 			// Each leading digit 0 stands for a leading zero byte, which the number alone would lose.
 			let leadingZeros = 0;
-			while (leadingZeros < values.length && values[leadingZeros] === 0) leadingZeros++;
+			while (leadingZeros < digits.length && digits[leadingZeros] === 0) leadingZeros++;
 
 			const littleEndian: number[] = [];
-			for (let i = leadingZeros; i < values.length; i++) {
-				let carry = values[i];
+			for (let i = leadingZeros; i < digits.length; i++) {
+				let carry = digits[i] as number;
 				for (let j = 0; j < littleEndian.length; j++) {
 					carry += littleEndian[j] * 58;
 					littleEndian[j] = carry & 0xff;
@@ -52,13 +42,8 @@ function base58Alphabet(alphabet: string): Base58Alphabet {
 	};
 }
 
-/**
- * Bitcoin's Base58 alphabet, which TRON, Solana, Litecoin and Dogecoin use: no 0, O, I or l, so they
- * cannot be confused.
- */
-export const BITCOIN_BASE58 = base58Alphabet(
-	'123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz',
-);
+/** Bitcoin's Base58 alphabet (TRON, Solana, Litecoin, Dogecoin): no 0, O, I or l, which could be confused. */
+const BITCOIN_BASE58 = base58Alphabet('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
 
 /** The XRP Ledger's own order of the same 58 characters: digit 0 is 'r', hence classic addresses start with r. */
 export const XRP_BASE58 = base58Alphabet(
@@ -78,24 +63,18 @@ export function base58CharacterReason(networkName: string, character: string): s
  * a 6-word checksum. The two differ only in the constant the checksum must leave, so one decoder tells which
  * of the two an address uses, and the segwit rules below decide whether that is the right one.
  */
-
-const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const WORD_VALUES: ReadonlyMap<string, number> = new Map(
-	Array.from(CHARSET, (character, value) => [character, value]),
-);
+const WORD_VALUES = digitValues('qpzry9x8gf2tvdw0s3jn54khce6mua7l');
 const GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
 const CHECKSUM_CONSTANTS = { bech32: 1, bech32m: 0x2bc830a3 } as const;
 const CHECKSUM_WORDS = 6;
 const MAX_LENGTH = 90;
 
-export type Bech32Encoding = keyof typeof CHECKSUM_CONSTANTS;
-
 export interface Bech32Text {
-	/** The part before the last 1, in lower case. */
+	/** In lower case. */
 	prefix: string;
 	/** The 5-bit words between the separator and the checksum. */
 	words: number[];
-	encoding: Bech32Encoding;
+	encoding: keyof typeof CHECKSUM_CONSTANTS;
 }
 
 /** The prefix and words `text` carries, or why it is not bech32 or bech32m text. */
@@ -121,7 +100,7 @@ export function decodeBech32(text: string): Bech32Text | string {
 		words.push(value);
 	}
 	const residue = polymod([...expandPrefix(prefix), ...words]);
-	const encoding = (Object.keys(CHECKSUM_CONSTANTS) as Bech32Encoding[]).find(
+	const encoding = (['bech32', 'bech32m'] as const).find(
 		(candidate) => CHECKSUM_CONSTANTS[candidate] === residue,
 	);
 	if (encoding === undefined) {
@@ -167,25 +146,17 @@ function polymod(values: readonly number[]): number {
 	return checksum >>> 0;
 }
 
-const CHECKSUM_BYTES = 4;
-
-/**
- * Whether the last 4 bytes of `bytes` are the first 4 of SHA-256(SHA-256(the bytes before them)): the
- * Base58Check checksum of Bitcoin, Litecoin, Dogecoin, TRON and the XRP Ledger.
- */
+/** Base58Check's checksum: the last 4 bytes are the first 4 of SHA-256(SHA-256(the bytes before them)). */
 export function hasDoubleSha256Checksum(bytes: Uint8Array): boolean {
-	if (bytes.length < CHECKSUM_BYTES) return false;
-	const payloadEnd = bytes.length - CHECKSUM_BYTES;
+	if (bytes.length < 4) return false;
+	const payloadEnd = bytes.length - 4;
+	const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest();
 	const expected = sha256(sha256(bytes.subarray(0, payloadEnd)));
-	return expected.subarray(0, CHECKSUM_BYTES).equals(bytes.subarray(payloadEnd));
-}
-
-function sha256(data: Uint8Array): Buffer {
-	return createHash('sha256').update(data).digest();
+	return expected.subarray(0, 4).equals(bytes.subarray(payloadEnd));
 }
 
 /** A Bitcoin-like chain: Base58Check addresses told apart by their version byte, and perhaps segwit ones. */
-export interface UtxoChain {
+interface UtxoChain {
 	name: string;
 	/** Network symbols (upper case) that name this chain. */
 	networks: ReadonlySet<string>;
@@ -193,7 +164,7 @@ export interface UtxoChain {
 	versions: readonly number[];
 	/** How its addresses look, for the reason given when one does not. */
 	shape: string;
-	/** The bech32 prefix of its segwit addresses, before the separator 1; none when the chain has no segwit. */
+	/** The bech32 prefix of its segwit addresses; none when the chain has no segwit. */
 	segwitPrefix?: string;
 	testnetVersions: readonly number[];
 	testnetSegwitPrefixes: readonly string[];
@@ -235,19 +206,19 @@ const UTXO_CHAINS: readonly UtxoChain[] = [BITCOIN, LITECOIN, DOGECOIN];
 const BASE58_BYTES = 25;
 const BASE58_CHARACTERS = { min: 25, max: 35 };
 const SEGWIT_PROGRAM_BYTES = { min: 2, max: 40 };
-const SEGWIT_V0_PROGRAM_BYTES = [20, 32];
-const TAPROOT_PROGRAM_BYTES = 32;
 
 /** The address-format check of `chain`: why an address is not one of its mainnet addresses. */
 export function utxoAddressProblem(chain: UtxoChain): (address: string) => string | undefined {
 	return (address) => {
-		const segwitPrefix = prefixBeforeSeparator(address);
+		// Text that looks like segwit: letters, then the separator 1.
+		const segwitPrefix = /^([a-z]{2,4})1/i.exec(address)?.[1].toLowerCase();
 		if (segwitPrefix !== undefined) {
 			if (segwitPrefix === chain.segwitPrefix) {
 				// A Base58Check address may begin like a segwit one (Litecoin's L, then Tc1): it is mixed-case,
 				// which bech32 never is, and has only Base58 characters.
-				const looksBase58 = isMixedCase(address) && firstNonBase58Character(address) === undefined;
-				return looksBase58 ? base58Problem(chain, address) : segwitProblem(chain, address);
+				const isMixedCase = address !== address.toLowerCase() && address !== address.toUpperCase();
+				const looksBase58 = isMixedCase && firstNonBase58Character(address) === undefined;
+				return looksBase58 ? base58Problem(chain, address) : segwitProblem(address);
 			}
 			if (chain.testnetSegwitPrefixes.includes(segwitPrefix)) return testnetReason(chain);
 			const other = UTXO_CHAINS.find((candidate) => candidate.segwitPrefix === segwitPrefix);
@@ -255,15 +226,6 @@ export function utxoAddressProblem(chain: UtxoChain): (address: string) => strin
 		}
 		return base58Problem(chain, address);
 	};
-}
-
-/** The prefix of text that looks like segwit (letters, then 1), in lower case; undefined otherwise. */
-function prefixBeforeSeparator(address: string): string | undefined {
-	return /^([a-z]{2,4})1/i.exec(address)?.[1].toLowerCase();
-}
-
-function isMixedCase(text: string): boolean {
-	return text !== text.toLowerCase() && text !== text.toUpperCase();
 }
 
 function base58Problem(chain: UtxoChain, address: string): string | undefined {
@@ -299,7 +261,7 @@ function base58Problem(chain: UtxoChain, address: string): string | undefined {
  * 2 to 40 bytes in bech32m. Of the later versions only Taproot (version 1, 32 bytes) is in use: coins sent to
  * any other can be spent by anyone, so those are refused although they are well-formed.
  */
-function segwitProblem(chain: UtxoChain, address: string): string | undefined {
+function segwitProblem(address: string): string | undefined {
 	const decoded = decodeBech32(address);
 	if (typeof decoded === 'string') return decoded;
 	const [version, ...programWords] = decoded.words;
@@ -308,26 +270,22 @@ function segwitProblem(chain: UtxoChain, address: string): string | undefined {
 	if (version > 16) return `its witness version ${version} does not exist (versions are 0 to 16)`;
 	if (!program)
 		return 'its witness program does not end on a whole byte, so it is probably mistyped';
-	const wrongEncoding = encodingProblem(version, decoded);
-	if (wrongEncoding) return wrongEncoding;
+	const expected = version === 0 ? 'bech32' : 'bech32m';
+	if (decoded.encoding !== expected) {
+		return `a segwit version ${version} address uses the ${expected} checksum, this one ${decoded.encoding}, so it is probably mistyped`;
+	}
 	if (program.length < SEGWIT_PROGRAM_BYTES.min || program.length > SEGWIT_PROGRAM_BYTES.max) {
 		return `a segwit witness program is ${SEGWIT_PROGRAM_BYTES.min} to ${SEGWIT_PROGRAM_BYTES.max} bytes (this one ${program.length})`;
 	}
-	if (version === 0 && !SEGWIT_V0_PROGRAM_BYTES.includes(program.length)) {
+	if (version === 0 && program.length !== 20 && program.length !== 32) {
 		return `a version 0 segwit address carries 20 or 32 bytes (this one ${program.length})`;
 	}
-	if (version === 1 && program.length === TAPROOT_PROGRAM_BYTES) return undefined;
+	if (version === 1 && program.length === 32) return undefined; // Taproot
 	if (version > 0) {
 		return `it is a segwit version ${version} address with ${program.length} bytes, which no wallet uses yet: anyone could take coins sent to it`;
 	}
 	if (program.every((byte) => byte === 0)) return ZERO_ADDRESS_REASON;
 	return undefined;
-}
-
-function encodingProblem(version: number, decoded: Bech32Text): string | undefined {
-	const expected = version === 0 ? 'bech32' : 'bech32m';
-	if (decoded.encoding === expected) return undefined;
-	return `a segwit version ${version} address uses the ${expected} checksum, this one ${decoded.encoding}, so it is probably mistyped`;
 }
 
 function testnetReason(chain: UtxoChain): string {

@@ -54,9 +54,8 @@ export function evmAddressProblem(address: string, networkSymbol: string): strin
 }
 
 /**
- * Whether the letter case of `hexDigits` (the 40 digits after 0x) carries a valid EIP-55 checksum:
- * each letter is upper-case exactly when the matching nibble of keccak256(the lower-case digits as
- * ASCII) is 8 or more. Callers check first that the digits are hexadecimal.
+ * EIP-55: each letter of the 40 hex digits after 0x is upper-case exactly when the matching nibble of
+ * keccak256(the lower-case digits as ASCII) is 8 or more. Callers check first that the digits are hex.
  */
 export function hasValidEip55Checksum(hexDigits: string): boolean {
 	const hash = keccak256(Buffer.from(hexDigits.toLowerCase(), 'latin1'));
@@ -86,35 +85,17 @@ const ROUNDS = 24;
 const KECCAK_PADDING = 0x01;
 const SHA3_PADDING = 0x06;
 
-// The ι round constants of FIPS 202 §3.2.5, each 64-bit constant split as [high, low].
-const ROUND_CONSTANTS: ReadonlyArray<readonly [number, number]> = [
-	[0x00000000, 0x00000001],
-	[0x00000000, 0x00008082],
-	[0x80000000, 0x0000808a],
-	[0x80000000, 0x80008000],
-	[0x00000000, 0x0000808b],
-	[0x00000000, 0x80000001],
-	[0x80000000, 0x80008081],
-	[0x80000000, 0x00008009],
-	[0x00000000, 0x0000008a],
-	[0x00000000, 0x00000088],
-	[0x00000000, 0x80008009],
-	[0x00000000, 0x8000000a],
-	[0x00000000, 0x8000808b],
-	[0x80000000, 0x0000008b],
-	[0x80000000, 0x00008089],
-	[0x80000000, 0x00008003],
-	[0x80000000, 0x00008002],
-	[0x80000000, 0x00000080],
-	[0x00000000, 0x0000800a],
-	[0x80000000, 0x8000000a],
-	[0x80000000, 0x80008081],
-	[0x80000000, 0x00008080],
-	[0x00000000, 0x80000001],
-	[0x80000000, 0x80008008],
-];
-const ROUND_CONSTANTS_HIGH = Uint32Array.from(ROUND_CONSTANTS, ([high]) => high);
-const ROUND_CONSTANTS_LOW = Uint32Array.from(ROUND_CONSTANTS, ([, low]) => low);
+// The ι round constants of FIPS 202 §3.2.5: the high and the low 32 bits of each 64-bit constant.
+const ROUND_CONSTANTS_HIGH = Uint32Array.from([
+	0x00000000, 0x00000000, 0x80000000, 0x80000000, 0x00000000, 0x00000000, 0x80000000, 0x80000000,
+	0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x80000000, 0x80000000, 0x80000000,
+	0x80000000, 0x80000000, 0x00000000, 0x80000000, 0x80000000, 0x80000000, 0x00000000, 0x80000000,
+]);
+const ROUND_CONSTANTS_LOW = Uint32Array.from([
+	0x00000001, 0x00008082, 0x0000808a, 0x80008000, 0x0000808b, 0x80000001, 0x80008081, 0x00008009,
+	0x0000008a, 0x00000088, 0x80008009, 0x8000000a, 0x8000808b, 0x0000008b, 0x00008089, 0x00008003,
+	0x00008002, 0x00000080, 0x0000800a, 0x8000000a, 0x80008081, 0x00008080, 0x80000001, 0x80008008,
+]);
 
 // ρ and π together, as one walk along the π cycle starting from lane 1: the lane met at step t
 // moves to PI_LANES[t] after rotating by RHO_OFFSETS[t]. No offset is 0 or 32, which the rotation

@@ -1,7 +1,6 @@
 /**
- * The one table network → address format: which networks write their addresses how. Read by the TYLT node's
- * payout checks (nodes/Tylt/addresses) and by the credential's Allowed Recipient Addresses, which ties an
- * address to a network; both below the node and the credential, so neither keeps a copy.
+ * The one table network → address format, read by the TYLT node's payout checks and by the credential's
+ * Allowed Recipient Addresses (which ties an address to a network), so neither keeps a copy.
  */
 import { BITCOIN, DOGECOIN, LITECOIN, utxoAddressProblem } from './bitcoin';
 import { EVM_NETWORKS, evmAddressProblem } from './evm';
@@ -58,21 +57,12 @@ export function addressFormatOf(networkSymbol: string): AddressFormat | undefine
 	return ADDRESS_FORMATS.find((format) => format.networks.has(networkSymbol));
 }
 
-// How two spellings of a recipient address are one wallet: the duplicate guard (the node) and the credential's
-// Allowed Recipient Addresses both draw the line here.
-const EVM_HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-/** 0x and 40 hex digits in any letter case: the shape of an Ethereum-style address, checksum unchecked. */
-export function isEvmHexAddress(address: string): boolean {
-	return EVM_HEX_ADDRESS.test(address);
-}
-
 /**
- * The one spelling of an address, for telling whether two payouts go to the same recipient: an Ethereum-style
- * hex address is one address in any letter case (EIP-55 only adds a checksum), whatever network it is named
- * on, so it is lower-cased; every other format is case-sensitive and kept as it is.
+ * The one spelling of an address, for telling whether two payouts go to the same recipient (the duplicate
+ * guard and Allowed Recipient Addresses): an Ethereum-style hex address is one address in any letter case
+ * (EIP-55 only adds a checksum), whatever network it is named on; every other format is case-sensitive.
  */
 export function canonicalAddress(address: string): string {
 	const trimmed = address.trim();
-	return isEvmHexAddress(trimmed) ? trimmed.toLowerCase() : trimmed;
+	return /^0x[0-9a-fA-F]{40}$/.test(trimmed) ? trimmed.toLowerCase() : trimmed;
 }

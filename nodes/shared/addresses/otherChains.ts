@@ -2,8 +2,10 @@
 import {
 	base58CharacterReason,
 	decodeBase58,
+	digitValues,
 	firstNonBase58Character,
 	hasDoubleSha256Checksum,
+	wordsToBytes,
 	XRP_BASE58,
 } from './bitcoin';
 import { describeCharacter, ZERO_ADDRESS_REASON } from './wording';
@@ -83,10 +85,7 @@ export function tonAddressProblem(address: string): string | undefined {
 	return undefined;
 }
 
-/**
- * The account a valid TON address names, as `workchain:hash`: the raw form, the bounceable and the
- * non-bounceable forms, in base64 or base64url, are all one account.
- */
+/** The account a valid TON address names, as `workchain:hash`: its raw and user-friendly forms are one. */
 export function tonAccount(address: string): string | undefined {
 	if (tonAddressProblem(address) !== undefined) return undefined;
 	if (address.includes(':')) return address.toLowerCase();
@@ -107,10 +106,7 @@ export const STELLAR_NETWORKS: ReadonlySet<string> = new Set(['XLM', 'STELLAR'])
  * of both in little-endian order. An account (G…) carries its 32-byte ed25519 key; a muxed account (M…)
  * carries the key and an 8-byte ID, which is how an exchange's deposit ID travels inside the address.
  */
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-const BASE32_VALUES: ReadonlyMap<string, number> = new Map(
-	Array.from(BASE32, (character, value) => [character, value]),
-);
+const BASE32_VALUES = digitValues('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567');
 const ACCOUNT = { version: 6 << 3, characters: 56, bytes: 35 };
 const MUXED_ACCOUNT = { version: 12 << 3, characters: 69, bytes: 43 };
 const KEY_BYTES = 32;
@@ -149,19 +145,7 @@ export function stellarAccount(address: string): string | undefined {
 
 /** The bytes of unpadded base32 text, or undefined when its unused last bits are not zero (not canonical). */
 function decodeBase32(text: string): Uint8Array | undefined {
-	const bytes: number[] = [];
-	let accumulator = 0;
-	let bits = 0;
-	for (const character of text) {
-		accumulator = ((accumulator << 5) | (BASE32_VALUES.get(character) as number)) & 0xfff;
-		bits += 5;
-		if (bits >= 8) {
-			bits -= 8;
-			bytes.push((accumulator >> bits) & 0xff);
-		}
-	}
-	if ((accumulator & ((1 << bits) - 1)) !== 0) return undefined;
-	return Uint8Array.from(bytes);
+	return wordsToBytes(Array.from(text, (character) => BASE32_VALUES.get(character) as number));
 }
 
 /** Network symbols (upper case) whose payout addresses are XRP Ledger accounts. */
@@ -174,8 +158,8 @@ const CLASSIC_CHARACTERS = { min: 25, max: 35 };
 // checksum. It carries the destination tag an exchange needs inside the address.
 const X_ADDRESS_BYTES = 35;
 const X_ADDRESS_CHARACTERS = 47;
-const X_MAINNET_PREFIX = [0x05, 0x44];
-const X_TESTNET_PREFIX = [0x04, 0x93];
+const X_MAINNET_PREFIX = 0x0544;
+const X_TESTNET_PREFIX = 0x0493;
 const XRP_FORMAT =
 	'an XRP address is a classic address (25 to 35 characters, starting with r) or an X-address (47 characters, starting with X)';
 const CHECKSUM_MISMATCH = 'the XRP checksum does not match, so the address is probably mistyped';
@@ -200,11 +184,11 @@ function xAddressProblem(address: string): string | undefined {
 	const bytes = XRP_BASE58.decode(address) as Uint8Array;
 	if (bytes.length !== X_ADDRESS_BYTES) return `${XRP_FORMAT}; this one is neither`;
 	if (!hasDoubleSha256Checksum(bytes)) return CHECKSUM_MISMATCH;
-	const prefix = [bytes[0], bytes[1]];
-	if (sameBytes(prefix, X_TESTNET_PREFIX)) {
+	const prefix = (bytes[0] << 8) | bytes[1];
+	if (prefix === X_TESTNET_PREFIX) {
 		return 'it is an XRP testnet X-address; payouts go to the XRP Ledger mainnet';
 	}
-	if (!sameBytes(prefix, X_MAINNET_PREFIX)) return `${XRP_FORMAT}; this one is neither`;
+	if (prefix !== X_MAINNET_PREFIX) return `${XRP_FORMAT}; this one is neither`;
 	const hasTag = bytes[22];
 	const tag = bytes.subarray(23, 31);
 	// A tag is 32 bits: the high 4 bytes are reserved as zero, and no tag means all 8 are zero.
@@ -228,10 +212,6 @@ function accountProblem(accountId: Uint8Array): string | undefined {
 	return accountId.every((byte) => byte === 0) ? ZERO_ADDRESS_REASON : undefined;
 }
 
-function sameBytes(a: readonly number[], b: readonly number[]): boolean {
-	return a.length === b.length && a.every((byte, i) => byte === b[i]);
-}
-
 /** TYLT's internal network: its "addresses" are TYLT account IDs, written as UUIDs (tylt-facts.md). */
 export const TPNK_NETWORKS: ReadonlySet<string> = new Set(['TPNK']);
 
@@ -252,10 +232,7 @@ export function tpnkAccount(address: string): string | undefined {
 	return UUID.test(address) ? address.toLowerCase() : undefined;
 }
 
-/**
- * CRC-16/XMODEM (polynomial 0x1021, initial value 0, no reflection): the checksum of TON's user-friendly
- * addresses and of Stellar's StrKey.
- */
+/** CRC-16/XMODEM (polynomial 0x1021, initial value 0, no reflection): TON's and Stellar's checksum. */
 export function crc16Xmodem(bytes: Uint8Array): number {
 	let crc = 0;
 	for (const byte of bytes) {

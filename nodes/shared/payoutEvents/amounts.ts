@@ -8,12 +8,12 @@ import { isSentAsTyped } from '../decimalText';
 export const AMOUNT_FIELD = /amount|commission|fee/i;
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+const OWN_FIELD = { enumerable: true, writable: true, configurable: true };
 
 /**
- * Returns a copy of a callback record where amount fields given as decimal strings are numbers, so
- * `{{ $json.settledAmountSent > 10 }}` works whichever form TYLT used. A string is converted only when
- * the number holds exactly the same decimal value: an amount with more significant digits than a
- * JavaScript number keeps (e.g. 18-decimal tokens) stays a string rather than being silently rounded.
+ * A copy of a callback record whose amount fields given as decimal strings are numbers, so
+ * `{{ $json.settledAmountSent > 10 }}` works whichever form TYLT used; an amount a JavaScript number cannot
+ * hold exactly (18-decimal tokens) stays a string rather than being silently rounded.
  */
 export function normaliseAmounts<T>(value: T): T {
 	return normaliseValue(value, undefined) as T;
@@ -28,7 +28,8 @@ function normaliseValue(value: unknown, key: string | undefined): unknown {
 		for (const name of Object.keys(record)) {
 			const normalised = normaliseValue(record[name], name);
 			// A parsed `"__proto__"` is an ordinary field: assigning it would set the copy's prototype instead.
-			if (name === '__proto__') ownField(copy, name, normalised);
+			if (name === '__proto__')
+				Object.defineProperty(copy, name, { ...OWN_FIELD, value: normalised });
 			else copy[name] = normalised;
 		}
 		return copy;
@@ -37,15 +38,6 @@ function normaliseValue(value: unknown, key: string | undefined): unknown {
 		return exactNumber(value) ?? value;
 	}
 	return value;
-}
-
-function ownField(target: Record<string, unknown>, name: string, value: unknown): void {
-	Object.defineProperty(target, name, {
-		value,
-		enumerable: true,
-		writable: true,
-		configurable: true,
-	});
 }
 
 /** The number a decimal string denotes, or undefined when it is not one or would lose digits. */

@@ -35,8 +35,19 @@ export const finalOnlyProperty: INodeProperties = {
 		'Whether to start the workflow only when TYLT marks the order as final (isFinal = 1)',
 };
 
-/** Belongs in the trigger's Options collection. */
-export const otherStatusesOption: INodeProperties = {
+/** A trigger's Options collection: its own options, then Other Statuses. */
+export function optionsCollection(options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [...options, otherStatusesOption],
+	};
+}
+
+const otherStatusesOption: INodeProperties = {
 	displayName: 'Other Statuses',
 	name: 'otherStatuses',
 	type: 'string',

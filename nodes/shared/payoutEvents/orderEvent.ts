@@ -38,6 +38,13 @@ export function toOutputJson(orderEvent: OrderEvent): IDataObject {
 	return json;
 }
 
+/** A non-blank string, trimmed, or a number, as text; undefined for anything else. */
+export function textOf(value: unknown): string | undefined {
+	if (typeof value === 'string' && value.trim() !== '') return value.trim();
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return undefined;
+}
+
 /** Whether TYLT marks the order as final: `isFinal` is 1 in the spec, but `'1'` and `true` are seen. */
 export function isFinalRecord(record: IDataObject): boolean {
 	const flag = record.isFinal;
@@ -51,4 +58,53 @@ export function payoutEventOf(record: IDataObject): OrderEvent {
 			? record.status.trim()
 			: undefined;
 	return { event: 'payout', type: PAYOUT_CALLBACK_TYPE, record, status };
+}
+
+/** Which events start the workflow. Empty lists mean "any". */
+export interface EventFilters {
+	events: OrderEventKind[];
+	statuses: string[];
+	finalOnly: boolean;
+}
+
+/** The one call both trigger contexts (webhook, poll) offer for reading a parameter. */
+interface ParameterReader {
+	getNodeParameter(parameterName: string, fallbackValue?: unknown): unknown;
+}
+
+/**
+ * Statuses, Options → Other Statuses and Final Only as set on either trigger; `events` comes from the caller,
+ * and so do `options` when the caller has read them already (the webhook trigger does for every callback).
+ */
+export function readFilters(
+	context: ParameterReader,
+	events: OrderEventKind[],
+	options = context.getNodeParameter('options', {}) as IDataObject,
+): EventFilters {
+	return {
+		events,
+		statuses: statusList(
+			context.getNodeParameter('statuses', []) as string[],
+			String(options.otherStatuses ?? ''),
+		),
+		finalOnly: context.getNodeParameter('finalOnly', false) as boolean,
+	};
+}
+
+/**
+ * Joins the status multi-select with the free-text list (comma-separated), for statuses TYLT may
+ * add later. Compared case-insensitively: merchant code spells them inconsistently.
+ */
+export function statusList(selected: string[], otherStatuses: string): string[] {
+	const typed = otherStatuses.split(',');
+	return [...selected, ...typed].map((status) => status.trim().toLowerCase()).filter(Boolean);
+}
+
+export function isWanted(orderEvent: OrderEvent, filters: EventFilters): boolean {
+	if (filters.events.length > 0 && !filters.events.includes(orderEvent.event)) return false;
+	if (filters.statuses.length > 0) {
+		const status = orderEvent.status?.toLowerCase();
+		if (status === undefined || !filters.statuses.includes(status)) return false;
+	}
+	return !filters.finalOnly || isFinalRecord(orderEvent.record);
 }

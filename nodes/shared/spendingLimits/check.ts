@@ -30,9 +30,8 @@ export type PerPayoutVerdict =
 
 /**
  * Why the credential's limits refuse this request, phrased to follow "refused this payout: ", or undefined
- * when it may be signed and sent (it is no payout, or it is within every limit the signature can check).
- * Max Amount per 24 Hours is checked last, by the TYLT node's voucher for this account (tyltAccountHash), which
- * this takes.
+ * when it is no payout or within every limit. Max Amount per 24 Hours is checked last: it takes the TYLT
+ * node's voucher for this account (tyltAccountHash).
  */
 export function spendingLimitRefusal(
 	texts: SpendingLimitTexts,
@@ -65,7 +64,10 @@ type CheckedPayout =
 	| { kind: 'refused'; reason: string }
 	| { kind: 'payout'; limits: SpendingLimits; fields: PayoutFields };
 
-/** The request's payout and the limits it is held to; refused when either cannot be read. */
+/**
+ * The request's payout and the limits it is held to; refused when either cannot be read. A field that is not
+ * blank sets a limit or cannot be read, so past hasSpendingLimits at least one limit is set.
+ */
 function checkedPayout(texts: SpendingLimitTexts, request: OutgoingRequest): CheckedPayout {
 	if (!hasSpendingLimits(texts)) return { kind: 'free' };
 	const payout = payoutInRequest(request);
@@ -76,10 +78,6 @@ function checkedPayout(texts: SpendingLimitTexts, request: OutgoingRequest): Che
 			kind: 'refused',
 			reason: `${limits.message}. Fix it in the credential: until then no payout is sent with it`,
 		};
-	}
-	const { perPayout, per24Hours, allowedAddresses } = limits;
-	if (perPayout === undefined && per24Hours === undefined && allowedAddresses === undefined) {
-		return { kind: 'free' };
 	}
 	if (payout.kind === 'unreadable') {
 		return {
@@ -99,16 +97,10 @@ function payoutVerdict(limits: SpendingLimits, fields: PayoutFields): PerPayoutV
 	return recipient ? { allowed: true, allowedBy: recipient.entry } : { allowed: true };
 }
 
-/**
- * Max Amount per 24 Hours is added up from TYLT's history by the TYLT node, which vouches for each payout it
- * counted (nodeVouchers.ts). Asked last, when every other limit let the request through: it takes the voucher.
- */
+/** Max Amount per 24 Hours is added up by the TYLT node, which vouches for each create it counted. */
 function dailyLimitRefusal(request: OutgoingRequest, account: string): string | undefined {
-	if (
-		request.bodyText !== undefined &&
-		takeNodeVoucher(account, request.bodyText, request.nodeVoucher)
-	)
-		return undefined;
+	const { bodyText, nodeVoucher } = request;
+	if (bodyText !== undefined && takeNodeVoucher(account, bodyText, nodeVoucher)) return undefined;
 	return `${LIMIT_FIELDS.maxAmountPer24Hours} is set, and only the TYLT node's Payout → Create can add up what was paid in the last 24 hours (it reads TYLT's history first), so this credential signs no other payout. Send payouts with the TYLT node`;
 }
 
@@ -144,10 +136,9 @@ function allowingEntry(
 }
 
 /**
- * The network a payout names, upper case; undefined unless it is a string of ASCII letters and digits only.
- * TYLT's symbols are written so, and it reads them either as listed or in another letter case (as this node
- * matches them): a symbol with spaces or other characters might be trimmed, folded or refused, so it is no
- * network a tied entry can be checked against.
+ * The network a payout names, upper case; undefined unless it is ASCII letters and digits only, as TYLT writes
+ * symbols: one with spaces or other characters might be trimmed, folded or refused by TYLT, so it is no network
+ * a tied entry can be checked against.
  */
 function networkOf(value: JsonValue | undefined): string | undefined {
 	if (value?.kind !== 'string' || !SYMBOL.test(value.value)) return undefined;

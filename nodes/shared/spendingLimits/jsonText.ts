@@ -14,11 +14,7 @@ export type JsonValue =
 const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 // Any character but a quote, a backslash or a control character below U+0020, or an escape.
 const STRING = /"(?:[\x20\x21\x23-\x5b\x5d-\uffff]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
-const LITERALS: ReadonlyArray<[string, boolean | null]> = [
-	['true', true],
-	['false', false],
-	['null', null],
-];
+const LITERAL = /true|false|null/y;
 
 /** The value `text` holds; undefined when it is not exactly one JSON value. */
 export function readJson(text: string): JsonValue | undefined {
@@ -45,10 +41,9 @@ function readValue(reader: Reader): JsonValue {
 	if (character === '"') return { kind: 'string', value: readString(reader) };
 	const number = match(reader, NUMBER);
 	if (number !== undefined) return { kind: 'number', text: number };
-	const literal = LITERALS.find(([word]) => reader.text.startsWith(word, reader.at));
+	const literal = match(reader, LITERAL);
 	if (literal === undefined) throw new SyntaxError('not JSON');
-	reader.at += literal[0].length;
-	return { kind: 'literal', value: literal[1] };
+	return { kind: 'literal', value: JSON.parse(literal) as boolean | null };
 }
 
 function readObject(reader: Reader): JsonValue {
@@ -57,7 +52,8 @@ function readObject(reader: Reader): JsonValue {
 	readList(reader, '}', () => {
 		skipSpace(reader);
 		const key = readString(reader);
-		expect(reader, ':');
+		skipSpace(reader);
+		if (reader.text[reader.at++] !== ':') throw new SyntaxError('not JSON');
 		members.push([key, readValue(reader)]);
 	});
 	return { kind: 'object', members };
@@ -90,11 +86,6 @@ function readString(reader: Reader): string {
 	const token = match(reader, STRING);
 	if (token === undefined) throw new SyntaxError('not JSON');
 	return JSON.parse(token) as string;
-}
-
-function expect(reader: Reader, character: string) {
-	skipSpace(reader);
-	if (reader.text[reader.at++] !== character) throw new SyntaxError('not JSON');
 }
 
 function match(reader: Reader, pattern: RegExp): string | undefined {

@@ -62,10 +62,7 @@ export function hasSpendingLimits(texts: SpendingLimitTexts): boolean {
 	return Object.values(texts).some((text) => text !== undefined && text.trim() !== '');
 }
 
-/**
- * Every problem of the three fields, in field order, one per entry that cannot be read (what the credential's
- * test lists on saving); empty when every field can be read.
- */
+/** One problem per entry that cannot be read, in field order: what the credential's test lists on saving. */
 export function spendingLimitProblems(texts: SpendingLimitTexts): UnreadableLimitError[] {
 	return readFields(texts).problems;
 }
@@ -78,37 +75,28 @@ export function readSpendingLimits(
 	return problems[0] ?? limits;
 }
 
-/** Every limit the texts set; throws the first UnreadableLimitError when a field cannot be read. */
+// The parse* forms throw the first UnreadableLimitError instead.
+
 export function parseSpendingLimits(texts: SpendingLimitTexts): SpendingLimits {
-	return throwingFirst<SpendingLimits>(readSpendingLimits(texts));
+	return throwingFirst((problems) => readFields(texts, problems).limits);
 }
 
-/** One currency-limit field; throws the first UnreadableLimitError. */
-export function parseCurrencyLimits(
-	field: LimitFieldName,
-	text: string | undefined,
-): CurrencyLimits | undefined {
+export function parseCurrencyLimits(field: LimitFieldName, text: string | undefined) {
+	return throwingFirst((problems) => readCurrencyLimits(field, text, problems));
+}
+
+export function parseAllowedAddresses(text: string | undefined) {
+	return throwingFirst((problems) => readAllowedAddresses(text, problems));
+}
+
+function throwingFirst<T>(read: (problems: UnreadableLimitError[]) => T): T {
 	const problems: UnreadableLimitError[] = [];
-	const limits = readCurrencyLimits(field, text, problems);
-	return throwingFirst<CurrencyLimits | undefined>(problems[0] ?? limits);
+	const value = read(problems);
+	if (problems.length > 0) throw problems[0];
+	return value;
 }
 
-/** Allowed Recipient Addresses; throws the first UnreadableLimitError. */
-export function parseAllowedAddresses(
-	text: string | undefined,
-): readonly AllowedRecipient[] | undefined {
-	const problems: UnreadableLimitError[] = [];
-	const allowed = readAllowedAddresses(text, problems);
-	return throwingFirst<readonly AllowedRecipient[] | undefined>(problems[0] ?? allowed);
-}
-
-function throwingFirst<T>(read: T | UnreadableLimitError): T {
-	if (read instanceof UnreadableLimitError) throw read;
-	return read;
-}
-
-function readFields(texts: SpendingLimitTexts) {
-	const problems: UnreadableLimitError[] = [];
+function readFields(texts: SpendingLimitTexts, problems: UnreadableLimitError[] = []) {
 	const limits: SpendingLimits = {
 		perPayout: readCurrencyLimits('maxAmountPerPayout', texts.maxAmountPerPayout, problems),
 		per24Hours: readCurrencyLimits('maxAmountPer24Hours', texts.maxAmountPer24Hours, problems),
@@ -128,16 +116,12 @@ function readCurrencyLimits(
 	problems: UnreadableLimitError[],
 ): CurrencyLimits | undefined {
 	if (text === undefined || text.trim() === '') return undefined;
+	const unreadable = (entry: string, reason: string) =>
+		problems.push(new UnreadableLimitError(field, entry, reason));
 	const limits = new Map<string, ExactDecimal>();
 	const entries = text.split(',').map((piece) => piece.trim());
 	if (entries.includes('')) {
-		problems.push(
-			new UnreadableLimitError(
-				field,
-				text,
-				'has an empty entry: write one "SYMBOL amount" between each two commas',
-			),
-		);
+		unreadable(text, 'has an empty entry: write one "SYMBOL amount" between each two commas');
 	}
 	for (const entry of entries.filter((piece) => piece !== '')) {
 		const limit = readCurrencyLimit(field, entry);
@@ -147,13 +131,7 @@ function readCurrencyLimits(
 		}
 		const [currency, amount] = limit;
 		if (limits.has(currency)) {
-			problems.push(
-				new UnreadableLimitError(
-					field,
-					entry,
-					`names ${currency} a second time: write each currency once`,
-				),
-			);
+			unreadable(entry, `names ${currency} a second time: write each currency once`);
 			continue;
 		}
 		limits.set(currency, amount);

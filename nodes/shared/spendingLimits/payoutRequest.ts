@@ -51,7 +51,9 @@ export type PayoutInRequest =
  */
 export function payoutInRequest(request: OutgoingRequest): PayoutInRequest {
 	const body = request.bodyText ? readJson(request.bodyText) : undefined;
-	const queryFields = payoutFieldsInQuery(request);
+	const queryFields = request.query
+		.map(([name]) => name)
+		.filter((name) => payoutFieldNamed(name) !== undefined);
 	const nested = body !== undefined && nestedPayoutField(body, true);
 	const topLevel = body?.kind === 'object' ? body.members : [];
 	const namesPayoutField = topLevel.some(([key]) => payoutFieldNamed(key) !== undefined);
@@ -108,10 +110,6 @@ function pathMayCreatePayout(sentPath: string): boolean {
 		.toLowerCase()
 		.replace(/[^a-z]/g, '')
 		.includes(CREATE_PAYOUT_LETTERS);
-}
-
-function payoutFieldsInQuery(request: OutgoingRequest): string[] {
-	return request.query.map(([name]) => name).filter((name) => payoutFieldNamed(name) !== undefined);
 }
 
 /** Whether a payout field's name appears as a key anywhere below the top-level object. */

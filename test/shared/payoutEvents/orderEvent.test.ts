@@ -1,5 +1,5 @@
-import type { EventFilters } from '../../../nodes/shared/payoutEvents/filters';
-import { isWanted, statusList } from '../../../nodes/shared/payoutEvents/filters';
+import type { EventFilters } from '../../../nodes/shared/payoutEvents/orderEvent';
+import { isWanted, statusList } from '../../../nodes/shared/payoutEvents/orderEvent';
 import { parseCallback } from '../../../nodes/TyltTrigger/parseCallback';
 
 const callback = (body: unknown) => parseCallback(Buffer.from(JSON.stringify(body)))!;
