@@ -79,8 +79,7 @@ function classifiers(node: NodeFrame): Classifier[] {
 			test: inFile(
 				'/dist/credentials/TyltApi',
 				'/dist/nodes/shared/signing',
-				'/dist/nodes/shared/requestTarget',
-				'/dist/nodes/shared/signedContent',
+				'/dist/nodes/shared/outgoingRequest',
 				'/dist/nodes/shared/credentialRefusal',
 				'/dist/nodes/shared/tyltAccount',
 			),
