@@ -7,8 +7,7 @@ import { PayoutLedger } from '../payout/ledger';
 import { CREATE_OPTION_LABELS } from './payout/create.options';
 import { spendingLimitTexts, type SpendingLimitTexts } from '../../shared/spendingLimits/fields';
 import { getAccountBalances, getSupportedCurrencies } from '../transport/calls';
-import { tyltAccountKey } from '../transport/credentials';
-import { credentialsOnce } from '../transport/credentials';
+import { credentialData, tyltAccountKey } from '../transport/credentials';
 
 const HOUR_MS = 3_600_000;
 
@@ -84,8 +83,7 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 		},
 		tyltAccount,
 		async spendingLimitTexts() {
-			const credentials = await credentialsOnce.call(context);
-			return spendingLimitTexts(credentials?.data ?? (await context.getCredentials('tyltApi')));
+			return spendingLimitTexts(await credentialData.call(context));
 		},
 	};
 }

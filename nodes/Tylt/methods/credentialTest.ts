@@ -24,6 +24,7 @@ import {
 } from '../../shared/spendingLimits/parse';
 import { credentialFields } from '../../shared/tyltAccount';
 import { checkCredentialOnTylt } from '../transport/credentialCheck';
+import { isObject } from '../transport/envelopes';
 
 export async function tyltApiTest(
 	this: ICredentialTestFunctions,
@@ -93,8 +94,4 @@ function notListedByTylt(limits: SpendingLimits, currencyList: unknown[]): strin
 		);
 	}
 	return problems;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

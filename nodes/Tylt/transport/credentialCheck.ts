@@ -16,7 +16,7 @@ import {
 	type TyltCredentials,
 } from '../../shared/tyltAccount';
 import { TYLT_ENDPOINTS } from './calls';
-import type { TyltEnvelope } from './envelopes';
+import { isObject, type TyltEnvelope } from './envelopes';
 import { redactSecrets, requestFailure, type RequestFailure } from './errors';
 
 /** A test waits less than a payout: someone is looking at the dialog. */
@@ -28,7 +28,9 @@ interface LegacyResponse {
 }
 
 /** TYLT's answer to the key and secret: its currency list, or what is wrong as one or two sentences. */
-export type CredentialCheck = { accepted: true; currencies: unknown[] } | { accepted: false; problem: string };
+export type CredentialCheck =
+	| { accepted: true; currencies: unknown[] }
+	| { accepted: false; problem: string };
 
 export async function checkCredentialOnTylt(
 	helpers: ICredentialTestFunctions['helpers'],
@@ -61,7 +63,10 @@ export async function checkCredentialOnTylt(
 			: failureInWords(requestFailure(error as JsonObject, secrets), where);
 		return { accepted: false, problem };
 	}
-	return answerInWords(response, where, secrets);
+	const envelope = isObject(response.body) ? (response.body as TyltEnvelope) : undefined;
+	const problem = problemInWords(response.statusCode, envelope, where, secrets);
+	if (problem !== undefined) return { accepted: false, problem };
+	return { accepted: true, currencies: envelope?.data as unknown[] };
 }
 
 function failureInWords(failure: RequestFailure, where: string): string {
@@ -73,17 +78,6 @@ function failureInWords(failure: RequestFailure, where: string): string {
 		case 'unexplained':
 			return `The test request to TYLT failed with ${failure.cause}.`;
 	}
-}
-
-function answerInWords(
-	response: LegacyResponse,
-	where: string,
-	secrets: readonly string[],
-): CredentialCheck {
-	const envelope = isEnvelope(response.body) ? response.body : undefined;
-	const problem = problemInWords(response.statusCode, envelope, where, secrets);
-	if (problem !== undefined) return { accepted: false, problem };
-	return { accepted: true, currencies: envelope?.data as unknown[] };
 }
 
 function problemInWords(
@@ -112,8 +106,4 @@ function problemInWords(
 		return `TYLT refused the test request with errorCode ${envelope.errorCode}${said}: check the API key and secret.`;
 	}
 	return undefined;
-}
-
-function isEnvelope(body: unknown): body is TyltEnvelope {
-	return body !== null && typeof body === 'object' && !Array.isArray(body);
 }

@@ -59,13 +59,16 @@ function isPollContext(context: TyltContext): context is IPollFunctions {
 	return typeof (context as Partial<IPollFunctions>).__emit === 'function';
 }
 
+/** The credential's fields: read once per execution, or by n8n itself for a reference without an id. */
+export async function credentialData(this: TyltContext): Promise<ICredentialDataDecryptedObject> {
+	return (await credentialsOnce.call(this))?.data ?? (await this.getCredentials('tyltApi'));
+}
+
 /**
  * Which TYLT account a call goes to: a hash of the Base URL's origin and the API key, one for every spelling
  * TYLT takes for the same account (see tyltAccountIdentity). Never the secret, and never the key itself, so
  * process-wide memories keyed by account hold nothing a memory dump could reuse.
  */
 export async function tyltAccountKey(this: TyltContext): Promise<string> {
-	const credentials = ((await credentialsOnce.call(this))?.data ??
-		(await this.getCredentials('tyltApi'))) as ICredentialDataDecryptedObject | undefined;
-	return tyltAccountOf(credentialFields(credentials ?? {})).hash;
+	return tyltAccountOf(credentialFields((await credentialData.call(this)) ?? {})).hash;
 }

@@ -14,7 +14,7 @@ export interface TyltEnvelope {
 /** Undefined when the envelope is usable, otherwise what is wrong with it (words only, never the body). */
 export type EnvelopeCheck = (envelope: TyltEnvelope) => string | undefined;
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
