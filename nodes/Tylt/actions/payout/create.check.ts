@@ -13,12 +13,17 @@ import {
 import { commentsWithReference } from '../../../shared/referenceTag';
 import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
 import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../../transport/records';
-import { assertAgentCapSet, assertWithinAgentCap } from '../../payout/agentCap';
 import { guardSkips, previewPayoutOnce } from '../../payout/guard';
 import type { StartCheck } from '../../payout/createTraffic';
 import type { Reservation } from '../../payout/dailySpendJournal';
 import type { PayoutLedger } from '../../payout/ledger';
-import { checkPayoutFields, type PayoutInput, validatePayout } from '../../payout/validation';
+import {
+	assertAgentCapSet,
+	assertWithinAgentCap,
+	checkPayoutFields,
+	type PayoutInput,
+	validatePayout,
+} from '../../payout/validation';
 import type { OperationScope } from '../operationScope';
 import { perPayoutVerdict, type PerPayoutVerdict } from '../../../shared/spendingLimits/check';
 import { type CreateOptions, readCreateOptions } from './create.options';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { invalidFieldError } from '../../helpers/fieldError';
-import type { AgentCap } from '../../payout/agentCap';
+import type { AgentCap } from '../../payout/validation';
 import { MAX_REFERENCE_LENGTH } from '../../payout/references';
 import { REQUEST_TIMEOUT_MS } from '../../transport/request';
 import { hasPanelV2 } from '../nodeVersion';
