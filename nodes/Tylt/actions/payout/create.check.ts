@@ -11,7 +11,6 @@ import {
 } from 'n8n-workflow';
 
 import { commentsWithReference } from '../../../shared/referenceTag';
-import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
 import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../../transport/records';
 import { guardSkips, previewPayoutOnce } from '../../payout/guard';
 import type { StartCheck } from '../../payout/createTraffic';
@@ -57,8 +56,8 @@ export interface DailyStartCheck {
 
 /** An item as the checks left it: ready to send, or (Dry Run) answered with a report. */
 export interface CheckedPayout extends ReadyPayout {
-	/** The currency list the item was checked against. */
-	catalog: CurrencyCatalog;
+	/** The network record of the currency list the item was checked against. */
+	network: NetworkRecord;
 	/** Set for a dry run: what the item would do; nothing is sent for it. */
 	dryRunReport?: IDataObject;
 }
@@ -102,7 +101,9 @@ export async function checkItem(
 		throw limitRefusedError(this.getNode(), itemIndex, limits.refusedBecause);
 	}
 	const guard = ledger ? { ledger, account: await scope.tyltAccount() } : undefined;
-	const payout = { itemIndex, options, body, reference, formerReferences, guard, catalog };
+	const currency = catalog.findCurrency(body.settledCurrency) as CurrencyRecord;
+	const network = catalog.findNetwork(currency, body.networkSymbol) as NetworkRecord;
+	const payout = { itemIndex, options, body, reference, formerReferences, guard, network };
 	if (!options.dryRun) {
 		// A dry row after this one, in this execution, then reports the reference as already sent.
 		guard?.ledger.plan(reference);
@@ -134,11 +135,9 @@ function withSpendingLimits(report: IDataObject, limits: PerPayoutVerdict): IDat
 
 /** What a payout would do, from the same checks and body a real send uses, and what the guard would meet. */
 function dryRunReport(
-	{ catalog, body, reference }: Omit<CheckedPayout, 'dryRunReport'>,
+	{ network, body, reference }: Omit<CheckedPayout, 'dryRunReport'>,
 	{ existing, alreadyPlanned, inDoubt }: ReturnType<typeof previewPayoutOnce>,
 ): IDataObject {
-	const currency = catalog.findCurrency(body.settledCurrency) as CurrencyRecord;
-	const network = catalog.findNetwork(currency, body.networkSymbol) as NetworkRecord;
 	return {
 		dryRun: true,
 		wouldSend: !existing && !alreadyPlanned && !inDoubt,

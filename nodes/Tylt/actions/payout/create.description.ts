@@ -1,7 +1,7 @@
 /**
  * Payout → Create's parameters, both versions side by side: the fields both show, version 2's, then the
- * description that assembles them with version 1's own. An option both versions show is written once, and
- * version 1's words for it are laid over it.
+ * description that assembles them with version 1's own. A field both versions show is written once, and the
+ * other version's words are laid over it.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -31,6 +31,26 @@ const customerName: INodeProperties = {
 	description: 'Who is being paid, as shown in the TYLT dashboard',
 };
 
+const baseCurrency: INodeProperties = {
+	displayName: 'Base Currency',
+	name: 'baseCurrency',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. USD',
+	description:
+		'A 3-letter fiat code. When set, Base Amount is in this currency and TYLT converts it to crypto.',
+};
+
+const callBackUrl: INodeProperties = {
+	displayName: 'Callback URL',
+	name: 'callBackUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://n8n.example.com/webhook/…',
+	description:
+		'TYLT posts every status change of this payout here. Use the production URL of a TYLT Trigger node.',
+};
+
 const redirectUrl: INodeProperties = {
 	displayName: 'Redirect URL',
 	name: 'redirectUrl',
@@ -40,9 +60,8 @@ const redirectUrl: INodeProperties = {
 };
 
 /**
- * Version 2's parameters (version 1's stay unchanged below and in create.options.ts). The panel opens on what a user decides: currency, network and address (shared with version 1),
- * then the amount, what it is in, and the reference. Options list the user's decisions first, the engine's
- * knobs after them, and the AI agent's cap last; what each does in detail is in docs/operations.md.
+ * Version 2's parameters (version 1's stay unchanged below). The panel opens on what a user decides: currency,
+ * network and address (shared with version 1), then the amount, what it is in, and the reference.
  */
 const showForV2 = { resource: ['payout'], operation: ['create'], '@version': FROM_VERSION_2 };
 
@@ -73,12 +92,8 @@ const amountFields: INodeProperties[] = [
 		displayOptions: { show: showForV2 },
 	},
 	{
-		displayName: 'Base Currency',
-		name: 'baseCurrency',
-		type: 'string',
+		...baseCurrency,
 		required: true,
-		default: '',
-		placeholder: 'e.g. USD',
 		description: 'The ISO 4217 fiat code the Base Amount is in (not a crypto symbol)',
 		// Shown only with Fiat Currency, so the hint about TYLT's rate is only there when it applies.
 		hint: 'How much crypto the recipient gets depends on TYLT’s rate when the payout is made',
@@ -134,11 +149,7 @@ const additionalFields: INodeProperties = {
 	displayOptions: { show: showForV2 },
 	options: [
 		{
-			displayName: 'Callback URL',
-			name: 'callBackUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. https://n8n.example.com/webhook/…',
+			...callBackUrl,
 			description: 'Where TYLT posts every status change of this payout',
 			builderHint: {
 				propertyHint:
@@ -431,29 +442,7 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show: showForV1 },
-		options: [
-			{
-				displayName: 'Base Currency',
-				name: 'baseCurrency',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. USD',
-				description:
-					'A 3-letter fiat code. When set, Base Amount is in this currency and TYLT converts it to crypto.',
-			},
-			{
-				displayName: 'Callback URL',
-				name: 'callBackUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://n8n.example.com/webhook/…',
-				description:
-					'TYLT posts every status change of this payout here. Use the production URL of a TYLT Trigger node.',
-			},
-			comments,
-			customerName,
-			redirectUrl,
-		],
+		options: [baseCurrency, callBackUrl, comments, customerName, redirectUrl],
 	},
 	optionsV1,
 	...amountFields,
