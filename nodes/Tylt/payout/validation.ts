@@ -47,10 +47,7 @@ export function checkPayoutFields(node: INode, input: PayoutInput, itemIndex: nu
 	applyRules(node, FIELD_RULES, input, {}, itemIndex);
 }
 
-/**
- * Checks one item's payout against TYLT's currency list and returns the exact body to send.
- * Throws an error naming the field, value and item on the first problem, before anything is sent.
- */
+/** Checks one item's payout against TYLT's currency list too, and returns the exact body to send. */
 export function validatePayout(
 	node: INode,
 	input: PayoutInput,

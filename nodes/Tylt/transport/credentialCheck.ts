@@ -1,9 +1,7 @@
 /**
  * The credential's key and secret tried on TYLT, for the credential's Test: one signed read of the currency
- * list, and TYLT's answer in words that say what to fix. n8n runs a credential test outside any execution, and
- * its context (ICredentialTestFunctions) has one request helper, the legacy `request`: there is no
- * httpRequest there, so this call cannot go through tyltApiRequest. It is signed by the same function as every
- * other call.
+ * list, and TYLT's answer in words that say what to fix. A credential test's context has only the legacy
+ * `request` helper, so this call cannot go through tyltApiRequest; it is signed by the same function.
  */
 import type { ICredentialTestFunctions, JsonObject } from 'n8n-workflow';
 

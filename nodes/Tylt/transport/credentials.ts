@@ -1,6 +1,4 @@
-/**
- * The TYLT API credential as calls use it: read once per execution, and the account it names as one hash.
- */
+/** The TYLT API credential as calls use it: read once per execution, and the account it names as one hash. */
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,

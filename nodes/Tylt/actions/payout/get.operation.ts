@@ -185,7 +185,8 @@ export async function executeAll(
 		}
 	}
 
-	const lookUpPending = async (pending: PendingLookup[]) => {
+	const lookUpPending = async () => {
+		const pending = lookups.filter((lookup) => lookup.endedMs === undefined);
 		const results = await lookUpPayouts.call(this, pending);
 		const nowMs = Date.now();
 		for (const lookup of pending) {
@@ -202,7 +203,7 @@ export async function executeAll(
 		return pending.filter((lookup) => lookup.endedMs === undefined);
 	};
 	await readInRounds(
-		async () => await lookUpPending(lookups.filter((lookup) => lookup.endedMs === undefined)),
+		lookUpPending,
 		// Only waiting items are still pending after the first round: the next pause ends at the nearest Max Wait.
 		(pending) =>
 			pending.length === 0
