@@ -148,18 +148,15 @@ function unpricedReason(payout: PlannedPayout): string | undefined {
 /** The check as output data (Dry Run): exact decimal text turned into JSON numbers for expressions. */
 export function balanceCheckReport(check: BalanceCheck) {
 	return {
-		enough: check.enough,
+		...check,
 		currencies: check.currencies.map((currency) => ({
-			currencySymbol: currency.currencySymbol,
-			payouts: currency.payouts,
+			...currency,
 			amounts: Number(currency.amounts),
 			networkFees: Number(currency.networkFees),
 			total: Number(currency.total),
 			balance: currency.balance === null ? null : Number(currency.balance),
 			shortfall: Number(currency.shortfall),
-			enough: currency.enough,
 		})),
-		unpriced: check.unpriced,
 	};
 }
 
