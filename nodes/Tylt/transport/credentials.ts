@@ -29,7 +29,9 @@ export async function credentialsOnce(
 ): Promise<ICredentialsDecrypted | undefined> {
 	// n8n keeps one poll context for as long as a polling trigger stays active: reading the credential once
 	// per context there would keep an old secret until the workflow is activated again.
-	if (isPollContext(this)) return await readCredentials.call(this);
+	if (typeof (this as Partial<IPollFunctions>).__emit === 'function') {
+		return await readCredentials.call(this);
+	}
 	let credentials = credentialsPerExecution.get(this);
 	if (!credentials) {
 		credentials = readCredentials.call(this);
@@ -51,10 +53,6 @@ async function readCredentials(this: TyltContext): Promise<ICredentialsDecrypted
 		type: 'tyltApi',
 		data: await this.getCredentials<ICredentialDataDecryptedObject>('tyltApi'),
 	};
-}
-
-function isPollContext(context: TyltContext): context is IPollFunctions {
-	return typeof (context as Partial<IPollFunctions>).__emit === 'function';
 }
 
 /** The credential's fields: read once per execution, or by n8n itself for a reference without an id. */
