@@ -6,6 +6,7 @@
 import {
 	type IDataObject,
 	type IExecuteFunctions,
+	type INode,
 	type INodeExecutionData,
 	type INodeProperties,
 	NodeOperationError,
@@ -308,51 +309,46 @@ export function outputOf(
 	startedMs: number,
 ): INodeExecutionData[] {
 	if (item.error) throw item.error;
-	const { found, lookup, options, itemIndex } = item;
+	const { found, lookup, options } = item;
 	if (found === undefined) {
 		if (options.ifNotFound === 'returnNothing') return [];
-		throw notFoundError.call(this, lookup, item.lookBackHours, itemIndex);
+		throw notFoundError(this.getNode(), item);
 	}
-	const wait = options.waitUntilFinal
+	// What the lookup found out first (the wait, the reference, the status), then TYLT's record.
+	const record = found.record as PayoutRecord;
+	const decision: IDataObject = options.waitUntilFinal
 		? {
-				finalReached: isFinalRecord(found.record),
+				finalReached: isFinalRecord(record),
 				waitedSeconds: Math.round(((item.endedMs ?? Date.now()) - startedMs) / 1000),
 			}
 		: {};
-	return [{ json: output(found, lookup, wait) }];
+	if (lookup.by === 'reference') {
+		decision.merchantReference = lookup.reference;
+		decision.referenceCertain = found.certain;
+	} else {
+		decision.merchantReference = merchantReferenceOf(record);
+	}
+	if (record.status !== undefined) decision.status = record.status;
+	return [{ json: decisionFirst(decision, record) }];
 }
 
 function notFoundError(
-	this: IExecuteFunctions,
-	lookup: PayoutLookup,
-	lookBackHours: number,
-	itemIndex: number,
+	node: INode,
+	{ lookup, lookBackHours, itemIndex }: PendingLookup,
 ): NodeOperationError {
 	const goOn = 'To go on without it, set Options → If Not Found to Return Nothing.';
 	if (lookup.by === 'orderId') {
-		return new NodeOperationError(
-			this.getNode(),
-			`TYLT has no payout with ${describeLookup(lookup)}`,
-			{ itemIndex, description: `Check the value. ${goOn}` },
-		);
+		return new NodeOperationError(node, `TYLT has no payout with ${describeLookup(lookup)}`, {
+			itemIndex,
+			description: `Check the value. ${goOn}`,
+		});
 	}
 	return new NodeOperationError(
-		this.getNode(),
+		node,
 		`No payout with ${describeLookup(lookup)} in TYLT payout history of the last ${lookBackHours} hours`,
 		{
 			itemIndex,
 			description: `Check the value, or search further back with Options → Look-Back (Hours). ${goOn}`,
 		},
 	);
-}
-
-/** What the lookup found out first (the reference, the status, the wait), then TYLT's record. */
-function output(found: FoundPayout, lookup: PayoutLookup, wait: IDataObject): IDataObject {
-	const record = found.record as PayoutRecord;
-	const decision: IDataObject =
-		lookup.by === 'reference'
-			? { merchantReference: lookup.reference, referenceCertain: found.certain }
-			: { merchantReference: merchantReferenceOf(found.record) };
-	if (record.status !== undefined) decision.status = record.status;
-	return decisionFirst({ ...wait, ...decision }, record);
 }
