@@ -8,9 +8,8 @@ export interface TokenContract {
 }
 
 /**
- * Why `address` cannot be an address on any network: a character outside printable ASCII. Spaces,
- * invisible characters (zero-width space, byte-order mark) and look-alike letters from other alphabets
- * (Cyrillic а, Greek Ο) all end up here, on networks with a format checker and on those without one.
+ * Why `address` cannot be an address on any network: a character outside printable ASCII (a space, a
+ * zero-width space, a Cyrillic а that looks like a Latin a), on networks with a format checker or without.
  */
 export function addressCharacterProblem(address: string): string | undefined {
 	const character = firstNonPrintableAscii(address);
@@ -19,11 +18,10 @@ export function addressCharacterProblem(address: string): string | undefined {
 }
 
 /**
- * Why `address` cannot receive a payout on `networkSymbol`, or undefined when it can. Every address
- * must be printable ASCII; networks with a row above must match its format; on every network, known or
- * not, it must not be one of `tokenContracts` (a token sent to a token's own contract is lost for good).
- * A payout to a mistyped address is lost, so this runs before anything is sent. The reason is phrased to
- * follow 'Invalid Address "<value>" in item N: ' and never repeats the value.
+ * Why `address` cannot receive a payout on `networkSymbol`, or undefined when it can: printable ASCII, the
+ * format of the network's row of ADDRESS_FORMATS where it has one, and on every network none of
+ * `tokenContracts` (a token sent to a token's own contract is lost for good). The reason follows
+ * 'Invalid Address "<value>" in item N: ' and never repeats the value.
  */
 export function addressProblem(
 	networkSymbol: string,
@@ -72,9 +70,8 @@ function otherNetworksAddress(address: string, symbol: string): string | undefin
 }
 
 /**
- * The network symbols whose addresses are written as `networkSymbol`'s are (its row of ADDRESS_FORMATS, upper
- * case): a token contract listed under any of them is no wallet on this one either. Only the symbol itself
- * for a network without a format row.
+ * The network symbols (upper case) whose addresses are written as `networkSymbol`'s are: a token contract
+ * listed under any of them is no wallet on this one either.
  */
 export function networksSharingFormat(networkSymbol: string): ReadonlySet<string> {
 	const symbol = String(networkSymbol).trim().toUpperCase();

@@ -1,5 +1,5 @@
 /**
- * The AI agent's cap (nodes/Tylt/payout/agentCap.ts) compares amounts as exact decimals: the amount as it is
+ * The AI agent's cap (nodes/Tylt/payout/validation.ts) compares amounts as exact decimals: the amount as it is
  * sent, the cap as the workflow sets it. At the cap is allowed; one unit above in the last decimal is not.
  */
 import { NodeOperationError } from 'n8n-workflow';

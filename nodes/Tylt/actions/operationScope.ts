@@ -7,8 +7,7 @@ import { PayoutLedger } from '../payout/ledger';
 import { CREATE_OPTION_LABELS } from './payout/create.options';
 import { spendingLimitTexts, type SpendingLimitTexts } from '../../shared/spendingLimits/fields';
 import { getAccountBalances, getSupportedCurrencies } from '../transport/calls';
-import { tyltAccountKey } from '../transport/credentials';
-import { credentialsOnce } from '../transport/credentials';
+import { credentialData, tyltAccountKey } from '../transport/credentials';
 
 const HOUR_MS = 3_600_000;
 
@@ -19,11 +18,9 @@ export interface OperationScope {
 	/** TYLT's currency list, fetched at most once per execution however many items need it. */
 	currencyCatalog(itemIndex: number, timeoutMs?: number): Promise<CurrencyCatalog>;
 	/**
-	 * The payouts inside the look-back window by reference, read once per execution and again only when an
-	 * item asks for a longer look-back than any read so far, then kept current with every payout this
-	 * execution sends or finds. Each item looks up only its own window (PayoutLedger.find). The read goes
-	 * through the process's history cache (payout/historyCache.ts): after the first execution of an account,
-	 * only what is new since is read.
+	 * The payouts inside the look-back window by reference, read once per execution (again only for a longer
+	 * look-back than any read so far) through the process's history cache, then kept current with every payout
+	 * this execution sends or finds. Each item looks up only its own window (PayoutLedger.find).
 	 */
 	payoutLedger(itemIndex: number, lookBackHours: number, timeoutMs?: number): Promise<PayoutLedger>;
 	/** TYLT's account balance, read at most once per execution (Balance → Get, Check Balance First). */
@@ -37,7 +34,7 @@ export interface OperationScope {
 export function createOperationScope(context: IExecuteFunctions): OperationScope {
 	let catalog: Promise<CurrencyCatalog> | undefined;
 	const ledger = new PayoutLedger();
-	/** The latest history read for the ledger and how far back it reaches; a failed read stays failed. */
+	// The latest history read for the ledger and how far back it reaches; a failed read stays failed.
 	let ledgerRead: { cutoffMs: number; done: Promise<PayoutLedger> } | undefined;
 	let account: Promise<string> | undefined;
 	let balances: Promise<AccountBalance[]> | undefined;
@@ -84,8 +81,7 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 		},
 		tyltAccount,
 		async spendingLimitTexts() {
-			const credentials = await credentialsOnce.call(context);
-			return spendingLimitTexts(credentials?.data ?? (await context.getCredentials('tyltApi')));
+			return spendingLimitTexts(await credentialData.call(context));
 		},
 	};
 }

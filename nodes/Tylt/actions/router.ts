@@ -36,7 +36,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 					outcomes = runTogether.call(this, operation, itemCount, scope);
 					together.set(operation, outcomes);
 				}
-				outcome = outcomeOf(await outcomes, itemIndex);
+				// Fail closed: an item the operation did not answer for is an error, never an item without output.
+				outcome = (await outcomes).get(itemIndex) ?? {
+					itemIndex,
+					error: new Error(`The operation gave no result for item ${itemIndex}`),
+				};
 			} else {
 				outcome = { itemIndex, output: await operation.execute.call(this, itemIndex, scope) };
 			}
@@ -78,16 +82,6 @@ async function runTogether(
 		outcomes = itemIndexes.map((itemIndex) => ({ itemIndex, error: error as Error }));
 	}
 	return new Map(outcomes.map((outcome) => [outcome.itemIndex, outcome]));
-}
-
-function outcomeOf(outcomes: Map<number, ItemOutcome>, itemIndex: number): ItemOutcome {
-	// Fail closed: an item the operation did not answer for is an error, never an item without output.
-	return (
-		outcomes.get(itemIndex) ?? {
-			itemIndex,
-			error: new Error(`The operation gave no result for item ${itemIndex}`),
-		}
-	);
 }
 
 function findOperation(this: IExecuteFunctions, itemIndex: number): TyltOperation {

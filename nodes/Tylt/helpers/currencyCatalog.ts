@@ -22,11 +22,7 @@ export class CurrencyCatalog {
 		);
 	}
 
-	/**
-	 * Every token contract the list names on any of `networkSymbols` (upper case), whatever its currency: none of
-	 * them is a wallet, so none may be a payout's recipient. Networks that give no contract (a native coin) add
-	 * nothing.
-	 */
+	/** Every token contract the list names on any of `networkSymbols` (upper case): none is a wallet. */
 	tokenContractsOn(networkSymbols: ReadonlySet<string>): TokenContract[] {
 		return this.currencies.flatMap((currency) =>
 			(currency.networks ?? []).flatMap((network) => {

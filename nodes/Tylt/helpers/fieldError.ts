@@ -19,17 +19,14 @@ export function describeValue(value: unknown): string {
 	return JSON.stringify(value) ?? String(value);
 }
 
-/** Nothing given: no value, or text with nothing in it (an expression reading a missing column gives ''). */
-function isEmpty(value: unknown): boolean {
-	return value === undefined || value === null || value === '';
-}
-
 /**
  * Every bad-input error is worded here, so each names the field as the panel labels it, the value and the
  * item the same way; an empty field is called empty rather than shown as a wrong value.
  */
 export function invalidFieldError(node: INode, field: InvalidField): NodeOperationError {
-	const what = isEmpty(field.value)
+	// Nothing given: no value, or text with nothing in it (an expression reading a missing column gives '').
+	const empty = field.value === undefined || field.value === null || field.value === '';
+	const what = empty
 		? `${field.label} is empty`
 		: `Invalid ${field.label} ${describeValue(field.value)}`;
 	return new NodeOperationError(node, `${what} in item ${field.itemIndex}: ${field.reason}`, {

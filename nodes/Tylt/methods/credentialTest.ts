@@ -1,8 +1,7 @@
 /**
- * The TYLT API credential's Test, which n8n runs when the credential is saved: the spending limits read as
- * every payout will read them, the key and secret tried on TYLT, and the limits' currencies and networks looked
- * up in the currency list TYLT then answers with. Everything wrong is said at once, so a second save does not
- * bring the next surprise.
+ * The TYLT API credential's Test, run when it is saved: the spending limits read as every payout reads them,
+ * the key and secret tried on TYLT, and the limits' currencies and networks looked up in TYLT's currency list.
+ * Everything wrong is said at once, so a second save does not bring the next surprise.
  */
 import type {
 	ICredentialTestFunctions,
@@ -24,6 +23,7 @@ import {
 } from '../../shared/spendingLimits/parse';
 import { credentialFields } from '../../shared/tyltAccount';
 import { checkCredentialOnTylt } from '../transport/credentialCheck';
+import { isObject } from '../transport/envelopes';
 
 export async function tyltApiTest(
 	this: ICredentialTestFunctions,
@@ -54,9 +54,8 @@ export async function tyltApiTest(
 
 /**
  * The limits' currencies and tied networks that TYLT's currency list does not hold, one sentence each. Payouts
- * refuse them anyway (fail closed); said on save, a typo (USTD) or a network spelled another way (POLYGON where
- * TYLT lists MATIC) is found before it blocks a payout. Max Amount per Payout may also name the fiat currency a
- * payout is sized in.
+ * refuse them anyway; said on save, a typo (USTD) or another spelling (POLYGON where TYLT lists MATIC) is found
+ * before it blocks a payout. Max Amount per Payout may also name the fiat currency a payout is sized in.
  */
 function notListedByTylt(limits: SpendingLimits, currencyList: unknown[]): string[] {
 	const currencies = new Set<string>();
@@ -93,8 +92,4 @@ function notListedByTylt(limits: SpendingLimits, currencyList: unknown[]): strin
 		);
 	}
 	return problems;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,11 +1,9 @@
 /**
- * Check Balance First: what one execution will debit per settled currency (amount plus network fee, TYLT's
- * fee on top of what the recipient gets) against one read of the account balance. Sums are exact decimals:
- * a rounding error must never turn an exact fit into a shortfall, or a shortfall into a pass.
- *
- * Fail closed: a currency TYLT lists no balance for is short by the whole total, and a payout that cannot be
- * priced before TYLT converts it (a fiat Base Currency) or that has no network fee in the currency list makes
- * the check fail rather than pass on a guess.
+ * Check Balance First: what one execution will debit per settled currency (amount plus network fee, TYLT's fee
+ * on top of what the recipient gets) against one read of the account balance, in exact decimals: a rounding
+ * error must never turn an exact fit into a shortfall, or a shortfall into a pass. Fail closed: a currency
+ * TYLT lists no balance for is short by the whole total, and a payout that cannot be priced (a fiat Base
+ * Currency, no network fee in the currency list) fails the check rather than pass on a guess.
  */
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -84,12 +82,12 @@ export function checkBalance(
 	const sums = new Map<string, Sum>();
 	const unpriced: UnpricedPayout[] = [];
 	for (const payout of planned) {
-		const problem = unpricedReason(payout);
-		if (problem) {
+		const reason = unpricedReason(payout);
+		if (reason) {
 			unpriced.push({
 				itemIndex: payout.itemIndex,
 				settledCurrency: payout.settledCurrency,
-				reason: problem,
+				reason,
 			});
 			continue;
 		}
@@ -150,18 +148,15 @@ function unpricedReason(payout: PlannedPayout): string | undefined {
 /** The check as output data (Dry Run): exact decimal text turned into JSON numbers for expressions. */
 export function balanceCheckReport(check: BalanceCheck) {
 	return {
-		enough: check.enough,
+		...check,
 		currencies: check.currencies.map((currency) => ({
-			currencySymbol: currency.currencySymbol,
-			payouts: currency.payouts,
+			...currency,
 			amounts: Number(currency.amounts),
 			networkFees: Number(currency.networkFees),
 			total: Number(currency.total),
 			balance: currency.balance === null ? null : Number(currency.balance),
 			shortfall: Number(currency.shortfall),
-			enough: currency.enough,
 		})),
-		unpriced: check.unpriced,
 	};
 }
 

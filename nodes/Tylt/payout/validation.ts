@@ -1,5 +1,9 @@
-/** A payout's input checked field by field, on the item alone and against TYLT's currency list. */
+/**
+ * A payout's input checked field by field, on the item alone and against TYLT's currency list; and, when
+ * Payout → Create runs as an AI agent tool, against the agent's cap.
+ */
 import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { CurrencyCatalog } from '../helpers/currencyCatalog';
 import { invalidFieldError } from '../helpers/fieldError';
@@ -43,10 +47,7 @@ export function checkPayoutFields(node: INode, input: PayoutInput, itemIndex: nu
 	applyRules(node, FIELD_RULES, input, {}, itemIndex);
 }
 
-/**
- * Checks one item's payout against TYLT's currency list and returns the exact body to send.
- * Throws an error naming the field, value and item on the first problem, before anything is sent.
- */
+/** Checks one item's payout against TYLT's currency list too, and returns the exact body to send. */
 export function validatePayout(
 	node: INode,
 	input: PayoutInput,
@@ -84,11 +85,6 @@ function isEmpty(value: unknown): boolean {
 		value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
 	);
 }
-
-/*
- * The payout's field checks on the item alone (FIELD_RULES), and the shapes every rule shares; then the checks
- * against TYLT's currency list (CATALOG_RULES).
- */
 
 /** Payout parameters exactly as read from one item, before anything is trusted. */
 export interface PayoutInput {
@@ -194,9 +190,7 @@ export const FIELD_RULES: FieldRule[] = [
 function readAmount(value: unknown): { amount: number; text?: string } | string {
 	if (typeof value === 'number')
 		return Number.isNaN(value) ? 'it must be a number' : { amount: value };
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-		return 'a payout needs an amount greater than 0';
-	}
+	if (isEmpty(value)) return 'a payout needs an amount greater than 0';
 	if (typeof value !== 'string') return 'it must be a number';
 	const text = value.trim();
 	if (!isPlainDecimal(text)) {
@@ -207,12 +201,8 @@ function readAmount(value: unknown): { amount: number; text?: string } | string 
 
 function absoluteHttpUrlProblem(value: unknown): string | undefined {
 	const text = typeof value === 'string' ? value.trim() : '';
-	try {
-		const url = new URL(text);
-		if (url.protocol === 'http:' || url.protocol === 'https:') return undefined;
-	} catch {
-		// Not absolute: falls through to the explanation below.
-	}
+	const protocol = URL.canParse(text) ? new URL(text).protocol : undefined;
+	if (protocol === 'http:' || protocol === 'https:') return undefined;
 	return 'it must be an absolute http:// or https:// URL';
 }
 
@@ -302,4 +292,69 @@ function isFilledString(value: unknown): value is string {
 
 function listSymbols(catalog: CurrencyCatalog): string {
 	return catalog.currencies.map((currency) => currency.currencySymbol).join(', ');
+}
+
+/*
+ * The limit on what an AI agent may pay per call. The agent picks amounts, currencies and addresses itself, so
+ * the cap is one amount in one stated currency: a call sized in any other currency (another crypto, or a fiat
+ * Base Currency) cannot be compared with it and is refused.
+ */
+
+export interface AgentCap {
+	/** The largest amount per call; 0 means agents may not pay at all. */
+	maxAmount: number;
+	/** The currency the cap is in (upper case), e.g. USDT or USD; empty when not set. */
+	currency: string;
+}
+
+/** Refuses, before anything is read or sent, a tool run whose cap is not fully set. */
+export function assertAgentCapSet(node: INode, cap: AgentCap, itemIndex: number): void {
+	if (cap.maxAmount > 0 && cap.currency !== '') return;
+	throw new NodeOperationError(
+		node,
+		'Payout → Create cannot run as an AI agent tool until the workflow sets a maximum amount and its currency',
+		{
+			itemIndex,
+			description:
+				'Set Options → AI Agent Max Amount on this node to the largest amount an agent may pay per call, and Options → AI Agent Max Amount Currency to the currency that amount is in (for example USDT, or USD when payouts are sized in a fiat Base Currency).',
+		},
+	);
+}
+
+/** Refuses a payout an agent may not make: in another currency than the cap's, or above the cap. */
+export function assertWithinAgentCap(
+	node: INode,
+	cap: AgentCap,
+	body: PayoutRequestBody,
+	itemIndex: number,
+): void {
+	const sizedInFiat = body.baseCurrency !== undefined;
+	const amountCurrency = (body.baseCurrency ?? body.settledCurrency).toUpperCase();
+	if (amountCurrency !== cap.currency) {
+		throw invalidFieldError(node, {
+			label: sizedInFiat ? 'Base Currency' : 'Settled Currency',
+			name: sizedInFiat ? 'baseCurrency' : 'settledCurrency',
+			value: amountCurrency,
+			reason: `an AI agent may pay only amounts in ${cap.currency} (Options → AI Agent Max Amount Currency), so an amount in ${amountCurrency} cannot be checked against the maximum of ${cap.maxAmount} ${cap.currency}`,
+			itemIndex,
+		});
+	}
+	if (!isAtMost(body.baseAmount, cap.maxAmount)) {
+		throw invalidFieldError(node, {
+			label: 'Base Amount',
+			name: 'baseAmount',
+			value: body.baseAmount,
+			reason: `an AI agent may pay at most ${cap.maxAmount} ${cap.currency} per call (Options → AI Agent Max Amount)`,
+			itemIndex,
+		});
+	}
+}
+
+/** `amount` ≤ `cap` as exact decimals (both as the decimals they are sent and typed as); false when unsure. */
+function isAtMost(amount: number, cap: number): boolean {
+	const exactAmount = exactDecimal(amount);
+	const exactCap = exactDecimal(cap);
+	return (
+		exactAmount !== undefined && exactCap !== undefined && compareExact(exactAmount, exactCap) <= 0
+	);
 }

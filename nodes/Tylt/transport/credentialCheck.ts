@@ -1,9 +1,7 @@
 /**
  * The credential's key and secret tried on TYLT, for the credential's Test: one signed read of the currency
- * list, and TYLT's answer in words that say what to fix. n8n runs a credential test outside any execution, and
- * its context (ICredentialTestFunctions) has one request helper, the legacy `request`: there is no
- * httpRequest there, so this call cannot go through tyltApiRequest. It is signed by the same function as every
- * other call.
+ * list, and TYLT's answer in words that say what to fix. A credential test's context has only the legacy
+ * `request` helper, so this call cannot go through tyltApiRequest; it is signed by the same function.
  */
 import type { ICredentialTestFunctions, JsonObject } from 'n8n-workflow';
 
@@ -16,7 +14,7 @@ import {
 	type TyltCredentials,
 } from '../../shared/tyltAccount';
 import { TYLT_ENDPOINTS } from './calls';
-import type { TyltEnvelope } from './envelopes';
+import { isObject, type TyltEnvelope } from './envelopes';
 import { redactSecrets, requestFailure, type RequestFailure } from './errors';
 
 /** A test waits less than a payout: someone is looking at the dialog. */
@@ -28,7 +26,9 @@ interface LegacyResponse {
 }
 
 /** TYLT's answer to the key and secret: its currency list, or what is wrong as one or two sentences. */
-export type CredentialCheck = { accepted: true; currencies: unknown[] } | { accepted: false; problem: string };
+export type CredentialCheck =
+	| { accepted: true; currencies: unknown[] }
+	| { accepted: false; problem: string };
 
 export async function checkCredentialOnTylt(
 	helpers: ICredentialTestFunctions['helpers'],
@@ -61,7 +61,10 @@ export async function checkCredentialOnTylt(
 			: failureInWords(requestFailure(error as JsonObject, secrets), where);
 		return { accepted: false, problem };
 	}
-	return answerInWords(response, where, secrets);
+	const envelope = isObject(response.body) ? (response.body as TyltEnvelope) : undefined;
+	const problem = problemInWords(response.statusCode, envelope, where, secrets);
+	if (problem !== undefined) return { accepted: false, problem };
+	return { accepted: true, currencies: envelope?.data as unknown[] };
 }
 
 function failureInWords(failure: RequestFailure, where: string): string {
@@ -73,17 +76,6 @@ function failureInWords(failure: RequestFailure, where: string): string {
 		case 'unexplained':
 			return `The test request to TYLT failed with ${failure.cause}.`;
 	}
-}
-
-function answerInWords(
-	response: LegacyResponse,
-	where: string,
-	secrets: readonly string[],
-): CredentialCheck {
-	const envelope = isEnvelope(response.body) ? response.body : undefined;
-	const problem = problemInWords(response.statusCode, envelope, where, secrets);
-	if (problem !== undefined) return { accepted: false, problem };
-	return { accepted: true, currencies: envelope?.data as unknown[] };
 }
 
 function problemInWords(
@@ -112,8 +104,4 @@ function problemInWords(
 		return `TYLT refused the test request with errorCode ${envelope.errorCode}${said}: check the API key and secret.`;
 	}
 	return undefined;
-}
-
-function isEnvelope(body: unknown): body is TyltEnvelope {
-	return body !== null && typeof body === 'object' && !Array.isArray(body);
 }

@@ -1,6 +1,4 @@
-/**
- * The TYLT API credential as calls use it: read once per execution, and the account it names as one hash.
- */
+/** The TYLT API credential as calls use it: read once per execution, and the account it names as one hash. */
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialsDecrypted,
@@ -31,7 +29,9 @@ export async function credentialsOnce(
 ): Promise<ICredentialsDecrypted | undefined> {
 	// n8n keeps one poll context for as long as a polling trigger stays active: reading the credential once
 	// per context there would keep an old secret until the workflow is activated again.
-	if (isPollContext(this)) return await readCredentials.call(this);
+	if (typeof (this as Partial<IPollFunctions>).__emit === 'function') {
+		return await readCredentials.call(this);
+	}
 	let credentials = credentialsPerExecution.get(this);
 	if (!credentials) {
 		credentials = readCredentials.call(this);
@@ -55,8 +55,9 @@ async function readCredentials(this: TyltContext): Promise<ICredentialsDecrypted
 	};
 }
 
-function isPollContext(context: TyltContext): context is IPollFunctions {
-	return typeof (context as Partial<IPollFunctions>).__emit === 'function';
+/** The credential's fields: read once per execution, or by n8n itself for a reference without an id. */
+export async function credentialData(this: TyltContext): Promise<ICredentialDataDecryptedObject> {
+	return (await credentialsOnce.call(this))?.data ?? (await this.getCredentials('tyltApi'));
 }
 
 /**
@@ -65,7 +66,5 @@ function isPollContext(context: TyltContext): context is IPollFunctions {
  * process-wide memories keyed by account hold nothing a memory dump could reuse.
  */
 export async function tyltAccountKey(this: TyltContext): Promise<string> {
-	const credentials = ((await credentialsOnce.call(this))?.data ??
-		(await this.getCredentials('tyltApi'))) as ICredentialDataDecryptedObject | undefined;
-	return tyltAccountOf(credentialFields(credentials ?? {})).hash;
+	return tyltAccountOf(credentialFields((await credentialData.call(this)) ?? {})).hash;
 }

@@ -14,7 +14,7 @@ export interface TyltEnvelope {
 /** Undefined when the envelope is usable, otherwise what is wrong with it (words only, never the body). */
 export type EnvelopeCheck = (envelope: TyltEnvelope) => string | undefined;
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
@@ -49,8 +49,8 @@ export const createPayoutEnvelope: EnvelopeCheck = (envelope) => {
 
 /**
  * TYLT's docs (not the spec): `{ data: [{ currencySymbol: "USDT", balance: 12.0579 }, ...] }`. A balance that is
- * not a finite JSON number, or a currency listed twice, makes the whole answer unusable: a payout batch is
- * checked against it, and a guessed balance could let it through.
+ * not a finite number, or a currency listed twice, makes the whole answer unusable: a guessed balance could let
+ * a payout batch through.
  */
 export const accountBalanceEnvelope: EnvelopeCheck = (envelope) => {
 	if (!Array.isArray(envelope.data)) {

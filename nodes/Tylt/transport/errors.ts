@@ -1,20 +1,16 @@
 /**
- * What a TYLT call came to: each attempt's outcome (and what a request that threw says), and for a failed call
- * one error class per kind, so a caller asks `instanceof` instead of reading words; and the scrubbing of TYLT's
- * words.
- * Every message is built here from TYLT's own `msg` and the status alone: the request options, which hold the
- * key and the signature, never reach an error.
+ * What a TYLT call came to: each attempt's outcome, one error class per kind of failure (callers ask
+ * `instanceof`, never read words), and the scrubbing of TYLT's words. Messages are built from TYLT's `msg` and
+ * the status alone: the request options, which hold the key and the signature, never reach an error.
  */
 import { type INode, type JsonObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { TyltEnvelope } from './envelopes';
 
-/**
- * What one attempt came to. Transient failures may succeed if tried again; the others will not. `stopped`:
- * the execution was stopped before the request left (or, for a read, while it was under way).
- */
+/** What one attempt came to. Transient failures may succeed if tried again; the others will not. */
 export type Attempt =
 	| { outcome: 'success'; data: unknown }
+	/** Stopped before the request left (or, for a read, while it was under way). */
 	| { outcome: 'stopped' }
 	| { outcome: 'rejected'; statusCode: number; envelope?: TyltEnvelope }
 	/** The credential refused to sign the call: nothing left n8n, and asking again gets the same answer. */
@@ -195,7 +191,6 @@ export class TyltRequestFailedError extends TyltApiError {
 	}
 }
 
-/** The execution was stopped before the call left (or, for a read, while it was under way). */
 export class TyltStoppedError extends TyltApiError {
 	constructor(node: INode, call: FailedCall) {
 		super(
@@ -258,13 +253,6 @@ function tyltMessage(envelope: TyltEnvelope | undefined): string | undefined {
 	return envelope?.msg ? String(envelope.msg) : undefined;
 }
 
-/*
- * What a request that threw says about the call. A network failure names itself by a code (Node names the
- * system call that failed; n8n wraps that error): then the code tells whether the request never left this
- * machine (so even a create is known not to have happened) or may have reached TYLT. An error without a code
- * is no network failure (an error inside n8n, say), and shows nothing about whether the request left.
- */
-
 /** The name lookup fails before any connection is made. */
 const NAME_LOOKUP_FAILURES = new Set(['ENOTFOUND', 'EAI_AGAIN']);
 
@@ -279,9 +267,7 @@ const DROPPED_CONNECTION = new Set([
 	'UND_ERR_CLOSED',
 ]);
 
-/**
- * How deep n8n nests the system error: NodeApiError → n8n's error → Node's error (the one with `syscall`).
- */
+/** How deep n8n nests the system error: NodeApiError → n8n's error → Node's error (the one with `syscall`). */
 const CAUSE_DEPTH = 4;
 
 interface SystemError {
@@ -327,8 +313,10 @@ export type RequestFailure = Extract<
 >;
 
 /**
- * `error` as an attempt's outcome. `secrets` (the credential's key and secrets) are scrubbed from the one
- * message that is passed on: that of an error without a code, which may be anyone's words.
+ * What a request that threw says about the call. A network failure names itself by a code (Node names the
+ * system call that failed; n8n wraps that error), which tells whether the request never left this machine or
+ * may have reached TYLT. An error without a code is no network failure (an error inside n8n, say): its message,
+ * which may be anyone's words, is passed on with `secrets` scrubbed.
  */
 export function requestFailure(error: JsonObject, secrets: readonly string[]): RequestFailure {
 	const system = systemErrorIn(error);
@@ -337,7 +325,7 @@ export function requestFailure(error: JsonObject, secrets: readonly string[]): R
 	// Messages carry words, never the raw code: n8n swaps any message naming a network code for its own
 	// generic text, which would hide whether a payout may exist.
 	if (neverConnected(system)) {
-		// The request never left this machine, so even a create is known not to have happened.
+		// Even a create is known not to have happened.
 		return { outcome: 'unreachable', cause: 'TYLT could not be reached', code };
 	}
 	if (code === 'ECONNABORTED' || code === 'ETIMEDOUT' || /timeout|timed out/i.test(words)) {
@@ -356,30 +344,21 @@ export function requestFailure(error: JsonObject, secrets: readonly string[]): R
 	};
 }
 
-/*
- * What TYLT says back may repeat what it was sent ("signature … is not valid for API key …"). Its words reach
- * errors, which whoever runs the node sees (an AI agent included), and TYLT signs without a nonce, so an echoed
- * signature could be replayed. The one place that scrubs TYLT's words of the credential and the signature.
- */
-
 /** The signature's shape: an HMAC-SHA256 in hex. Any such run goes, whatever it signed. */
 const HEX_RUN = /[0-9a-f]{64,}/gi;
 
-export const REDACTED = '[redacted]';
-
 /**
  * `text` with every secret (TyltAccount.secrets: the key and secrets as stored and as sent) and every
- * signature-shaped run replaced. Letter case is ignored: a server may echo a key upper-cased.
+ * signature-shaped run replaced. TYLT's words may repeat what it was sent ("signature … is not valid for API
+ * key …") and reach errors, which whoever runs the node sees (an AI agent included); TYLT signs without a
+ * nonce, so an echoed signature could be replayed. Letter case is ignored: a server may echo a key upper-cased.
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
 	let redacted = text;
 	for (const secret of secrets) {
 		if (secret === '') continue;
-		redacted = redacted.replace(new RegExp(escapeRegExp(secret), 'gi'), REDACTED);
+		const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+		redacted = redacted.replace(new RegExp(escaped, 'gi'), '[redacted]');
 	}
-	return redacted.replace(HEX_RUN, REDACTED);
-}
-
-function escapeRegExp(text: string): string {
-	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	return redacted.replace(HEX_RUN, '[redacted]');
 }

@@ -42,9 +42,7 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 			return null;
 		}
 		const retryable =
-			!request.movesMoney &&
-			attempt < retries &&
-			(result.outcome === 'transient' || result.outcome === 'unreachable');
+			attempt < retries && (result.outcome === 'transient' || result.outcome === 'unreachable');
 		if (!retryable) throw errorForAttempt(this.getNode(), request, result, attempt + 1);
 		await pause(
 			backoffMs(attempt, result.outcome === 'transient' ? result.retryAfterMs : undefined),
@@ -72,10 +70,7 @@ export interface TyltRequest {
 	headers?: Record<string, string>;
 	itemIndex?: number;
 	timeoutMs?: number;
-	/**
-	 * Reads are repeated after transient failures. A payout create never is: TYLT has no idempotency key,
-	 * so a create whose answer was lost may exist, and sending it again could pay twice.
-	 */
+	/** A payout create: sent once, and a failure that may have reached TYLT is an unknown outcome. */
 	movesMoney?: boolean;
 	/** What a usable HTTP 200 answer must look like; anything else is treated as no answer. */
 	envelope?: EnvelopeCheck;

@@ -36,15 +36,17 @@ export async function execute(
 	const { currencies: wanted = [] } = this.getNodeParameter('options', itemIndex, {}) as {
 		currencies?: unknown;
 	};
-	const symbols = currencyList(wanted);
-	if (symbols === undefined) {
-		throw invalidFieldError(this.getNode(), {
+	const fail = (reason: string) =>
+		invalidFieldError(this.getNode(), {
 			label: 'Only Currencies',
 			name: 'options.currencies',
 			value: wanted,
-			reason: 'give currency symbols such as USDT, as a list or as text separated by commas',
+			reason,
 			itemIndex,
 		});
+	const symbols = currencyList(wanted);
+	if (symbols === undefined) {
+		throw fail('give currency symbols such as USDT, as a list or as text separated by commas');
 	}
 	const balances = await scope.accountBalances(itemIndex);
 	if (symbols.length === 0) return balances.map((entry) => ({ json: { ...entry } }));
@@ -54,13 +56,8 @@ export async function execute(
 	);
 	const missing = symbols.filter((symbol) => !bySymbol.has(symbol.toUpperCase()));
 	if (missing.length > 0) {
-		throw invalidFieldError(this.getNode(), {
-			label: 'Only Currencies',
-			name: 'options.currencies',
-			value: wanted,
-			reason: `TYLT lists no balance for ${missing.join(', ')}; it lists ${balances.map((entry) => entry.currencySymbol).join(', ') || 'none'}`,
-			itemIndex,
-		});
+		const listed = balances.map((entry) => entry.currencySymbol).join(', ') || 'none';
+		throw fail(`TYLT lists no balance for ${missing.join(', ')}; it lists ${listed}`);
 	}
 	return symbols.map((symbol) => ({ json: { ...bySymbol.get(symbol.toUpperCase())! } }));
 }

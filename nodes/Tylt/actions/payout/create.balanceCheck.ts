@@ -8,8 +8,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { catalogNumber } from '../../../shared/decimalText';
-import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
-import type { PayoutRequestBody } from '../../transport/records';
 import {
 	balanceCheckReport,
 	balanceShortError,
@@ -86,20 +84,13 @@ async function planBalance(
 	};
 }
 
-function plannedPayout(payout: CheckedPayout): PlannedPayout {
-	const { body, catalog, itemIndex } = payout;
+function plannedPayout({ body, network, itemIndex }: CheckedPayout): PlannedPayout {
 	return {
 		itemIndex,
 		settledCurrency: body.settledCurrency,
 		networkSymbol: body.networkSymbol,
 		amount: body.baseAmount,
 		baseCurrency: body.baseCurrency,
-		networkFee: networkFeeOf(catalog, body),
+		networkFee: catalogNumber(network.networkFees),
 	};
-}
-
-function networkFeeOf(catalog: CurrencyCatalog, body: PayoutRequestBody): number | undefined {
-	const currency = catalog.findCurrency(body.settledCurrency);
-	const network = currency && catalog.findNetwork(currency, body.networkSymbol);
-	return network ? catalogNumber(network.networkFees) : undefined;
 }

@@ -11,18 +11,17 @@ import {
 } from 'n8n-workflow';
 
 import { commentsWithReference } from '../../../shared/referenceTag';
-import type { CurrencyCatalog } from '../../helpers/currencyCatalog';
-import type {
-	CurrencyRecord,
-	NetworkRecord,
-	PayoutRecord,
-	PayoutRequestBody,
-} from '../../transport/records';
-import { assertAgentCapSet, assertWithinAgentCap } from '../../payout/agentCap';
+import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../../transport/records';
 import { guardSkips, previewPayoutOnce } from '../../payout/guard';
 import type { DailyLimit } from '../../payout/dailyLimit';
 import type { PayoutLedger } from '../../payout/ledger';
-import { checkPayoutFields, type PayoutInput, validatePayout } from '../../payout/validation';
+import {
+	assertAgentCapSet,
+	assertWithinAgentCap,
+	checkPayoutFields,
+	type PayoutInput,
+	validatePayout,
+} from '../../payout/validation';
 import type { OperationScope } from '../operationScope';
 import { perPayoutVerdict, type PerPayoutVerdict } from '../../../shared/spendingLimits/check';
 import { type CreateOptions, readCreateOptions } from './create.options';
@@ -48,8 +47,8 @@ export interface ReadyPayout {
 
 /** An item as the checks left it: ready to send, or (Dry Run) answered with a report. */
 export interface CheckedPayout extends ReadyPayout {
-	/** The currency list the item was checked against. */
-	catalog: CurrencyCatalog;
+	/** The network record of the currency list the item was checked against. */
+	network: NetworkRecord;
 	/** Set for a dry run: what the item would do; nothing is sent for it. */
 	dryRunReport?: IDataObject;
 }
@@ -93,31 +92,20 @@ export async function checkItem(
 		throw limitRefusedError(this.getNode(), itemIndex, limits.refusedBecause);
 	}
 	const guard = ledger ? { ledger, account: await scope.tyltAccount() } : undefined;
-	if (options.dryRun) {
-		// No claim: a dry run must never hold up, or wait for, a run that sends.
-		const report = guard
-			? dryRunWithGuard.call(this, catalog, guard, {
-					body,
-					reference,
-					formerReferences,
-					itemIndex,
-					lookBackHours: options.lookBackHours,
-				})
-			: dryRunReport(catalog, body, reference, undefined, false);
-		return {
-			itemIndex,
-			options,
-			body,
-			reference,
-			formerReferences,
-			guard,
-			catalog,
-			dryRunReport: withSpendingLimits(report, limits),
-		};
+	const currency = catalog.findCurrency(body.settledCurrency) as CurrencyRecord;
+	const network = catalog.findNetwork(currency, body.networkSymbol) as NetworkRecord;
+	const payout = { itemIndex, options, body, reference, formerReferences, guard, network };
+	if (!options.dryRun) {
+		// A dry row after this one, in this execution, then reports the reference as already sent.
+		guard?.ledger.plan(reference);
+		return payout;
 	}
-	// A dry row after this one, in this execution, then reports the reference as already sent.
-	guard?.ledger.plan(reference);
-	return { itemIndex, options, body, reference, formerReferences, guard, catalog };
+	// A dry run sees what a real run would (the ledger, this process's recent payouts, references in doubt),
+	// but claims nothing: it must never hold up, or wait for, a run that sends.
+	const preview = guard
+		? previewPayoutOnce.call(this, guard, { ...payout, lookBackHours: options.lookBackHours })
+		: { alreadyPlanned: false, inDoubt: false };
+	return { ...payout, dryRunReport: withSpendingLimits(dryRunReport(payout, preview), limits) };
 }
 
 /**
@@ -136,41 +124,14 @@ function withSpendingLimits(report: IDataObject, limits: PerPayoutVerdict): IDat
 	return { ...report, spendingLimits: { allowed: true, allowedBy: limits.allowedBy } };
 }
 
-/** A dry run sees what a real run would: the ledger, this process's recent payouts, references in doubt. */
-function dryRunWithGuard(
-	this: IExecuteFunctions,
-	catalog: CurrencyCatalog,
-	scope: Parameters<typeof previewPayoutOnce>[0],
-	payout: Parameters<typeof previewPayoutOnce>[1],
-): IDataObject {
-	const preview = previewPayoutOnce.call(this, scope, payout);
-	const report = dryRunReport(
-		catalog,
-		payout.body,
-		payout.reference,
-		preview.existing,
-		preview.alreadyPlanned,
-	);
-	if (preview.inDoubt) {
-		report.wouldSend = false;
-		report.inDoubt = true;
-	}
-	return report;
-}
-
-/** What a payout would do, from the same checks and body a real send uses. */
+/** What a payout would do, from the same checks and body a real send uses, and what the guard would meet. */
 function dryRunReport(
-	catalog: CurrencyCatalog,
-	body: PayoutRequestBody,
-	reference: string,
-	existing: PayoutRecord | undefined,
-	alreadyPlanned: boolean,
+	{ network, body, reference }: Omit<CheckedPayout, 'dryRunReport'>,
+	{ existing, alreadyPlanned, inDoubt }: ReturnType<typeof previewPayoutOnce>,
 ): IDataObject {
-	const currency = catalog.findCurrency(body.settledCurrency) as CurrencyRecord;
-	const network = catalog.findNetwork(currency, body.networkSymbol) as NetworkRecord;
 	return {
 		dryRun: true,
-		wouldSend: !existing && !alreadyPlanned,
+		wouldSend: !existing && !alreadyPlanned && !inDoubt,
 		alreadySent: Boolean(existing) || alreadyPlanned,
 		merchantReference: reference,
 		amount: body.baseAmount,
@@ -182,14 +143,15 @@ function dryRunReport(
 		maximumWithdrawal: network.maximumWithdrawal,
 		request: body,
 		...(existing ? { existingPayout: existing } : {}),
+		...(inDoubt ? { inDoubt: true } : {}),
 	};
 }
 
 /**
- * One item's payout parameters, read with its own index: by the create itself and by batch planning. Version 1
- * keeps Base Currency under Additional Fields; version 2 asks what the amount is in (Amount In) on the panel.
+ * One item's payout parameters, read with its own index. Version 1 keeps Base Currency under Additional
+ * Fields; version 2 asks what the amount is in (Amount In) on the panel.
  */
-export function readPayoutInput(context: IExecuteFunctions, itemIndex: number): PayoutInput {
+function readPayoutInput(context: IExecuteFunctions, itemIndex: number): PayoutInput {
 	const input: PayoutInput = {
 		settledCurrency: context.getNodeParameter('settledCurrency', itemIndex),
 		networkSymbol: context.getNodeParameter('networkSymbol', itemIndex),
@@ -205,10 +167,10 @@ export function readPayoutInput(context: IExecuteFunctions, itemIndex: number): 
 }
 
 /**
- * The item's reference: the one the user set (version 1: under Options; version 2: on the panel), else the one derived from the payout itself, with the
+ * The item's reference: the one the user set, else the one derived from the payout itself, with the
  * references earlier releases derived for it (the guard looks for those too).
  */
-export function payoutReference(
+function payoutReference(
 	context: IExecuteFunctions,
 	options: Pick<CreateOptions, 'reference'>,
 	body: PayoutRequestBody,
@@ -222,14 +184,12 @@ export function payoutReference(
 	};
 }
 
-/*
- * What a version-2 item's Base Amount is in: Amount In decides, and its Base Currency on the panel when it is
- * Fiat Currency. Anything the node cannot be sure of fails the item before anything is sent: an amount meant as
- * fiat must never go out as that many crypto units.
+/**
+ * What a version-2 item's Base Amount is in: undefined for the settled crypto, else the Base Currency on the
+ * panel. Anything the node cannot be sure of fails the item before anything is sent: an amount meant as fiat
+ * must never go out as that many crypto units.
  */
-
-/** The item's Base Currency (undefined: the amount is in the settled crypto). */
-export function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string | undefined {
+function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string | undefined {
 	const amountIn = context.getNodeParameter('amountIn', itemIndex);
 	if (amountIn !== AMOUNT_IN_SETTLED && amountIn !== AMOUNT_IN_FIAT) {
 		throw invalidFieldError(context.getNode(), {
@@ -240,10 +200,7 @@ export function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): s
 			itemIndex,
 		});
 	}
-	return amountIn === AMOUNT_IN_FIAT ? panelBaseCurrency(context, itemIndex) : undefined;
-}
-
-function panelBaseCurrency(context: IExecuteFunctions, itemIndex: number): string {
+	if (amountIn === AMOUNT_IN_SETTLED) return undefined;
 	const baseCurrency = context.getNodeParameter('baseCurrency', itemIndex, '');
 	if (typeof baseCurrency !== 'string' || baseCurrency.trim() === '') {
 		throw invalidFieldError(context.getNode(), {
@@ -257,18 +214,12 @@ function panelBaseCurrency(context: IExecuteFunctions, itemIndex: number): strin
 	return baseCurrency;
 }
 
-/*
- * Payout → Create and the TYLT API credential's spending limits, item by item: Max Amount per Payout and
- * Allowed Recipient Addresses are checked for each item before anything of the execution is sent, with the
- * words the credential's signing would refuse it in, so a batch with Continue On Fail pays the items within
- * them. (The signing checks again: it binds every request, the HTTP Request node's too.)
+/**
+ * Whether Max Amount per Payout and Allowed Recipient Addresses allow this body (and which entry allowed it),
+ * in the words the credential's signing would refuse it in. The signing checks again: it binds every request,
+ * the HTTP Request node's too.
  */
-
-/** Whether Max Amount per Payout and Allowed Recipient Addresses allow this body (and which entry allowed it). */
-export function payoutLimitVerdict(
-	texts: SpendingLimitTexts,
-	body: PayoutRequestBody,
-): PerPayoutVerdict {
+function payoutLimitVerdict(texts: SpendingLimitTexts, body: PayoutRequestBody): PerPayoutVerdict {
 	// The create as the signing will read it: only its path and body text matter to the limits.
 	return perPayoutVerdict(texts, {
 		method: 'POST',
@@ -279,12 +230,7 @@ export function payoutLimitVerdict(
 	});
 }
 
-/** An item the credential's limits refuse: nothing was sent for it. */
-export function limitRefusedError(
-	node: INode,
-	itemIndex: number,
-	reason: string,
-): NodeOperationError {
+function limitRefusedError(node: INode, itemIndex: number, reason: string): NodeOperationError {
 	return new NodeOperationError(
 		node,
 		`The payout of item ${itemIndex} was not sent: the TYLT API credential's spending limits refuse it: ${reason}`,

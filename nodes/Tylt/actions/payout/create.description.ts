@@ -1,6 +1,7 @@
 /**
  * Payout → Create's parameters, both versions side by side: the fields both show, version 2's, then the
- * description that assembles them with version 1's own (version 1's options are in create.options.ts).
+ * description that assembles them with version 1's own. A field both versions show is written once, and the
+ * other version's words are laid over it.
  */
 import type { INodeProperties } from 'n8n-workflow';
 
@@ -9,9 +10,9 @@ import { MAX_REFERENCE_LENGTH } from '../../payout/references';
 import { FROM_VERSION_2, VERSION_1 } from '../nodeVersion';
 import {
 	CREATE_OPTION_LABELS,
+	DEFAULT_CONCURRENT_PAYOUTS,
+	MAX_CONCURRENT_PAYOUTS,
 	MAX_PAYOUTS_PER_SECOND,
-	optionsDescription,
-	timeout,
 } from './create.options';
 
 const comments: INodeProperties = {
@@ -30,6 +31,26 @@ const customerName: INodeProperties = {
 	description: 'Who is being paid, as shown in the TYLT dashboard',
 };
 
+const baseCurrency: INodeProperties = {
+	displayName: 'Base Currency',
+	name: 'baseCurrency',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. USD',
+	description:
+		'A 3-letter fiat code. When set, Base Amount is in this currency and TYLT converts it to crypto.',
+};
+
+const callBackUrl: INodeProperties = {
+	displayName: 'Callback URL',
+	name: 'callBackUrl',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. https://n8n.example.com/webhook/…',
+	description:
+		'TYLT posts every status change of this payout here. Use the production URL of a TYLT Trigger node.',
+};
+
 const redirectUrl: INodeProperties = {
 	displayName: 'Redirect URL',
 	name: 'redirectUrl',
@@ -39,14 +60,10 @@ const redirectUrl: INodeProperties = {
 };
 
 /**
- * Version 2's parameters (version 1's stay unchanged below and in create.options.ts). The panel opens on what a user decides: currency, network and address (shared with version 1),
- * then the amount, what it is in, and the reference. Options list the user's decisions first, the engine's
- * knobs after them, and the AI agent's cap last; what each does in detail is in docs/operations.md.
+ * Version 2's parameters (version 1's stay unchanged below). The panel opens on what a user decides: currency,
+ * network and address (shared with version 1), then the amount, what it is in, and the reference.
  */
 const showForV2 = { resource: ['payout'], operation: ['create'], '@version': FROM_VERSION_2 };
-
-export const REFERENCE_NOTICE =
-	'One Reference per payment: a payout whose reference was already paid is skipped, never sent twice. Left empty, an identical payout from this node within the look-back counts as paid.';
 
 /** Amount In's two values: an item whose Amount In is neither (a hand-edited workflow) fails, nothing sent. */
 export const AMOUNT_IN_SETTLED = 'settledCurrency';
@@ -75,12 +92,8 @@ const amountFields: INodeProperties[] = [
 		displayOptions: { show: showForV2 },
 	},
 	{
-		displayName: 'Base Currency',
-		name: 'baseCurrency',
-		type: 'string',
+		...baseCurrency,
 		required: true,
-		default: '',
-		placeholder: 'e.g. USD',
 		description: 'The ISO 4217 fiat code the Base Amount is in (not a crypto symbol)',
 		// Shown only with Fiat Currency, so the hint about TYLT's rate is only there when it applies.
 		hint: 'How much crypto the recipient gets depends on TYLT’s rate when the payout is made',
@@ -118,7 +131,8 @@ const amountFields: INodeProperties[] = [
 	{
 		// A notice, not the field's hint: n8n hides a hint once the field holds an expression, which is how
 		// Reference is usually set, and this is the one place the panel explains the duplicate guard.
-		displayName: REFERENCE_NOTICE,
+		displayName:
+			'One Reference per payment: a payout whose reference was already paid is skipped, never sent twice. Left empty, an identical payout from this node within the look-back counts as paid.',
 		name: 'referenceNotice',
 		type: 'notice',
 		default: '',
@@ -135,11 +149,7 @@ const additionalFields: INodeProperties = {
 	displayOptions: { show: showForV2 },
 	options: [
 		{
-			displayName: 'Callback URL',
-			name: 'callBackUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. https://n8n.example.com/webhook/…',
+			...callBackUrl,
 			description: 'Where TYLT posts every status change of this payout',
 			builderHint: {
 				propertyHint:
@@ -155,6 +165,16 @@ const additionalFields: INodeProperties = {
 
 // n8n lists a collection's options in the order given here: what a user decides first, the engine's knobs
 // after, the AI agent's cap last. Each option is a named constant, so the order is the array's.
+const timeout: INodeProperties = {
+	displayName: CREATE_OPTION_LABELS.timeoutSeconds,
+	name: 'timeoutSeconds',
+	type: 'number',
+	typeOptions: { minValue: 0.1, numberPrecision: 1 },
+	// REQUEST_TIMEOUT_MS in seconds (n8n's lint wants the literal here).
+	default: 60,
+	description: 'How long to wait for each answer from TYLT',
+};
+
 const dryRun: INodeProperties = {
 	displayName: CREATE_OPTION_LABELS.dryRun,
 	name: 'dryRun',
@@ -179,11 +199,6 @@ const duplicateGuard: INodeProperties = {
 	type: 'boolean',
 	default: true,
 	description: 'Whether to skip a payout whose reference was already paid (keep it on)',
-	builderHint: {
-		propertyHint:
-			'Keep true (the default): never set it false, which makes a re-run or retry pay the same items again',
-	},
-	hint: 'Off, a re-run or a retry of the same items pays them again',
 };
 
 const maxPayoutsPerSecond: INodeProperties = {
@@ -227,7 +242,6 @@ const referenceAsMerchantOrderId: INodeProperties = {
 	default: false,
 	description:
 		'Whether to also send the reference as merchantOrderId, a field TYLT does not document',
-	displayOptions: { show: { referenceAsMerchantOrderId: [true] } },
 };
 
 const agentMaxAmount: INodeProperties = {
@@ -237,10 +251,6 @@ const agentMaxAmount: INodeProperties = {
 	typeOptions: { minValue: 0 },
 	default: 0,
 	description: 'The largest Base Amount an AI agent may pay per call (0: agents cannot pay)',
-	builderHint: {
-		propertyHint:
-			'Leave 0 unless the user explicitly asks for an AI agent to send payouts through this node, and then only up to the amount they name',
-	},
 };
 
 const agentMaxAmountCurrency: INodeProperties = {
@@ -263,22 +273,115 @@ const options: INodeProperties = {
 	options: [
 		dryRun,
 		checkBalanceFirst,
-		duplicateGuard,
+		{
+			...duplicateGuard,
+			builderHint: {
+				propertyHint:
+					'Keep true (the default): never set it false, which makes a re-run or retry pay the same items again',
+			},
+			hint: 'Off, a re-run or a retry of the same items pays them again',
+		},
 		maxPayoutsPerSecond,
 		lookBack,
 		inDoubtCheck,
 		timeout,
-		referenceAsMerchantOrderId,
-		agentMaxAmount,
+		{
+			...referenceAsMerchantOrderId,
+			displayOptions: { show: { referenceAsMerchantOrderId: [true] } },
+		},
+		{
+			...agentMaxAmount,
+			builderHint: {
+				propertyHint:
+					'Leave 0 unless the user explicitly asks for an AI agent to send payouts through this node, and then only up to the amount they name',
+			},
+		},
 		agentMaxAmountCurrency,
 	],
 };
 
-export const createPanelV2: INodeProperties[] = [...amountFields, additionalFields, options];
-
 const showFor = { resource: ['payout'], operation: ['create'] };
 /** Version 1's own parameters (version 2's are above). */
 const showForV1 = { ...showFor, '@version': VERSION_1 };
+
+const optionsV1: INodeProperties = {
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	displayOptions: { show: showForV1 },
+	options: [
+		{
+			...agentMaxAmount,
+			description:
+				'When an AI agent uses this node as a tool, the largest Base Amount it may pay per call, in AI Agent Max Amount Currency. 0 (the default) means agents cannot create payouts.',
+		},
+		{
+			...agentMaxAmountCurrency,
+			description:
+				'The currency AI Agent Max Amount is in: a crypto symbol (USDT) for payouts sized in crypto, or a fiat code (USD) for payouts with a Base Currency. An agent’s payout in any other currency is refused.',
+		},
+		{
+			...checkBalanceFirst,
+			description:
+				'Whether to compare what all items will debit per currency (amount plus network fee) with one read of the TYLT balance before the first payout, and send nothing when it falls short',
+		},
+		{
+			displayName: CREATE_OPTION_LABELS.concurrentPayouts,
+			name: 'concurrentPayouts',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT_PAYOUTS, numberPrecision: 0 },
+			default: DEFAULT_CONCURRENT_PAYOUTS,
+			description:
+				'How many payouts of one execution may be on their way to TYLT at once (the smallest value any item sets counts); a TYLT HTTP 429 halves it for the rest of the run',
+		},
+		{
+			...dryRun,
+			description:
+				'Whether to check everything and return what would be sent (amount, network fee, limits, reference) without sending',
+		},
+		{
+			...duplicateGuard,
+			description:
+				'Whether to skip a payout whose reference TYLT already has or this n8n already sent, returning the existing payout. Keep it on: re-runs and retries then never pay twice.',
+		},
+		{
+			...lookBack,
+			description:
+				'How far back the duplicate guard searches TYLT payout history. Only payouts inside this window count. A window holding more than 10,000 payouts is an error that says which look-back fits.',
+		},
+		{
+			...inDoubtCheck,
+			description:
+				'When a create gets no usable answer (timeout, dropped connection), how long to look for the payout in TYLT history before reporting the outcome as unknown. 0 reports it at once.',
+		},
+		{
+			displayName: CREATE_OPTION_LABELS.pauseBetweenPayoutsMs,
+			name: 'pauseBetweenPayoutsMs',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description:
+				'Milliseconds to wait between two payouts of one execution, for large batches (TYLT documents no rate limit)',
+		},
+		{
+			displayName: CREATE_OPTION_LABELS.reference,
+			name: 'reference',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. {{ $json.row_number }}',
+			description:
+				'Identifies this payout so it is never sent twice, e.g. a spreadsheet row ID or invoice number. Empty: derived from recipient, currency, network and amount.',
+		},
+		{
+			...referenceAsMerchantOrderId,
+			description:
+				'Whether to also send the reference as merchantOrderId, a field TYLT’s create documentation does not list. The reference always travels in the comments, which is where the guard finds it.',
+		},
+		timeout,
+	],
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -339,30 +442,10 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show: showForV1 },
-		options: [
-			{
-				displayName: 'Base Currency',
-				name: 'baseCurrency',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. USD',
-				description:
-					'A 3-letter fiat code. When set, Base Amount is in this currency and TYLT converts it to crypto.',
-			},
-			{
-				displayName: 'Callback URL',
-				name: 'callBackUrl',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. https://n8n.example.com/webhook/…',
-				description:
-					'TYLT posts every status change of this payout here. Use the production URL of a TYLT Trigger node.',
-			},
-			comments,
-			customerName,
-			redirectUrl,
-		],
+		options: [baseCurrency, callBackUrl, comments, customerName, redirectUrl],
 	},
-	optionsDescription,
-	...createPanelV2,
+	optionsV1,
+	...amountFields,
+	additionalFields,
+	options,
 ];

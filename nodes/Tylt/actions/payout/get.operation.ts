@@ -1,11 +1,14 @@
 /**
- * Payout → Get: each item's parameters read with its own index, its payout looked up by order ID or reference
- * (in rounds while Wait Until Final waits), and the output item or the not-found error.
+ * Payout → Get: its parameters (what to find the payout by, and Wait Until Final: version 2 on the panel),
+ * each item's parameters read with its own index, its payout looked up by order ID or reference (in rounds
+ * while Wait Until Final waits), and the output item or the not-found error.
  */
 import {
 	type IDataObject,
 	type IExecuteFunctions,
+	type INode,
 	type INodeExecutionData,
+	type INodeProperties,
 	NodeOperationError,
 } from 'n8n-workflow';
 
@@ -20,13 +23,142 @@ import { cancelSignalOf, readInRounds } from '../../../shared/pause';
 import { isFinalRecord } from '../../../shared/payoutEvents/orderEvent';
 import type { ItemOutcome } from '../types';
 import { invalidFieldError } from '../../helpers/fieldError';
-import { hasPanelV2 } from '../nodeVersion';
-import { DEFAULT_LOOK_BACK_HOURS, DEFAULT_MAX_WAIT_SECONDS } from './get.description';
+import { FROM_VERSION_2, hasPanelV2, VERSION_1 } from '../nodeVersion';
 import type { PayoutRecord } from '../../transport/records';
 import { merchantReferenceOf } from '../../../shared/referenceTag';
 import { decisionFirst } from '../decisionFirst';
 
-export { description } from './get.description';
+const showFor = { resource: ['payout'], operation: ['get'] };
+
+const DEFAULT_LOOK_BACK_HOURS = 168;
+const DEFAULT_MAX_WAIT_SECONDS = 600;
+const ifNotFound: INodeProperties = {
+	displayName: 'If Not Found',
+	name: 'ifNotFound',
+	type: 'options',
+	options: [
+		{ name: 'Error', value: 'error', description: 'Fail the item with a message' },
+		{
+			name: 'Return Nothing',
+			value: 'returnNothing',
+			description: 'Output no item for it and go on',
+		},
+	],
+	default: 'error',
+};
+
+const lookBack: INodeProperties = {
+	displayName: 'Look-Back (Hours)',
+	name: 'lookBackHours',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_LOOK_BACK_HOURS,
+	description: 'How far back in TYLT payout history to look for a reference',
+};
+
+const waitUntilFinal: INodeProperties = {
+	displayName: 'Wait Until Final',
+	name: 'waitUntilFinal',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to wait until TYLT marks the payout final (completed or failed) before outputting it',
+};
+
+const maxWait: INodeProperties = {
+	displayName: 'Max Wait (Seconds)',
+	name: 'maxWaitSeconds',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: DEFAULT_MAX_WAIT_SECONDS,
+	description:
+		'How long to wait at most; the payout is then output as it is, with finalReached false',
+};
+
+/** Version 2 puts Wait Until Final on the panel, Max Wait under it; version 1 keeps both under Options. */
+const showForV2 = { ...showFor, '@version': FROM_VERSION_2 };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Find By',
+		name: 'lookupBy',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'TYLT Order ID',
+				value: 'orderId',
+				description: 'The orderId TYLT gave the payout, as Payout → Create returns it',
+			},
+			{
+				name: 'Reference',
+				value: 'reference',
+				description:
+					'The reference Payout → Create used (yours, or the one it derived), as in its output’s merchantReference',
+			},
+		],
+		default: 'orderId',
+		displayOptions: { show: showFor },
+	},
+	{
+		displayName: 'Order ID',
+		name: 'payoutOrderId',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. {{ $json.orderId }}',
+		description: "TYLT's order ID of the payout",
+		displayOptions: { show: { ...showFor, lookupBy: ['orderId'] } },
+	},
+	{
+		displayName: 'Reference',
+		name: 'payoutReference',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. {{ $json.merchantReference }}',
+		description: 'The reference the payout was created with',
+		displayOptions: { show: { ...showFor, lookupBy: ['reference'] } },
+	},
+	{ ...waitUntilFinal, displayOptions: { show: showForV2 } },
+	{ ...maxWait, displayOptions: { show: { ...showForV2, waitUntilFinal: [true] } } },
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: { ...showFor, '@version': VERSION_1 } },
+		options: [
+			ifNotFound,
+			{
+				...lookBack,
+				description:
+					'Find By Reference: how far back to search TYLT payout history, read once for all items. Find By TYLT Order ID asks TYLT for the payout directly, however old.',
+			},
+			{
+				...maxWait,
+				description:
+					'With Wait Until Final, how long to wait at most; the payout is output as it is then, with finalReached false',
+				displayOptions: { show: { waitUntilFinal: [true] } },
+			},
+			{
+				...waitUntilFinal,
+				description:
+					'Whether to read the payout again, waiting longer each time (5 s up to 60 s), until TYLT marks it final or Max Wait has passed; adds finalReached to the output',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show: showForV2 },
+		options: [ifNotFound, lookBack],
+	},
+];
 
 /** Wait Until Final: history is read again after these waits, doubling up to the cap. Exported for tests. */
 export const WAIT_POLICY = {
@@ -54,7 +186,8 @@ export async function executeAll(
 		}
 	}
 
-	const lookUpPending = async (pending: PendingLookup[]) => {
+	const lookUpPending = async () => {
+		const pending = lookups.filter((lookup) => lookup.endedMs === undefined);
 		const results = await lookUpPayouts.call(this, pending);
 		const nowMs = Date.now();
 		for (const lookup of pending) {
@@ -71,7 +204,7 @@ export async function executeAll(
 		return pending.filter((lookup) => lookup.endedMs === undefined);
 	};
 	await readInRounds(
-		async () => await lookUpPending(lookups.filter((lookup) => lookup.endedMs === undefined)),
+		lookUpPending,
 		// Only waiting items are still pending after the first round: the next pause ends at the nearest Max Wait.
 		(pending) =>
 			pending.length === 0
@@ -176,53 +309,46 @@ export function outputOf(
 	startedMs: number,
 ): INodeExecutionData[] {
 	if (item.error) throw item.error;
-	const { found, lookup, options, itemIndex } = item;
+	const { found, lookup, options } = item;
 	if (found === undefined) {
 		if (options.ifNotFound === 'returnNothing') return [];
-		throw notFoundError.call(this, lookup, item.lookBackHours, itemIndex);
+		throw notFoundError(this.getNode(), item);
 	}
-	if (!options.waitUntilFinal) return [{ json: output(found, lookup) }];
-	return [
-		{
-			json: output(found, lookup, {
-				finalReached: isFinalRecord(found.record),
+	// What the lookup found out first (the wait, the reference, the status), then TYLT's record.
+	const record = found.record as PayoutRecord;
+	const decision: IDataObject = options.waitUntilFinal
+		? {
+				finalReached: isFinalRecord(record),
 				waitedSeconds: Math.round(((item.endedMs ?? Date.now()) - startedMs) / 1000),
-			}),
-		},
-	];
+			}
+		: {};
+	if (lookup.by === 'reference') {
+		decision.merchantReference = lookup.reference;
+		decision.referenceCertain = found.certain;
+	} else {
+		decision.merchantReference = merchantReferenceOf(record);
+	}
+	if (record.status !== undefined) decision.status = record.status;
+	return [{ json: decisionFirst(decision, record) }];
 }
 
 function notFoundError(
-	this: IExecuteFunctions,
-	lookup: PayoutLookup,
-	lookBackHours: number,
-	itemIndex: number,
+	node: INode,
+	{ lookup, lookBackHours, itemIndex }: PendingLookup,
 ): NodeOperationError {
 	const goOn = 'To go on without it, set Options → If Not Found to Return Nothing.';
 	if (lookup.by === 'orderId') {
-		return new NodeOperationError(
-			this.getNode(),
-			`TYLT has no payout with ${describeLookup(lookup)}`,
-			{ itemIndex, description: `Check the value. ${goOn}` },
-		);
+		return new NodeOperationError(node, `TYLT has no payout with ${describeLookup(lookup)}`, {
+			itemIndex,
+			description: `Check the value. ${goOn}`,
+		});
 	}
 	return new NodeOperationError(
-		this.getNode(),
+		node,
 		`No payout with ${describeLookup(lookup)} in TYLT payout history of the last ${lookBackHours} hours`,
 		{
 			itemIndex,
 			description: `Check the value, or search further back with Options → Look-Back (Hours). ${goOn}`,
 		},
 	);
-}
-
-/** What the lookup found out first (the reference, the status, the wait), then TYLT's record. */
-function output(found: FoundPayout, lookup: PayoutLookup, wait: IDataObject = {}): IDataObject {
-	const record = found.record as PayoutRecord;
-	const decision: IDataObject =
-		lookup.by === 'reference'
-			? { merchantReference: lookup.reference, referenceCertain: found.certain }
-			: { merchantReference: merchantReferenceOf(found.record) };
-	if (record.status !== undefined) decision.status = record.status;
-	return decisionFirst({ ...wait, ...decision }, record);
 }
