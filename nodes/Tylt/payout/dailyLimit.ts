@@ -13,18 +13,10 @@
  *    read showed it; when a no-money record read earlier (not final) would decide a refusal, or a dry run reports
  *    the figures, the window is read in full and decided again (DailyLimit.decided).
  *
- * What counts, per settled currency:
- * - a payout in history created inside the window (or of unknown age): its `settledAmountRequested`, unless
- *   its status says it moved no money (Failed, Cancelled, Expired, Rejected, in any letter case) and nothing
- *   in the record says money left (`isDebited`, `settledAmountDebited`, `settledAmountSent`, a transaction).
- *   Pending, Completed and every status the node does not know count: fail closed. So does a no-money record
- *   as an earlier read showed it (`readEarlier`) unless it was final (`isFinal` 1): TYLT may show it debited
- *   by now;
- * - a payout of this execution: its amount. A payout sized in another currency (a fiat Base Currency) has no
- *   settled amount until TYLT converts it, so the limit cannot be checked for it and it is refused: counted in
- *   its fiat currency instead, it would pay past the settled currency's limit, by up to its whole value.
- * A currency the limit does not name cannot be paid. Fail closed: a history record whose currency or amount
- * cannot be read makes the sum unknown, and then no payout is sent.
+ * What counts, per settled currency: a payout in history inside the window (or of unknown age), its
+ * `settledAmountRequested`, unless it moved no money (movedNoMoney, recordLines); a payout of this execution, its
+ * amount (payoutLines). Fail closed: a history record whose currency or amount cannot be read makes the sum
+ * unknown, and then no payout is sent.
  */
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
@@ -507,7 +499,11 @@ function overReason({ currency, limit, before, withThis, amount }: Figure): stri
 	return `${exactText(amount)} ${currency} would take the last 24 hours to ${exactText(addExact(before, withThis))} ${currency}, above ${LIMIT} for ${currency} (${exactText(limit)} ${currency}): ${exactText(before)} ${currency} was paid out or is on its way in the last 24 hours${earlierText}`;
 }
 
-/** What a payout of this execution counts against, or why it cannot be paid under the limit. */
+/**
+ * What a payout of this execution counts against, or why it cannot be paid under the limit: a currency the limit
+ * does not name; a payout sized in a fiat Base Currency, which has no settled amount until TYLT converts it
+ * (counted in its fiat currency instead, it would pay past the settled currency's limit, by up to its whole value).
+ */
 function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] | string {
 	const settled = payout.settledCurrency.trim().toUpperCase();
 	const base = payout.baseCurrency?.trim().toUpperCase() || undefined;
@@ -537,7 +533,7 @@ function countsEarlierNoMoney(readEarlier: ReadonlySet<PayoutRecord>): boolean {
 
 /**
  * What a history record counts against: nothing when it moved no money (as this read shows it, or as a final
- * record read earlier) or it is in no limited currency.
+ * record read earlier: one not final, TYLT may show debited by now) or it is in no limited currency.
  */
 function recordLines(
 	limits: CurrencyLimits,
@@ -581,18 +577,11 @@ const countedRecords = keptBetweenExecutions(
 );
 
 function countedRecord(record: PayoutRecord): CountedRecord {
-	let counted = countedRecords.get(record);
-	if (counted === undefined) {
-		counted = readCountedRecord(record);
-		countedRecords.set(record, counted);
-	}
-	return counted;
-}
-
-function readCountedRecord(record: PayoutRecord): CountedRecord {
+	const known = countedRecords.get(record);
+	if (known !== undefined) return known;
 	const { settledCurrency } = record;
 	const amount = exactDecimal(record.settledAmountRequested);
-	return {
+	const counted = {
 		movedNoMoney: movedNoMoney(record),
 		final: record.isFinal === 1 || (record.isFinal as unknown) === '1',
 		currency:
@@ -601,11 +590,13 @@ function readCountedRecord(record: PayoutRecord): CountedRecord {
 				: undefined,
 		amount: amount === undefined || amount.units < 0n ? undefined : amount,
 	};
+	countedRecords.set(record, counted);
+	return counted;
 }
 
 /**
  * Statuses of a payout that ended without paying (spec: Failed; merchants' code: Cancelled, Expired, Rejected),
- * lower case. Any other status, known or not, may still move money.
+ * lower case, read in any letter case. Any other status, known or not (Pending, Completed), may still move money.
  */
 const NO_MONEY_STATUSES: ReadonlySet<string> = new Set([
 	'failed',

@@ -80,10 +80,14 @@ export async function decideBeforeCreate(
 			// A failed read here fails the item: in doubt, nothing is sent on a guess.
 			const match = await lookUp.call(this, payout, doubtSinceMs);
 			if (match) {
-				const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex, {
-					kind: 'earlierCreateUnknown',
-					advice: inDoubtAdvice(payout, doubtSinceMs),
-				});
+				const record = confirmedMatch(
+					this.getNode(),
+					match,
+					body,
+					reference,
+					itemIndex,
+					earlierCreateUnknown(inDoubtAdvice(payout, doubtSinceMs)),
+				);
 				rememberSent(account, reference, record);
 				ledger.remember(record, reference);
 				return { alreadySent: record };
@@ -117,10 +121,7 @@ export async function settleCreate(
 		markInDoubt(account, reference, attemptedMs);
 		const match = await inDoubtCheck.call(this, payout, attemptedMs);
 		if (!match) throw withInDoubtAdvice(attempt.error, payout, attemptedMs);
-		const ownCreate: OwnCreates = {
-			kind: 'thisCreateUnknown',
-			advice: inDoubtAdvice(payout, attemptedMs),
-		};
+		const ownCreate = thisCreateUnknown(inDoubtAdvice(payout, attemptedMs));
 		const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex, ownCreate);
 		rememberSent(account, reference, record);
 		ledger.remember(record, reference);
@@ -284,51 +285,42 @@ export function differencesFrom(record: PayoutRecord, body: PayoutRequestBody): 
 
 /**
  * What is known of this item's own creates when a match is judged, so that an error never says "nothing was
- * sent" while a create of this reference may exist at TYLT:
- * - `notSent`: nothing was sent for it, now or before as far as this process knows;
- * - `earlierCreateUnknown`: nothing was sent now, but an earlier create of the reference had an unknown outcome;
- * - `thisCreateUnknown`: this execution's create got no usable answer, so TYLT may have made it.
+ * sent" while a create of this reference may exist at TYLT: how the message ends, and the advice its
+ * description ends with. Nothing was sent for it, now or before as far as this process knows, unless:
  */
-export type OwnCreates =
-	| { kind: 'notSent' }
-	| { kind: 'earlierCreateUnknown' | 'thisCreateUnknown'; advice: string };
-
-const NOT_SENT: OwnCreates = { kind: 'notSent' };
-
-/** How an error message ends, saying what was sent, and the advice its description ends with. */
-function whatWasSent(ownCreates: OwnCreates): { ending: string; advice?: string } {
-	switch (ownCreates.kind) {
-		case 'notSent':
-			return { ending: '; nothing was sent' };
-		case 'earlierCreateUnknown':
-			return {
-				ending:
-					'; nothing was sent now, but an earlier create of this reference had an unknown outcome',
-				advice: ownCreates.advice,
-			};
-		case 'thisCreateUnknown':
-			return {
-				ending: ', and the outcome of this item’s own create is unknown: TYLT may have created it',
-				advice: ownCreates.advice,
-			};
-	}
+interface OwnCreates {
+	ending: string;
+	advice?: string;
 }
+
+const NOT_SENT: OwnCreates = { ending: '; nothing was sent' };
+
+/** Nothing was sent now, but an earlier create of the reference had an unknown outcome. */
+const earlierCreateUnknown = (advice: string): OwnCreates => ({
+	ending: '; nothing was sent now, but an earlier create of this reference had an unknown outcome',
+	advice,
+});
+
+/** This execution's create got no usable answer, so TYLT may have made it. */
+const thisCreateUnknown = (advice: string): OwnCreates => ({
+	ending: ', and the outcome of this item’s own create is unknown: TYLT may have created it',
+	advice,
+});
 
 /**
  * The payout to output for a reference match, or an error when the match cannot be trusted: another
  * payout under the same reference, or a payout whose comment only may carry the reference.
  */
-export function confirmedMatch(
+function confirmedMatch(
 	node: INode,
 	match: ReferenceMatch,
 	body: PayoutRequestBody,
 	reference: string,
 	itemIndex: number,
-	ownCreates: OwnCreates = NOT_SENT,
+	sent: OwnCreates = NOT_SENT,
 ): PayoutRecord {
 	const { record } = match;
 	const orderId = shown(record.orderId);
-	const sent = whatWasSent(ownCreates);
 	const withAdvice = (description: string) =>
 		sent.advice ? `${description} ${sent.advice}` : description;
 	if (!match.certain) {
@@ -410,11 +402,7 @@ export async function inDoubtCheck(
 	// Stopped: nothing more is read, and the unknown outcome is reported as it is.
 	if (payout.inDoubtCheckMs <= 0 || signal?.aborted) return undefined;
 	return await readUntil(
-		async () =>
-			await lookUp.call(this, payout, attemptedMs).then(
-				(found) => found,
-				() => undefined,
-			),
+		async () => await lookUp.call(this, payout, attemptedMs).catch(() => undefined),
 		(match) => match !== undefined,
 		{
 			firstPauseMs: IN_DOUBT_CHECK_POLICY.firstPauseMs,
