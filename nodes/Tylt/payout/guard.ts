@@ -22,14 +22,13 @@ import {
 	rememberSent,
 	sentRecently,
 } from './processMemory';
-import { readPayoutHistoryWindow } from './history';
+import { HOUR_MS, readPayoutHistoryWindow } from './history';
 import type { PayoutLedger } from './ledger';
 import { sameDecimal } from '../../shared/decimalText';
 import { canonicalAddress } from '../../shared/addresses/formats';
 import { findReference, type ReferenceMatch } from './references';
 import { cancelSignalOf, readUntil } from '../../shared/pause';
 
-const HOUR_MS = 3_600_000;
 export interface GuardedPayout extends InDoubtPayout {
 	body: PayoutRequestBody;
 	/** References an earlier release gave this payout (formerDefaultReferences): found there, it is sent. */
@@ -351,11 +350,6 @@ function confirmedMatch(
 	return record;
 }
 
-/*
- * The In-Doubt Check: after a create whose outcome is unknown, and for a reference held in doubt, the
- * guard looks for the payout in fresh TYLT history before it reports or sends anything.
- */
-
 /**
  * TYLT stamps createdAt with its own clock: the in-doubt look-up reads history from this long before the
  * create was attempted, so a TYLT clock somewhat behind n8n's still puts the payout inside.
@@ -413,7 +407,6 @@ export async function inDoubtCheck(
 	);
 }
 
-/** What the guard says about a payout in doubt: the advice, and the errors that carry it. */
 function holdEnds(sinceMs: number): string {
 	return new Date(sinceMs + PROCESS_MEMORY_LIMITS.inDoubtHoldMs).toISOString();
 }

@@ -1,10 +1,8 @@
 import type { PayoutRecord } from '../transport/records';
 import { getPayoutInformation } from '../transport/calls';
 import type { TyltContext } from '../transport/credentials';
-import { isInsideWindow, readPayoutHistoryWindow } from './history';
+import { HOUR_MS, isInsideWindow, readPayoutHistoryWindow } from './history';
 import { findReference } from './references';
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Up to this many order IDs in one round are asked for one by one (one request each); more, and history is

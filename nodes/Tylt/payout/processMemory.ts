@@ -25,7 +25,7 @@ import type { PayoutRecord } from '../transport/records';
 const held = keptBetweenExecutions('referenceClaims', new Map<string, Promise<void>>());
 
 /** A claim's key: the account hash (see tyltAccountKey) and the reference, never the API key itself. */
-export function claimKey(account: string, reference: string): string {
+function claimKey(account: string, reference: string): string {
 	return `${account}\u0000${reference}`;
 }
 
