@@ -119,10 +119,7 @@ export class DailyLimit {
 			);
 			return window;
 		} catch (error) {
-			throw this.refusal(
-				payout.itemIndex,
-				`it could not be checked again (${(error as Error).message})`,
-			);
+			throw this.uncheckedAgain(payout.itemIndex, error);
 		}
 	}
 
@@ -134,10 +131,7 @@ export class DailyLimit {
 				payout.itemIndex,
 			);
 		} catch (error) {
-			throw this.refusal(
-				payout.itemIndex,
-				`it could not be checked again (${(error as Error).message})`,
-			);
+			throw this.uncheckedAgain(payout.itemIndex, error);
 		}
 		if (!decision?.fits) {
 			throw this.refusal(
@@ -203,6 +197,10 @@ export class DailyLimit {
 			reservationsOf(this.account),
 			window.readEarlier,
 		);
+	}
+
+	private uncheckedAgain(itemIndex: number, error: unknown): DailyLimitRecheckRefusal {
+		return this.refusal(itemIndex, `it could not be checked again (${(error as Error).message})`);
 	}
 
 	private refusal(itemIndex: number, reason: string): DailyLimitRecheckRefusal {

@@ -202,11 +202,6 @@ function knownPayout(
 	return undefined;
 }
 
-/**
- * A reference names one payout. When TYLT already has a payout with the item's reference, the item is that
- * payout only if it pays the same thing; otherwise the reference is reused by mistake (a copied workflow, a
- * row id that restarted), and answering "already sent" would report another payout as this one.
- */
 function sameText(a: unknown, b: unknown): boolean {
 	return (
 		typeof a === 'string' &&
@@ -307,8 +302,10 @@ const thisCreateUnknown = (advice: string): OwnCreates => ({
 });
 
 /**
- * The payout to output for a reference match, or an error when the match cannot be trusted: another
- * payout under the same reference, or a payout whose comment only may carry the reference.
+ * The payout to output for a reference match, or an error when the match cannot be trusted: another payout
+ * under the same reference, or a payout whose comment only may carry the reference. A reference names one
+ * payout: one that pays something else means the reference was reused by mistake (a copied workflow, a row id
+ * that restarted), and answering "already sent" would report another payout as this one.
  */
 function confirmedMatch(
 	node: INode,

@@ -26,7 +26,6 @@ import { TyltOutcomeUnknownError } from '../../transport/errors';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { ReadyPayout } from './create.check';
-import type { PayoutRecord } from '../../transport/records';
 import { decisionFirst } from '../decisionFirst';
 import { hasPanelV2 } from '../nodeVersion';
 
@@ -231,10 +230,7 @@ function output(
  * TYLT's record, so a table view shows the decision without scrolling. Key order is the only change version 1
  * sees (expressions read keys by name); version 2 also says in words whether the payout was sent or skipped.
  */
-interface CreateDecision {
-	record: PayoutRecord;
-	alreadySent: boolean;
-	confirmedFromHistory?: boolean;
+interface CreateDecision extends GuardedOutcome {
 	reference: string;
 	/** Whether the user set the reference (else the node derived it from the payout). */
 	referenceSet: boolean;
