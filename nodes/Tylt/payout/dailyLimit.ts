@@ -98,9 +98,65 @@ export class DailyLimit {
 		return decision;
 	}
 
-	/** One create's room (step 2): its part of the traffic's decision, its voucher and its reservation. */
+	/**
+	 * One create's room (step 2): `prepare` looks at history (beforeCreate), `decide` sums it with every reservation
+	 * of this process now and reserves the payout's room, or refuses it. Once the room is reserved, the node vouches
+	 * for this exact body to the credential's signing, for this create's own request only (its token:
+	 * nodeVouchers.ts). Without a reservation (a stopped execution starts its create without the decision) no
+	 * voucher is offered.
+	 */
 	room(payout: LimitedPayout): DailyRoom {
-		return new DailyRoom(this, payout);
+		const { itemIndex } = payout;
+		const voucher = nodeVoucherFor(this.account, JSON.stringify(payout.body));
+		let window: PayoutsSince | undefined;
+		let reservation: Reservation | undefined;
+		let withdrawVoucher: (() => void) | undefined;
+		return {
+			prepare: async () => {
+				window = await this.beforeCreate(payout);
+			},
+			decide: () => {
+				let decision: DailyDecision | undefined;
+				try {
+					decision = decideDaily(this.limits, this.spent(window as PayoutsSince), [
+						dailyPayout(payout),
+					]).get(itemIndex);
+				} catch (error) {
+					throw this.uncheckedAgain(itemIndex, error);
+				}
+				if (!decision?.fits) {
+					throw this.refusal(
+						itemIndex,
+						`${decision?.reason ?? 'it could not be checked again'}. Payouts made since this execution decided took the room`,
+					);
+				}
+				reservation = reserve(this.account, decision.lines);
+			},
+			voucherToken: () => {
+				if (!reservation) return undefined;
+				withdrawVoucher = offerNodeVoucher(voucher);
+				return voucher.token;
+			},
+			createEnded: (attempt) => {
+				withdrawVoucher?.();
+				const madeNoPayout =
+					'error' in attempt &&
+					(attempt.error instanceof TyltRefusedError ||
+						attempt.error instanceof TyltCredentialRefusedError ||
+						attempt.error instanceof TyltStoppedError ||
+						attempt.error instanceof TyltUnreachableError);
+				const journal = journals.get(this.account);
+				if (reservation && madeNoPayout && journal) {
+					journal.delete(reservation);
+					if (journal.size === 0) journals.delete(this.account);
+				}
+			},
+			paid: (record) => {
+				if (!reservation || record.orderId === undefined || record.orderId === null) return;
+				reservation.orderId = String(record.orderId);
+				reservation.sentAtMs = Date.now();
+			},
+		};
 	}
 
 	/**
@@ -121,25 +177,6 @@ export class DailyLimit {
 		} catch (error) {
 			throw this.uncheckedAgain(payout.itemIndex, error);
 		}
-	}
-
-	/** Sums `window` with every reservation of this process now and reserves the payout's room, or refuses it. */
-	reserveRoom(payout: LimitedPayout, window: PayoutsSince): Reservation {
-		let decision: DailyDecision | undefined;
-		try {
-			decision = decideDaily(this.limits, this.spent(window), [dailyPayout(payout)]).get(
-				payout.itemIndex,
-			);
-		} catch (error) {
-			throw this.uncheckedAgain(payout.itemIndex, error);
-		}
-		if (!decision?.fits) {
-			throw this.refusal(
-				payout.itemIndex,
-				`${decision?.reason ?? 'it could not be checked again'}. Payouts made since this execution decided took the room`,
-			);
-		}
-		return reserve(this.account, decision.lines);
 	}
 
 	/**
@@ -243,68 +280,17 @@ export function uncheckableError(node: INode, itemIndex: number, cause: Error): 
 	);
 }
 
-/**
- * One create under the limit. `prepare` and `decide` are its part of the traffic's decision (either refuses it, and
- * nothing is sent); once the room is reserved, the node vouches for this exact body to the credential's signing,
- * for this create's own request only (its token: nodeVouchers.ts). Without a reservation (a stopped execution
- * starts its create without the decision) no voucher is offered.
- */
-export class DailyRoom implements StartCheck {
-	private window: PayoutsSince | undefined;
-
-	private reservation: Reservation | undefined;
-
-	private withdrawVoucher: (() => void) | undefined;
-
-	private readonly voucher;
-
-	constructor(
-		private readonly limit: DailyLimit,
-		private readonly payout: LimitedPayout,
-	) {
-		this.voucher = nodeVoucherFor(limit.account, JSON.stringify(payout.body));
-	}
-
-	async prepare() {
-		this.window = await this.limit.beforeCreate(this.payout);
-	}
-
-	decide() {
-		this.reservation = this.limit.reserveRoom(this.payout, this.window as PayoutsSince);
-	}
-
+/** One create under the limit (DailyLimit.room): its part of the traffic's decision, its voucher, its room. */
+export interface DailyRoom extends StartCheck {
 	/** The voucher's token for the create's request, offered from now until createEnded. */
-	voucherToken(): string | undefined {
-		if (!this.reservation) return undefined;
-		this.withdrawVoucher = offerNodeVoucher(this.voucher);
-		return this.voucher.token;
-	}
-
+	voucherToken(): string | undefined;
 	/**
 	 * The create came back: the voucher is withdrawn, and the room given back only when the error proves no payout
 	 * was made: TYLT refused it, the credential refused to sign it, or it never left n8n or never connected.
 	 */
-	createEnded(attempt: { error: unknown } | { record: PayoutRecord }) {
-		this.withdrawVoucher?.();
-		const madeNoPayout =
-			'error' in attempt &&
-			(attempt.error instanceof TyltRefusedError ||
-				attempt.error instanceof TyltCredentialRefusedError ||
-				attempt.error instanceof TyltStoppedError ||
-				attempt.error instanceof TyltUnreachableError);
-		const journal = journals.get(this.limit.account);
-		if (this.reservation && madeNoPayout && journal) {
-			journal.delete(this.reservation);
-			if (journal.size === 0) journals.delete(this.limit.account);
-		}
-	}
-
+	createEnded(attempt: { error: unknown } | { record: PayoutRecord }): void;
 	/** TYLT has the payout: its room stays, under its order ID (history shows it by that ID; it then counts once). */
-	paid(record: PayoutRecord) {
-		if (!this.reservation || record.orderId === undefined || record.orderId === null) return;
-		this.reservation.orderId = String(record.orderId);
-		this.reservation.sentAtMs = Date.now();
-	}
+	paid(record: PayoutRecord): void;
 }
 
 /*
