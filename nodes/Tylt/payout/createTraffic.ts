@@ -6,11 +6,9 @@
  * TYLT asks for, and fewer are in flight for the rest of the execution. The 429'd create itself is never sent
  * again: whether TYLT made it is unknown, and the caller (the duplicate guard's In-Doubt Check) judges it.
  *
- * Whether a create may start is decided here and only here (`waitForStart`): right before each create, after
- * every wait, never when the item was taken. Without Continue On Fail the batch stops at an item's error; a create
- * that failed holds every later start until its item's outcome is decided (the In-Doubt Check may still find it
- * made); and a create may bring a check of its own (StartCheck: Max Amount per 24 Hours' re-check of a late
- * create), whose look at history is one more wait and whose verdict is part of the same decision.
+ * Whether a create may start is decided here and only here (waitForStart), right before each create, after every
+ * wait, never when the item was taken. A create that failed holds every later start until its item's outcome is
+ * decided: the In-Doubt Check may still find it made.
  */
 import { pause } from '../../shared/pause';
 import { TyltRateLimitedError } from '../transport/errors';
@@ -18,10 +16,7 @@ import { TyltRateLimitedError } from '../transport/errors';
 /** How long later creates wait after a 429 without Retry-After (and at most with one); tunable for tests. */
 export const RATE_LIMIT_POLICY = { baseDelayMs: 1000, maxDelayMs: 30_000 };
 
-/**
- * A create the batch's stop kept from starting: it never left n8n, so TYLT has nothing (never in doubt).
- * The caller words it for its item (notSentError in the create operation).
- */
+/** A create the batch's stop kept from starting: it never left n8n, so TYLT has nothing (never in doubt). */
 export class CreateNotStarted extends Error {
 	constructor() {
 		super('The payout was not sent: the batch stopped at an earlier error');

@@ -13,18 +13,10 @@
  *    read showed it; when a no-money record read earlier (not final) would decide a refusal, or a dry run reports
  *    the figures, the window is read in full and decided again (DailyLimit.decided).
  *
- * What counts, per settled currency:
- * - a payout in history created inside the window (or of unknown age): its `settledAmountRequested`, unless
- *   its status says it moved no money (Failed, Cancelled, Expired, Rejected, in any letter case) and nothing
- *   in the record says money left (`isDebited`, `settledAmountDebited`, `settledAmountSent`, a transaction).
- *   Pending, Completed and every status the node does not know count: fail closed. So does a no-money record
- *   as an earlier read showed it (`readEarlier`) unless it was final (`isFinal` 1): TYLT may show it debited
- *   by now;
- * - a payout of this execution: its amount. A payout sized in another currency (a fiat Base Currency) has no
- *   settled amount until TYLT converts it, so the limit cannot be checked for it and it is refused: counted in
- *   its fiat currency instead, it would pay past the settled currency's limit, by up to its whole value.
- * A currency the limit does not name cannot be paid. Fail closed: a history record whose currency or amount
- * cannot be read makes the sum unknown, and then no payout is sent.
+ * What counts, per settled currency: a payout in history inside the window (or of unknown age), its
+ * `settledAmountRequested`, unless it moved no money (movedNoMoney, recordLines); a payout of this execution, its
+ * amount (payoutLines). Fail closed: a history record whose currency or amount cannot be read makes the sum
+ * unknown, and then no payout is sent.
  */
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
@@ -106,9 +98,65 @@ export class DailyLimit {
 		return decision;
 	}
 
-	/** One create's room (step 2): its part of the traffic's decision, its voucher and its reservation. */
+	/**
+	 * One create's room (step 2): `prepare` looks at history (beforeCreate), `decide` sums it with every reservation
+	 * of this process now and reserves the payout's room, or refuses it. Once the room is reserved, the node vouches
+	 * for this exact body to the credential's signing, for this create's own request only (its token:
+	 * nodeVouchers.ts). Without a reservation (a stopped execution starts its create without the decision) no
+	 * voucher is offered.
+	 */
 	room(payout: LimitedPayout): DailyRoom {
-		return new DailyRoom(this, payout);
+		const { itemIndex } = payout;
+		const voucher = nodeVoucherFor(this.account, JSON.stringify(payout.body));
+		let window: PayoutsSince | undefined;
+		let reservation: Reservation | undefined;
+		let withdrawVoucher: (() => void) | undefined;
+		return {
+			prepare: async () => {
+				window = await this.beforeCreate(payout);
+			},
+			decide: () => {
+				let decision: DailyDecision | undefined;
+				try {
+					decision = decideDaily(this.limits, this.spent(window as PayoutsSince), [
+						dailyPayout(payout),
+					]).get(itemIndex);
+				} catch (error) {
+					throw this.uncheckedAgain(itemIndex, error);
+				}
+				if (!decision?.fits) {
+					throw this.refusal(
+						itemIndex,
+						`${decision?.reason ?? 'it could not be checked again'}. Payouts made since this execution decided took the room`,
+					);
+				}
+				reservation = reserve(this.account, decision.lines);
+			},
+			voucherToken: () => {
+				if (!reservation) return undefined;
+				withdrawVoucher = offerNodeVoucher(voucher);
+				return voucher.token;
+			},
+			createEnded: (attempt) => {
+				withdrawVoucher?.();
+				const madeNoPayout =
+					'error' in attempt &&
+					(attempt.error instanceof TyltRefusedError ||
+						attempt.error instanceof TyltCredentialRefusedError ||
+						attempt.error instanceof TyltStoppedError ||
+						attempt.error instanceof TyltUnreachableError);
+				const journal = journals.get(this.account);
+				if (reservation && madeNoPayout && journal) {
+					journal.delete(reservation);
+					if (journal.size === 0) journals.delete(this.account);
+				}
+			},
+			paid: (record) => {
+				if (!reservation || record.orderId === undefined || record.orderId === null) return;
+				reservation.orderId = String(record.orderId);
+				reservation.sentAtMs = Date.now();
+			},
+		};
 	}
 
 	/**
@@ -127,33 +175,8 @@ export class DailyLimit {
 			);
 			return window;
 		} catch (error) {
-			throw this.refusal(
-				payout.itemIndex,
-				`it could not be checked again (${(error as Error).message})`,
-			);
+			throw this.uncheckedAgain(payout.itemIndex, error);
 		}
-	}
-
-	/** Sums `window` with every reservation of this process now and reserves the payout's room, or refuses it. */
-	reserveRoom(payout: LimitedPayout, window: PayoutsSince): Reservation {
-		let decision: DailyDecision | undefined;
-		try {
-			decision = decideDaily(this.limits, this.spent(window), [dailyPayout(payout)]).get(
-				payout.itemIndex,
-			);
-		} catch (error) {
-			throw this.refusal(
-				payout.itemIndex,
-				`it could not be checked again (${(error as Error).message})`,
-			);
-		}
-		if (!decision?.fits) {
-			throw this.refusal(
-				payout.itemIndex,
-				`${decision?.reason ?? 'it could not be checked again'}. Payouts made since this execution decided took the room`,
-			);
-		}
-		return reserve(this.account, decision.lines);
 	}
 
 	/**
@@ -213,6 +236,10 @@ export class DailyLimit {
 		);
 	}
 
+	private uncheckedAgain(itemIndex: number, error: unknown): DailyLimitRecheckRefusal {
+		return this.refusal(itemIndex, `it could not be checked again (${(error as Error).message})`);
+	}
+
 	private refusal(itemIndex: number, reason: string): DailyLimitRecheckRefusal {
 		return new DailyLimitRecheckRefusal(
 			this.context.getNode(),
@@ -253,68 +280,17 @@ export function uncheckableError(node: INode, itemIndex: number, cause: Error): 
 	);
 }
 
-/**
- * One create under the limit. `prepare` and `decide` are its part of the traffic's decision (either refuses it, and
- * nothing is sent); once the room is reserved, the node vouches for this exact body to the credential's signing,
- * for this create's own request only (its token: nodeVouchers.ts). Without a reservation (a stopped execution
- * starts its create without the decision) no voucher is offered.
- */
-export class DailyRoom implements StartCheck {
-	private window: PayoutsSince | undefined;
-
-	private reservation: Reservation | undefined;
-
-	private withdrawVoucher: (() => void) | undefined;
-
-	private readonly voucher;
-
-	constructor(
-		private readonly limit: DailyLimit,
-		private readonly payout: LimitedPayout,
-	) {
-		this.voucher = nodeVoucherFor(limit.account, JSON.stringify(payout.body));
-	}
-
-	async prepare() {
-		this.window = await this.limit.beforeCreate(this.payout);
-	}
-
-	decide() {
-		this.reservation = this.limit.reserveRoom(this.payout, this.window as PayoutsSince);
-	}
-
+/** One create under the limit (DailyLimit.room): its part of the traffic's decision, its voucher, its room. */
+export interface DailyRoom extends StartCheck {
 	/** The voucher's token for the create's request, offered from now until createEnded. */
-	voucherToken(): string | undefined {
-		if (!this.reservation) return undefined;
-		this.withdrawVoucher = offerNodeVoucher(this.voucher);
-		return this.voucher.token;
-	}
-
+	voucherToken(): string | undefined;
 	/**
 	 * The create came back: the voucher is withdrawn, and the room given back only when the error proves no payout
 	 * was made: TYLT refused it, the credential refused to sign it, or it never left n8n or never connected.
 	 */
-	createEnded(attempt: { error: unknown } | { record: PayoutRecord }) {
-		this.withdrawVoucher?.();
-		const madeNoPayout =
-			'error' in attempt &&
-			(attempt.error instanceof TyltRefusedError ||
-				attempt.error instanceof TyltCredentialRefusedError ||
-				attempt.error instanceof TyltStoppedError ||
-				attempt.error instanceof TyltUnreachableError);
-		const journal = journals.get(this.limit.account);
-		if (this.reservation && madeNoPayout && journal) {
-			journal.delete(this.reservation);
-			if (journal.size === 0) journals.delete(this.limit.account);
-		}
-	}
-
+	createEnded(attempt: { error: unknown } | { record: PayoutRecord }): void;
 	/** TYLT has the payout: its room stays, under its order ID (history shows it by that ID; it then counts once). */
-	paid(record: PayoutRecord) {
-		if (!this.reservation || record.orderId === undefined || record.orderId === null) return;
-		this.reservation.orderId = String(record.orderId);
-		this.reservation.sentAtMs = Date.now();
-	}
+	paid(record: PayoutRecord): void;
 }
 
 /*
@@ -507,7 +483,11 @@ function overReason({ currency, limit, before, withThis, amount }: Figure): stri
 	return `${exactText(amount)} ${currency} would take the last 24 hours to ${exactText(addExact(before, withThis))} ${currency}, above ${LIMIT} for ${currency} (${exactText(limit)} ${currency}): ${exactText(before)} ${currency} was paid out or is on its way in the last 24 hours${earlierText}`;
 }
 
-/** What a payout of this execution counts against, or why it cannot be paid under the limit. */
+/**
+ * What a payout of this execution counts against, or why it cannot be paid under the limit: a currency the limit
+ * does not name; a payout sized in a fiat Base Currency, which has no settled amount until TYLT converts it
+ * (counted in its fiat currency instead, it would pay past the settled currency's limit, by up to its whole value).
+ */
 function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] | string {
 	const settled = payout.settledCurrency.trim().toUpperCase();
 	const base = payout.baseCurrency?.trim().toUpperCase() || undefined;
@@ -537,7 +517,7 @@ function countsEarlierNoMoney(readEarlier: ReadonlySet<PayoutRecord>): boolean {
 
 /**
  * What a history record counts against: nothing when it moved no money (as this read shows it, or as a final
- * record read earlier) or it is in no limited currency.
+ * record read earlier: one not final, TYLT may show debited by now) or it is in no limited currency.
  */
 function recordLines(
 	limits: CurrencyLimits,
@@ -581,18 +561,11 @@ const countedRecords = keptBetweenExecutions(
 );
 
 function countedRecord(record: PayoutRecord): CountedRecord {
-	let counted = countedRecords.get(record);
-	if (counted === undefined) {
-		counted = readCountedRecord(record);
-		countedRecords.set(record, counted);
-	}
-	return counted;
-}
-
-function readCountedRecord(record: PayoutRecord): CountedRecord {
+	const known = countedRecords.get(record);
+	if (known !== undefined) return known;
 	const { settledCurrency } = record;
 	const amount = exactDecimal(record.settledAmountRequested);
-	return {
+	const counted = {
 		movedNoMoney: movedNoMoney(record),
 		final: record.isFinal === 1 || (record.isFinal as unknown) === '1',
 		currency:
@@ -601,11 +574,13 @@ function readCountedRecord(record: PayoutRecord): CountedRecord {
 				: undefined,
 		amount: amount === undefined || amount.units < 0n ? undefined : amount,
 	};
+	countedRecords.set(record, counted);
+	return counted;
 }
 
 /**
  * Statuses of a payout that ended without paying (spec: Failed; merchants' code: Cancelled, Expired, Rejected),
- * lower case. Any other status, known or not, may still move money.
+ * lower case, read in any letter case. Any other status, known or not (Pending, Completed), may still move money.
  */
 const NO_MONEY_STATUSES: ReadonlySet<string> = new Set([
 	'failed',

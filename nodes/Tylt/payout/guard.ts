@@ -22,14 +22,13 @@ import {
 	rememberSent,
 	sentRecently,
 } from './processMemory';
-import { readPayoutHistoryWindow } from './history';
+import { HOUR_MS, readPayoutHistoryWindow } from './history';
 import type { PayoutLedger } from './ledger';
 import { sameDecimal } from '../../shared/decimalText';
 import { canonicalAddress } from '../../shared/addresses/formats';
 import { findReference, type ReferenceMatch } from './references';
 import { cancelSignalOf, readUntil } from '../../shared/pause';
 
-const HOUR_MS = 3_600_000;
 export interface GuardedPayout extends InDoubtPayout {
 	body: PayoutRequestBody;
 	/** References an earlier release gave this payout (formerDefaultReferences): found there, it is sent. */
@@ -80,10 +79,14 @@ export async function decideBeforeCreate(
 			// A failed read here fails the item: in doubt, nothing is sent on a guess.
 			const match = await lookUp.call(this, payout, doubtSinceMs);
 			if (match) {
-				const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex, {
-					kind: 'earlierCreateUnknown',
-					advice: inDoubtAdvice(payout, doubtSinceMs),
-				});
+				const record = confirmedMatch(
+					this.getNode(),
+					match,
+					body,
+					reference,
+					itemIndex,
+					earlierCreateUnknown(inDoubtAdvice(payout, doubtSinceMs)),
+				);
 				rememberSent(account, reference, record);
 				ledger.remember(record, reference);
 				return { alreadySent: record };
@@ -117,10 +120,7 @@ export async function settleCreate(
 		markInDoubt(account, reference, attemptedMs);
 		const match = await inDoubtCheck.call(this, payout, attemptedMs);
 		if (!match) throw withInDoubtAdvice(attempt.error, payout, attemptedMs);
-		const ownCreate: OwnCreates = {
-			kind: 'thisCreateUnknown',
-			advice: inDoubtAdvice(payout, attemptedMs),
-		};
+		const ownCreate = thisCreateUnknown(inDoubtAdvice(payout, attemptedMs));
 		const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex, ownCreate);
 		rememberSent(account, reference, record);
 		ledger.remember(record, reference);
@@ -202,11 +202,6 @@ function knownPayout(
 	return undefined;
 }
 
-/**
- * A reference names one payout. When TYLT already has a payout with the item's reference, the item is that
- * payout only if it pays the same thing; otherwise the reference is reused by mistake (a copied workflow, a
- * row id that restarted), and answering "already sent" would report another payout as this one.
- */
 function sameText(a: unknown, b: unknown): boolean {
 	return (
 		typeof a === 'string' &&
@@ -284,51 +279,44 @@ export function differencesFrom(record: PayoutRecord, body: PayoutRequestBody): 
 
 /**
  * What is known of this item's own creates when a match is judged, so that an error never says "nothing was
- * sent" while a create of this reference may exist at TYLT:
- * - `notSent`: nothing was sent for it, now or before as far as this process knows;
- * - `earlierCreateUnknown`: nothing was sent now, but an earlier create of the reference had an unknown outcome;
- * - `thisCreateUnknown`: this execution's create got no usable answer, so TYLT may have made it.
+ * sent" while a create of this reference may exist at TYLT: how the message ends, and the advice its
+ * description ends with. Nothing was sent for it, now or before as far as this process knows, unless:
  */
-export type OwnCreates =
-	| { kind: 'notSent' }
-	| { kind: 'earlierCreateUnknown' | 'thisCreateUnknown'; advice: string };
-
-const NOT_SENT: OwnCreates = { kind: 'notSent' };
-
-/** How an error message ends, saying what was sent, and the advice its description ends with. */
-function whatWasSent(ownCreates: OwnCreates): { ending: string; advice?: string } {
-	switch (ownCreates.kind) {
-		case 'notSent':
-			return { ending: '; nothing was sent' };
-		case 'earlierCreateUnknown':
-			return {
-				ending:
-					'; nothing was sent now, but an earlier create of this reference had an unknown outcome',
-				advice: ownCreates.advice,
-			};
-		case 'thisCreateUnknown':
-			return {
-				ending: ', and the outcome of this item’s own create is unknown: TYLT may have created it',
-				advice: ownCreates.advice,
-			};
-	}
+interface OwnCreates {
+	ending: string;
+	advice?: string;
 }
 
+const NOT_SENT: OwnCreates = { ending: '; nothing was sent' };
+
+/** Nothing was sent now, but an earlier create of the reference had an unknown outcome. */
+const earlierCreateUnknown = (advice: string): OwnCreates => ({
+	ending: '; nothing was sent now, but an earlier create of this reference had an unknown outcome',
+	advice,
+});
+
+/** This execution's create got no usable answer, so TYLT may have made it. */
+const thisCreateUnknown = (advice: string): OwnCreates => ({
+	ending: ', and the outcome of this item’s own create is unknown: TYLT may have created it',
+	advice,
+});
+
 /**
- * The payout to output for a reference match, or an error when the match cannot be trusted: another
- * payout under the same reference, or a payout whose comment only may carry the reference.
+ * The payout to output for a reference match, or an error when the match cannot be trusted: another payout
+ * under the same reference, or a payout whose comment only may carry the reference. A reference names one
+ * payout: one that pays something else means the reference was reused by mistake (a copied workflow, a row id
+ * that restarted), and answering "already sent" would report another payout as this one.
  */
-export function confirmedMatch(
+function confirmedMatch(
 	node: INode,
 	match: ReferenceMatch,
 	body: PayoutRequestBody,
 	reference: string,
 	itemIndex: number,
-	ownCreates: OwnCreates = NOT_SENT,
+	sent: OwnCreates = NOT_SENT,
 ): PayoutRecord {
 	const { record } = match;
 	const orderId = shown(record.orderId);
-	const sent = whatWasSent(ownCreates);
 	const withAdvice = (description: string) =>
 		sent.advice ? `${description} ${sent.advice}` : description;
 	if (!match.certain) {
@@ -358,11 +346,6 @@ export function confirmedMatch(
 	}
 	return record;
 }
-
-/*
- * The In-Doubt Check: after a create whose outcome is unknown, and for a reference held in doubt, the
- * guard looks for the payout in fresh TYLT history before it reports or sends anything.
- */
 
 /**
  * TYLT stamps createdAt with its own clock: the in-doubt look-up reads history from this long before the
@@ -410,11 +393,7 @@ export async function inDoubtCheck(
 	// Stopped: nothing more is read, and the unknown outcome is reported as it is.
 	if (payout.inDoubtCheckMs <= 0 || signal?.aborted) return undefined;
 	return await readUntil(
-		async () =>
-			await lookUp.call(this, payout, attemptedMs).then(
-				(found) => found,
-				() => undefined,
-			),
+		async () => await lookUp.call(this, payout, attemptedMs).catch(() => undefined),
 		(match) => match !== undefined,
 		{
 			firstPauseMs: IN_DOUBT_CHECK_POLICY.firstPauseMs,
@@ -425,7 +404,6 @@ export async function inDoubtCheck(
 	);
 }
 
-/** What the guard says about a payout in doubt: the advice, and the errors that carry it. */
 function holdEnds(sinceMs: number): string {
 	return new Date(sinceMs + PROCESS_MEMORY_LIMITS.inDoubtHoldMs).toISOString();
 }

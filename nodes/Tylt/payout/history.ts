@@ -11,7 +11,7 @@ import type { PayoutRecord } from '../transport/records';
 import { HISTORY_PAGE_SIZE_MAX, payoutHistoryPages } from '../transport/calls';
 import type { TyltContext } from '../transport/credentials';
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 
 /**
  * How long after later payouts a payout may still show up in history (a slow create is recorded after payouts
@@ -109,17 +109,24 @@ export async function readPayoutHistoryBackTo(
 		},
 		request.itemIndex,
 	);
-	const order = new CreationOrder();
+	// Whether the records read so far came newest-created first, as the spec's sample lists them (a record whose
+	// createdAt cannot be read says nothing about the order).
+	let inCreationOrder = true;
+	let previousMs = Infinity;
 	for await (const received of pages) {
 		for (const record of received) {
-			order.see(record);
+			const createdMs = payoutCreatedMs(record);
+			if (createdMs !== undefined) {
+				if (createdMs > previousMs) inCreationOrder = false;
+				previousMs = createdMs;
+			}
 			if (isInsideWindow(record, cutoffMs)) inside.push(record);
 			else olderOnLastPage.push(record);
 		}
 		assertWindowFits(this.getNode(), request, inside, startedMs);
 		// Only history listed newest-created first ends at the cut-off: read out of that order, a payout
 		// inside the window may still come later, so the read goes on to the empty page.
-		if (olderOnLastPage.length > 0 && order.held) break;
+		if (olderOnLastPage.length > 0 && inCreationOrder) break;
 	}
 	return { inside, olderOnLastPage };
 }
@@ -141,23 +148,6 @@ export function assertWindowFits(
 		maxRecords,
 		newest: inside.slice(0, maxRecords),
 	});
-}
-
-/**
- * Whether the records read so far came newest-created first, as the spec's sample lists them. Records whose
- * createdAt cannot be read say nothing about the order.
- */
-class CreationOrder {
-	held = true;
-
-	private previousMs = Infinity;
-
-	see(record: PayoutRecord) {
-		const createdMs = payoutCreatedMs(record);
-		if (createdMs === undefined) return;
-		if (createdMs > this.previousMs) this.held = false;
-		this.previousMs = createdMs;
-	}
 }
 
 function windowCutoff(request: PayoutHistoryWindowRequest, nowMs: number): number {

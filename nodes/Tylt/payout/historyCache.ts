@@ -49,13 +49,8 @@ export interface HistoryWindowAsk extends Omit<PayoutHistoryWindowRequest, 'cuto
 }
 
 /**
- * History by reference, holding every payout created at or after the cut-off asked for (and maybe older
- * ones: the ledger applies each item's own window). Shared with other executions: read, never change.
- */
-export type HistoryWindow = ReferenceIndex;
-
-/**
- * The payouts TYLT has created at or after `ask.cutoffMs` (and those of unknown age), by reference, from a
+ * The payouts TYLT has created at or after `ask.cutoffMs` (and those of unknown age, and maybe older ones: the
+ * ledger applies each item's own window), by reference, shared with other executions (read, never change), from a
  * history read that started after this call did: the cache brought up to date by an incremental read, or a
  * full read when there is nothing to build on or what was read does not fit what is known. Executions of
  * the same account take turns; one that asks while a read is under way waits for it and then joins or
@@ -65,7 +60,7 @@ export async function payoutHistoryWindow(
 	this: TyltContext,
 	account: string,
 	ask: HistoryWindowAsk,
-): Promise<HistoryWindow> {
+): Promise<ReferenceIndex> {
 	const { state, readStartedMs } = await freshWindow.call(this, account, ask);
 	return windowOf.call(this, state, ask, readStartedMs);
 }
@@ -249,7 +244,7 @@ function windowOf(
 	state: WindowState,
 	ask: HistoryWindowAsk,
 	readStartedMs: number,
-): HistoryWindow {
+): ReferenceIndex {
 	const inside = (payout: CachedPayout) =>
 		payout.createdMs === undefined || payout.createdMs >= ask.cutoffMs;
 	let count = 0;

@@ -9,15 +9,10 @@ import type { ReferenceMatch } from './references';
  * read serves (see historyCache.ts): an execution never indexes the whole window itself.
  */
 export class ReferenceIndex {
-	private readonly byReference: Map<string, PayoutRecord>;
+	private readonly byReference = new Map<string, PayoutRecord>();
 
 	/** Payouts whose last tag may be their reference (see RecordReferences.possibleReference). */
-	private readonly byPossibleReference: Map<string, PayoutRecord>;
-
-	constructor(from?: ReferenceIndex) {
-		this.byReference = new Map(from?.byReference);
-		this.byPossibleReference = new Map(from?.byPossibleReference);
-	}
+	private readonly byPossibleReference = new Map<string, PayoutRecord>();
 
 	/** An index of history read newest first. */
 	static ofHistory(history: readonly PayoutRecord[]): ReferenceIndex {
@@ -95,11 +90,6 @@ export class PayoutLedger {
 
 	/** How far back (createdAt, epoch ms) the history read holds every payout; Infinity before any read. */
 	private coveredFromMs = Infinity;
-
-	/** Whether history from `cutoffMs` on has been read. */
-	covers(cutoffMs: number): boolean {
-		return this.coveredFromMs <= cutoffMs;
-	}
 
 	/**
 	 * Takes a history read that holds every payout created at or after `coveredFromMs` (it may hold older

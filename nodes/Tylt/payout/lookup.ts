@@ -1,10 +1,8 @@
 import type { PayoutRecord } from '../transport/records';
 import { getPayoutInformation } from '../transport/calls';
 import type { TyltContext } from '../transport/credentials';
-import { isInsideWindow, readPayoutHistoryWindow } from './history';
+import { HOUR_MS, isInsideWindow, readPayoutHistoryWindow } from './history';
 import { findReference } from './references';
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Up to this many order IDs in one round are asked for one by one (one request each); more, and history is
@@ -58,11 +56,7 @@ export async function lookUpPayouts(
 	if (historyReaders.length > 0) {
 		const startedMs = Date.now();
 		try {
-			history = await readPayoutHistoryWindow.call(this, {
-				lookBackHours: Math.max(...historyReaders.map((request) => request.lookBackHours)),
-				itemIndex: historyReaders[0].itemIndex,
-				lookBackParameter: 'Options → Look-Back (Hours)',
-			});
+			history = await readLookBack.call(this, historyReaders);
 			orderIdsInHistory = historyReaders === requests;
 			for (const { itemIndex, lookBackHours, reference } of byReference) {
 				const cutoffMs = startedMs - lookBackHours * HOUR_MS;
@@ -109,11 +103,7 @@ async function confirmAbsent(
 	results: Map<number, PayoutLookupResult>,
 ): Promise<void> {
 	try {
-		const history = await readPayoutHistoryWindow.call(this, {
-			lookBackHours: Math.max(...requests.map((request) => request.lookBackHours)),
-			itemIndex: requests[0].itemIndex,
-			lookBackParameter: 'Options → Look-Back (Hours)',
-		});
+		const history = await readLookBack.call(this, requests);
 		for (const { itemIndex, orderId } of requests) {
 			const record = history.find((payout) => String(payout.orderId) === orderId);
 			results.set(itemIndex, { found: record && { record, certain: true } });
@@ -121,6 +111,18 @@ async function confirmAbsent(
 	} catch (error) {
 		for (const { itemIndex } of requests) results.set(itemIndex, { error: error as Error });
 	}
+}
+
+/** History back to the longest look-back asked for, read once for all of `requests`. */
+async function readLookBack(
+	this: TyltContext,
+	requests: ReadonlyArray<{ itemIndex: number; lookBackHours: number }>,
+): Promise<PayoutRecord[]> {
+	return await readPayoutHistoryWindow.call(this, {
+		lookBackHours: Math.max(...requests.map((request) => request.lookBackHours)),
+		itemIndex: requests[0].itemIndex,
+		lookBackParameter: 'Options → Look-Back (Hours)',
+	});
 }
 
 export function describeLookup(lookup: PayoutLookup): string {

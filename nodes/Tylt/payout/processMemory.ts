@@ -24,8 +24,8 @@ import type { PayoutRecord } from '../transport/records';
 /** Claims in force, by account and reference; an entry lives exactly as long as its holder works. */
 const held = keptBetweenExecutions('referenceClaims', new Map<string, Promise<void>>());
 
-/** A claim's key: the account hash (see tyltAccountKey) and the reference, never the API key itself. */
-export function claimKey(account: string, reference: string): string {
+/** The account hash (see tyltAccountKey), never the API key itself, and the reference. */
+function claimKey(account: string, reference: string): string {
 	return `${account}\u0000${reference}`;
 }
 

@@ -6,16 +6,15 @@ import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
 
 export const MAX_REFERENCE_LENGTH = 64;
 
+type ReferenceScope = { workflowId: string; nodeName: string };
+
 /**
  * The reference used when the user sets none: the same payout (same workflow, node, recipient, currency,
  * network and amount) always gets the same reference, so re-running a workflow on the same rows finds it.
  * The recipient counts as TYLT and the chain see it: an EVM address in any letter case is one recipient.
  * Two deliberately identical payouts therefore need references of their own (e.g. the row id or the date).
  */
-export function defaultReference(
-	scope: { workflowId: string; nodeName: string },
-	body: PayoutRequestBody,
-) {
+export function defaultReference(scope: ReferenceScope, body: PayoutRequestBody) {
 	return referenceFrom(scope, body, canonicalAddress(body.address));
 }
 
@@ -24,19 +23,12 @@ export function defaultReference(
  * address as typed, so a checksummed EVM wallet paid by it carries another reference. The guard looks for
  * these too, so an upgrade never pays a row again.
  */
-export function formerDefaultReferences(
-	scope: { workflowId: string; nodeName: string },
-	body: PayoutRequestBody,
-): string[] {
+export function formerDefaultReferences(scope: ReferenceScope, body: PayoutRequestBody): string[] {
 	const asTyped = referenceFrom(scope, body, body.address);
 	return asTyped === defaultReference(scope, body) ? [] : [asTyped];
 }
 
-function referenceFrom(
-	scope: { workflowId: string; nodeName: string },
-	body: PayoutRequestBody,
-	address: string,
-): string {
+function referenceFrom(scope: ReferenceScope, body: PayoutRequestBody, address: string): string {
 	const fingerprint = JSON.stringify([
 		scope.workflowId,
 		scope.nodeName,

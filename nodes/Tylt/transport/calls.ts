@@ -111,14 +111,11 @@ export async function getPayoutInformation(
 		qs: { orderId },
 		itemIndex,
 		envelope: payoutInformationEnvelope(orderId),
-		refusalMeansAbsent: payoutNotFound,
+		// HTTP 200 with a non-zero errorCode, 400 or 404.
+		refusalMeansAbsent: (statusCode) =>
+			(statusCode >= 200 && statusCode <= 299) || statusCode === 400 || statusCode === 404,
 	})) as PayoutRecord | null;
 	return record ?? undefined;
-}
-
-function payoutNotFound(statusCode: number): boolean {
-	if (statusCode >= 200 && statusCode <= 299) return true; // HTTP 200 with a non-zero errorCode
-	return statusCode === 400 || statusCode === 404;
 }
 
 /**
@@ -241,9 +238,6 @@ export async function* payoutHistoryPages(
 		const orderIds = received.map((record) => String(record.orderId));
 		if (orderIds.every((orderId) => served.has(orderId))) {
 			if (paging.reader === 'listing') return;
-			// Payouts made while history is read push it down: a page may then hold only payouts already
-			// served, and the pages after it go on to older ones. Only pages that go on serving nothing new are
-			// a TYLT answering past the end with pages it served before.
 			if (++pagesServingNothingNew > MAX_PAGES_SERVING_NOTHING_NEW) {
 				throw unending('repeatedPage', page);
 			}

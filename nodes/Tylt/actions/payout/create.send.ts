@@ -26,15 +26,13 @@ import { TyltOutcomeUnknownError } from '../../transport/errors';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { ReadyPayout } from './create.check';
-import type { PayoutRecord } from '../../transport/records';
 import { decisionFirst } from '../decisionFirst';
 import { hasPanelV2 } from '../nodeVersion';
 
 /**
- * Sends the checked payouts and answers one outcome per item. Rows that share a reference go one after another,
- * so the later row outputs the earlier row's payout (alreadySent: true). Without Continue On Fail, an item's
- * error stops every payout that has not started (CreateTraffic decides right before each create, after every
- * wait); creates already on their way finish and are recorded, and a re-run outputs them as already sent.
+ * Sends the checked payouts and answers one outcome per item. The later row of a reference outputs the earlier
+ * row's payout (alreadySent: true). Creates already on their way when the batch stops finish and are recorded,
+ * and a re-run outputs them as already sent.
  */
 export async function sendAll(
 	this: IExecuteFunctions,
@@ -221,11 +219,10 @@ function output(
 	payout: ReadyPayout,
 	outcome: GuardedOutcome,
 ): INodeExecutionData[] {
-	return [{ json: createOutput(context, { ...outcome, ...referenceOf(payout) }) }];
-}
-
-function referenceOf(payout: ReadyPayout) {
-	return { reference: payout.reference, referenceSet: payout.options.reference !== undefined };
+	const referenceSet = payout.options.reference !== undefined;
+	return [
+		{ json: createOutput(context, { ...outcome, reference: payout.reference, referenceSet }) },
+	];
 }
 
 /**
@@ -233,16 +230,13 @@ function referenceOf(payout: ReadyPayout) {
  * TYLT's record, so a table view shows the decision without scrolling. Key order is the only change version 1
  * sees (expressions read keys by name); version 2 also says in words whether the payout was sent or skipped.
  */
-export interface CreateDecision {
-	record: PayoutRecord;
-	alreadySent: boolean;
-	confirmedFromHistory?: boolean;
+interface CreateDecision extends GuardedOutcome {
 	reference: string;
 	/** Whether the user set the reference (else the node derived it from the payout). */
 	referenceSet: boolean;
 }
 
-export function createOutput(context: IExecuteFunctions, decision: CreateDecision): IDataObject {
+function createOutput(context: IExecuteFunctions, decision: CreateDecision): IDataObject {
 	const { record, alreadySent, reference } = decision;
 	const panelV2 = hasPanelV2(context);
 	const fields: IDataObject = panelV2 ? { outcome: alreadySent ? 'skipped' : 'sent' } : {};
