@@ -280,7 +280,7 @@ export function differencesFrom(record: PayoutRecord, body: PayoutRequestBody): 
 /**
  * What is known of this item's own creates when a match is judged, so that an error never says "nothing was
  * sent" while a create of this reference may exist at TYLT: how the message ends, and the advice its
- * description ends with. Nothing was sent for it, now or before as far as this process knows, unless:
+ * description ends with. NOT_SENT: nothing was sent for it, now or before as far as this process knows.
  */
 interface OwnCreates {
 	ending: string;
