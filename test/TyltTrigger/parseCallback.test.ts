@@ -81,4 +81,14 @@ describe('parseCallback', () => {
 		const callback = parse({ type: 'pay-in', data: { orderId: 'o-2', merchantOrderId: 'P-1' } });
 		expect(toOutputJson(callback)).not.toHaveProperty('merchantReference');
 	});
+
+	it('reads a number too large for a double (1e999) as the text Infinity: status, order reference and trade event', () => {
+		// JSON.parse turns 1e999 into Infinity; the record is kept as parsed, and the fields read from it follow it.
+		const callback = parseCallback(
+			Buffer.from('{"data":{"orderId":1e999,"status":1e999,"trade":{"event":{"id":1e999}}}}'),
+		)!;
+		expect(callback.status).toBe('Infinity');
+		expect(callback.orderRef).toBe('orderId=Infinity');
+		expect(callback.tradeEventId).toBe('Infinity');
+	});
 });
