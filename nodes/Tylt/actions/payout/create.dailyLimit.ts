@@ -17,7 +17,7 @@ import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import { type CheckedPayout, paidOncePerReference } from './create.check';
 
-/** The items the limit refuses (answered with their errors), and the rest (real ones that fit carry `daily`). */
+/** The items the limit refuses (answered with their errors), and the rest (the real ones carry `daily`). */
 export async function applyDailyLimit(
 	this: IExecuteFunctions,
 	scope: OperationScope,
