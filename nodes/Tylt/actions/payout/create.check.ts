@@ -41,7 +41,7 @@ export interface ReadyPayout {
 	formerReferences: string[];
 	/** Set when the duplicate guard is on. */
 	guard?: { ledger: PayoutLedger; account: string };
-	/** Set when the credential has Max Amount per 24 Hours and the batch did not refuse the payout (create.dailyLimit.ts). */
+	/** Set when the credential has Max Amount per 24 Hours and the batch did not refuse it (create.dailyLimit.ts). */
 	daily?: DailyLimit;
 }
 
