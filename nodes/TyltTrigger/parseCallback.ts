@@ -3,19 +3,13 @@ import type { IDataObject } from 'n8n-workflow';
 import { PAY_IN_ONLY_STATUSES } from '../shared/payoutEvents/description';
 import { textOf, type OrderEvent, type OrderEventKind } from '../shared/payoutEvents/orderEvent';
 
-export type CallbackEvent = OrderEventKind;
-
 /**
  * One callback as TYLT meant it, whichever of its known shapes it arrived in. `record` is the object under
  * `data`, or the whole body for older integrations; `status` is the record's, or the P2P transaction's.
  */
 export interface TyltCallback extends OrderEvent {
-	/** The whole parsed body, so later steps (the duplicate check) need not parse it again. */
+	/** The whole parsed body, so the duplicate check need not parse it again. */
 	body: IDataObject;
-	/** P2P ramp lifecycle step (`trade.event.id`), which changes while `status` may not. */
-	tradeEventId: string | undefined;
-	/** Which order this is about, e.g. `orderId=abc`; undefined when the callback names none. */
-	orderRef: string | undefined;
 }
 
 // Fields only a payout record has, for callbacks that arrive without a `type`.
@@ -39,26 +33,12 @@ export function parseCallback(rawBody: Buffer): TyltCallback | undefined {
 	}
 	if (!isObject(body)) return undefined;
 
-	// Older integrations saw the record at the top level, with no `data` envelope.
 	const record = isObject(body.data) ? body.data : body;
 	const transaction = isObject(record.transaction) ? record.transaction : undefined;
-	const trade = tradeOf(record) ?? tradeOf(body);
+	const hasTrade = isObject(record.trade) || isObject(body.trade);
 	const status = textOf(record.status) ?? textOf(transaction?.status);
 	const type = body.type ?? null;
-
-	return {
-		body,
-		event: inferEvent(type, record, trade !== undefined, status),
-		type,
-		record,
-		status,
-		tradeEventId: isObject(trade?.event) ? textOf(trade.event.id) : undefined,
-		// orderId is TYLT's own, globally unique id; P2P instances are known by the merchant's id.
-		orderRef:
-			refOf('orderId', record.orderId) ??
-			refOf('merchantOrderId', record.merchantOrderId) ??
-			refOf('merchantOrderId', transaction?.merchantOrderId),
-	};
+	return { body, event: inferEvent(type, record, hasTrade, status), type, record, status };
 }
 
 function inferEvent(
@@ -66,7 +46,7 @@ function inferEvent(
 	record: IDataObject,
 	hasTrade: boolean,
 	status: string | undefined,
-): CallbackEvent {
+): OrderEventKind {
 	// `pay-in` is documented; `pay-out` and `payout` are both seen for payouts.
 	const compactType = typeof type === 'string' ? type.toLowerCase().replace(/[^a-z]/g, '') : '';
 	if (compactType === 'payin') return 'payIn';
@@ -77,15 +57,6 @@ function inferEvent(
 	if (status !== undefined && PAY_IN_STATUSES.includes(status.toLowerCase())) return 'payIn';
 	// A callback URL is given when creating a payout, so an unmarked callback is most likely one.
 	return 'payout';
-}
-
-function tradeOf(container: IDataObject): IDataObject | undefined {
-	return isObject(container.trade) ? container.trade : undefined;
-}
-
-function refOf(name: string, value: unknown): string | undefined {
-	const id = textOf(value);
-	return id === undefined ? undefined : `${name}=${id}`;
 }
 
 function isObject(value: unknown): value is IDataObject {

@@ -1,10 +1,10 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import type { OrderEventKind } from '../shared/payoutEvents/orderEvent';
 import { isWanted, readFilters, toOutputJson } from '../shared/payoutEvents/orderEvent';
 import { fingerprint, processStore, rememberEverywhere } from './dedupe';
 import type { CallbackRequest, CallbackResponse } from './http';
 import { acknowledge, readRawBody, refuse } from './http';
-import type { CallbackEvent } from './parseCallback';
 import { parseCallback } from './parseCallback';
 import { SIGNATURE_HEADER, verifySignature } from './verifySignature';
 
@@ -39,7 +39,7 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 		return refuse(response, 400, 'The body is not a TYLT callback: a JSON object was expected');
 	}
 
-	const events = this.getNodeParameter('events', ['payout']) as CallbackEvent[];
+	const events = this.getNodeParameter('events', ['payout']) as OrderEventKind[];
 	const filters = readFilters(this, events, options);
 	if (!isWanted(callback, filters)) return acknowledge(response);
 

@@ -39,15 +39,6 @@ describe('parseCallback', () => {
 		expect(parse({ data: {} }).status).toBeUndefined();
 	});
 
-	it('names the order by orderId, else by merchantOrderId, and reads the P2P step', () => {
-		expect(parse({ data: { orderId: 'o-1', merchantOrderId: 'm-1' } }).orderRef).toBe(
-			'orderId=o-1',
-		);
-		expect(parse({ data: { merchantOrderId: 'm-1' } }).orderRef).toBe('merchantOrderId=m-1');
-		const p2p = parse({ trade: { event: { id: 3 } }, transaction: { merchantOrderId: 'm-2' } });
-		expect(p2p).toMatchObject({ orderRef: 'merchantOrderId=m-2', tradeEventId: '3' });
-	});
-
 	it('reads isFinal as 1, "1" or true', () => {
 		for (const flag of [1, '1', true])
 			expect(isFinalRecord(parse({ data: { isFinal: flag } }).record)).toBe(true);
@@ -82,13 +73,11 @@ describe('parseCallback', () => {
 		expect(toOutputJson(callback)).not.toHaveProperty('merchantReference');
 	});
 
-	it('reads a number too large for a double (1e999) as no value, as the polling trigger reads history: status, order reference and trade event', () => {
+	it('reads a number too large for a double (1e999) as no value, as the polling trigger reads history: the status', () => {
 		// JSON.parse turns 1e999 into Infinity: the digits TYLT sent are lost, so the field says nothing readable.
 		const callback = parseCallback(
 			Buffer.from('{"data":{"orderId":1e999,"status":1e999,"trade":{"event":{"id":1e999}}}}'),
 		)!;
 		expect(callback.status).toBeUndefined();
-		expect(callback.orderRef).toBeUndefined();
-		expect(callback.tradeEventId).toBeUndefined();
 	});
 });
