@@ -1,17 +1,12 @@
-/**
- * Bitcoin-like addresses (Bitcoin, Litecoin, Dogecoin) and their encodings: Base58 (TRON, Solana and XRP use it
- * too), Base58Check's double SHA-256 checksum, bech32 and bech32m.
- */
+/** Bitcoin, Litecoin and Dogecoin addresses, and their encodings (Base58, Base58Check, bech32, bech32m). */
 import { createHash } from 'crypto';
 
 import { describeCharacter, ZERO_ADDRESS_REASON } from './wording';
 
-/** Each character of an alphabet → the digit it stands for. */
 export function digitValues(alphabet: string): ReadonlyMap<string, number> {
 	return new Map(Array.from(alphabet, (character, value) => [character, value]));
 }
 
-/** A Base58 alphabet: its first character stands for digit 0, and so for a leading zero byte. */
 function base58Alphabet(alphabet: string) {
 	const values = digitValues(alphabet);
 	return {
@@ -42,7 +37,6 @@ function base58Alphabet(alphabet: string) {
 	};
 }
 
-/** Bitcoin's Base58 alphabet (TRON, Solana, Litecoin, Dogecoin): no 0, O, I or l, which could be confused. */
 const BITCOIN_BASE58 = base58Alphabet('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz');
 
 /** The XRP Ledger's own order of the same 58 characters: digit 0 is 'r', hence classic addresses start with r. */
@@ -53,16 +47,12 @@ export const XRP_BASE58 = base58Alphabet(
 export const firstNonBase58Character = BITCOIN_BASE58.firstInvalidCharacter;
 export const decodeBase58 = BITCOIN_BASE58.decode;
 
-/** Why an address on `networkName` cannot be Base58: the character it has outside the alphabet. */
 export function base58CharacterReason(networkName: string, character: string): string {
 	return `${networkName} addresses are written in Base58, which has no 0, O, I or l; this one contains ${describeCharacter(character)}`;
 }
 
-/*
- * Bech32 (BIP-173) and bech32m (BIP-350): a human-readable prefix, the separator 1, and 5-bit words ending in
- * a 6-word checksum. The two differ only in the constant the checksum must leave, so one decoder tells which
- * of the two an address uses, and the segwit rules below decide whether that is the right one.
- */
+// Bech32 (BIP-173) and bech32m (BIP-350) differ only in the constant the checksum leaves: one decoder reads
+// both and says which, and the segwit rules decide whether that is the right one.
 const WORD_VALUES = digitValues('qpzry9x8gf2tvdw0s3jn54khce6mua7l');
 const GENERATOR = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
 const CHECKSUM_CONSTANTS = { bech32: 1, bech32m: 0x2bc830a3 } as const;
@@ -70,7 +60,6 @@ const CHECKSUM_WORDS = 6;
 const MAX_LENGTH = 90;
 
 export interface Bech32Text {
-	/** In lower case. */
 	prefix: string;
 	/** The 5-bit words between the separator and the checksum. */
 	words: number[];
@@ -109,10 +98,7 @@ export function decodeBech32(text: string): Bech32Text | string {
 	return { prefix, words: words.slice(0, -CHECKSUM_WORDS), encoding };
 }
 
-/**
- * The bytes that 5-bit `words` spell, or undefined when the words do not end on a byte: more than 4 bits
- * left over, or left-over bits that are not zero (BIP-173's rule, so every byte string has one spelling).
- */
+/** The bytes 5-bit `words` spell; undefined when over 4 bits or any non-zero bits are left (BIP-173). */
 export function wordsToBytes(words: readonly number[]): Uint8Array | undefined {
 	const bytes: number[] = [];
 	let accumulator = 0;
@@ -155,16 +141,13 @@ export function hasDoubleSha256Checksum(bytes: Uint8Array): boolean {
 	return expected.subarray(0, 4).equals(bytes.subarray(payloadEnd));
 }
 
-/** A Bitcoin-like chain: Base58Check addresses told apart by their version byte, and perhaps segwit ones. */
 interface UtxoChain {
 	name: string;
-	/** Network symbols (upper case) that name this chain. */
 	networks: ReadonlySet<string>;
 	/** Version bytes of mainnet Base58Check addresses: pay to a key hash, then pay to a script hash. */
 	versions: readonly number[];
 	/** How its addresses look, for the reason given when one does not. */
 	shape: string;
-	/** The bech32 prefix of its segwit addresses; none when the chain has no segwit. */
 	segwitPrefix?: string;
 	testnetVersions: readonly number[];
 	testnetSegwitPrefixes: readonly string[];
@@ -207,10 +190,8 @@ const BASE58_BYTES = 25;
 const BASE58_CHARACTERS = { min: 25, max: 35 };
 const SEGWIT_PROGRAM_BYTES = { min: 2, max: 40 };
 
-/** The address-format check of `chain`: why an address is not one of its mainnet addresses. */
 export function utxoAddressProblem(chain: UtxoChain): (address: string) => string | undefined {
 	return (address) => {
-		// Text that looks like segwit: letters, then the separator 1.
 		const segwitPrefix = /^([a-z]{2,4})1/i.exec(address)?.[1].toLowerCase();
 		if (segwitPrefix !== undefined) {
 			if (segwitPrefix === chain.segwitPrefix) {
@@ -256,11 +237,7 @@ function base58Problem(chain: UtxoChain, address: string): string | undefined {
 	return undefined;
 }
 
-/**
- * BIP-173 and BIP-350: witness version 0 carries a 20- or 32-byte program in bech32; versions 1 to 16 carry
- * 2 to 40 bytes in bech32m. Of the later versions only Taproot (version 1, 32 bytes) is in use: coins sent to
- * any other can be spent by anyone, so those are refused although they are well-formed.
- */
+// Of the versions after 0 only Taproot (1, 32 bytes) is in use: anyone can spend coins sent to another.
 function segwitProblem(address: string): string | undefined {
 	const decoded = decodeBech32(address);
 	if (typeof decoded === 'string') return decoded;

@@ -1,17 +1,7 @@
 import { describeCharacter, ZERO_ADDRESS_REASON } from './wording';
 
-/**
- * Network symbols (upper case) whose payout addresses are Ethereum-style: 0x and 20 bytes in hex,
- * with the optional EIP-55 checksum carried in the letter case. Listing a symbol rejects every other
- * format on it, so only chains where this is the one address format are listed.
- *
- * Left out on purpose, so they pass through unchecked:
- * - AVAX: on exchanges usually the Avalanche X-Chain (X-avax1...); the EVM C-Chain is AVAXC.
- * - BNB: often the retired BNB Beacon Chain (bnb1...); the EVM chain is BSC.
- * - RSK / RBTC: EIP-1191 mixes the chain id into the checksum, so correct addresses fail EIP-55.
- * - ONE (Harmony), XDC, CRO: a second format (one1..., xdc..., cro1...) is in common use.
- * - Starknet: 32-byte addresses.
- */
+// Only chains whose one address format is this: a listed symbol refuses every other format on it (the chains
+// left out, and why: docs/operations.md, Payout → Create).
 export const EVM_NETWORKS: ReadonlySet<string> = new Set([
 	...['ETH', 'ERC20'], // Ethereum
 	...['BSC', 'BEP20'], // BNB Smart Chain
@@ -30,7 +20,6 @@ export const EVM_NETWORKS: ReadonlySet<string> = new Set([
 const HEX_DIGITS = 40;
 const HEX_DIGIT = /^[0-9a-fA-F]$/;
 
-/** Why `address` is not an Ethereum-style address, or undefined when it is one. */
 export function evmAddressProblem(address: string, networkSymbol: string): string | undefined {
 	const format = `${networkSymbol} addresses are 0x followed by ${HEX_DIGITS} hexadecimal digits`;
 	if (!address.startsWith('0x')) {
@@ -53,10 +42,7 @@ export function evmAddressProblem(address: string, networkSymbol: string): strin
 	return undefined;
 }
 
-/**
- * EIP-55: each letter of the 40 hex digits after 0x is upper-case exactly when the matching nibble of
- * keccak256(the lower-case digits as ASCII) is 8 or more. Callers check first that the digits are hex.
- */
+/** EIP-55: a letter is upper-case when its nibble of keccak256(the lower-case digits) is 8 or more. */
 export function hasValidEip55Checksum(hexDigits: string): boolean {
 	const hash = keccak256(Buffer.from(hexDigits.toLowerCase(), 'latin1'));
 	for (let i = 0; i < hexDigits.length; i++) {
@@ -69,16 +55,8 @@ export function hasValidEip55Checksum(hexDigits: string): boolean {
 	return true;
 }
 
-/*
- * Keccak-256 as Ethereum uses it: the round-3 SHA-3 submission, whose padding byte is 0x01.
- * NIST's SHA3-256 (node's 'sha3-256') pads with 0x06 and so gives different digests; node offers no
- * Keccak-256, and the package may not depend on a library, hence this implementation.
- *
- * The 1600-bit state is 25 lanes of 64 bits. JavaScript has no fast 64-bit integers (BigInt is
- * slow), so each lane is a pair of 32-bit words: state[2 * lane] holds the low half and
- * state[2 * lane + 1] the high half. Lane `x + 5 * y` is the lane at column x, row y.
- */
-
+// Keccak-256 pads with 0x01, NIST's SHA3-256 with 0x06; Node has no Keccak-256 (docs/money-safety.md).
+// Each 64-bit lane `x + 5 * y` is two 32-bit words, low half first: BigInt would be slow.
 const RATE_BYTES = 136; // 1600-bit state minus the 512-bit capacity of a 256-bit digest
 const DIGEST_BYTES = 32;
 const ROUNDS = 24;
@@ -97,9 +75,8 @@ const ROUND_CONSTANTS_LOW = Uint32Array.from([
 	0x00008002, 0x00000080, 0x0000800a, 0x8000000a, 0x80008081, 0x00008080, 0x80000001, 0x80008008,
 ]);
 
-// ρ and π together, as one walk along the π cycle starting from lane 1: the lane met at step t
-// moves to PI_LANES[t] after rotating by RHO_OFFSETS[t]. No offset is 0 or 32, which the rotation
-// below relies on.
+// ρ and π as one walk along the π cycle from lane 1: step t's lane rotates by RHO_OFFSETS[t] into
+// PI_LANES[t]. No offset is 0 or 32, which the rotation relies on.
 const PI_LANES = [
 	10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1,
 ];
@@ -107,15 +84,11 @@ const RHO_OFFSETS = [
 	1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14, 27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44,
 ];
 
-/** Keccak-256 digest of `data`, as used for Ethereum addresses and EIP-55 checksums. */
 export function keccak256(data: Uint8Array): Uint8Array {
 	return sponge256(data, KECCAK_PADDING);
 }
 
-/**
- * NIST SHA3-256: the same sponge with the 0x06 padding. Not for addresses; it exists so tests can
- * check the permutation and block handling against node's independent OpenSSL SHA3-256.
- */
+/** Not for addresses: tests check the sponge against Node's own SHA3-256 through it. */
 export function sha3_256(data: Uint8Array): Uint8Array {
 	return sponge256(data, SHA3_PADDING);
 }
@@ -127,8 +100,7 @@ function sponge256(data: Uint8Array, paddingByte: number): Uint8Array {
 		absorbBlock(state, data, offset);
 		permute(state);
 	}
-	// The last block always exists (even for a whole number of blocks) and holds the padding:
-	// the padding byte right after the data and 0x80 in the last byte (the same byte when one remains).
+	// There is always a last block, for the padding: its byte after the data, and 0x80 in the block's last byte.
 	const lastBlock = new Uint8Array(RATE_BYTES);
 	lastBlock.set(data.subarray(fullBlocksEnd));
 	lastBlock[data.length - fullBlocksEnd] ^= paddingByte;

@@ -1,7 +1,4 @@
-/**
- * The one table network → address format, read by the TYLT node's payout checks and by the credential's
- * Allowed Recipient Addresses (which ties an address to a network), so neither keeps a copy.
- */
+/** The one table network → address format, read by the payout checks and Allowed Recipient Addresses. */
 import { BITCOIN, DOGECOIN, LITECOIN, utxoAddressProblem } from './bitcoin';
 import { EVM_NETWORKS, evmAddressProblem } from './evm';
 import {
@@ -28,11 +25,8 @@ export interface AddressFormat {
 	networks: ReadonlySet<string>;
 	/** Why `address` is not in this format, or undefined when it is. */
 	problem(address: string, networkSymbol: string): string | undefined;
-	/**
-	 * The account a valid address names, one spelling for all of its forms (TON's bounceable and raw forms,
-	 * an XRP X-address and its classic address): how a token contract is recognised whatever form it is
-	 * written in. Formats without one compare addresses as canonicalAddress spells them.
-	 */
+	// One spelling for every form of a valid address, so a token contract is known in any form; formats without
+	// one compare addresses as canonicalAddress spells them.
 	account?(address: string): string | undefined;
 }
 
@@ -52,16 +46,11 @@ export const ADDRESS_FORMATS: readonly AddressFormat[] = [
 	{ networks: TPNK_NETWORKS, problem: tpnkAddressProblem, account: tpnkAccount },
 ];
 
-/** The format of the network named by an upper-case symbol; undefined for a network without a row. */
 export function addressFormatOf(networkSymbol: string): AddressFormat | undefined {
 	return ADDRESS_FORMATS.find((format) => format.networks.has(networkSymbol));
 }
 
-/**
- * The one spelling of an address, for telling whether two payouts go to the same recipient (the duplicate
- * guard and Allowed Recipient Addresses): an Ethereum-style hex address is one address in any letter case
- * (EIP-55 only adds a checksum), whatever network it is named on; every other format is case-sensitive.
- */
+/** For "same recipient?": an EVM hex address is one in any letter case, on any network; others are exact. */
 export function canonicalAddress(address: string): string {
 	const trimmed = address.trim();
 	return /^0x[0-9a-fA-F]{40}$/.test(trimmed) ? trimmed.toLowerCase() : trimmed;

@@ -10,18 +10,13 @@ import {
 } from './bitcoin';
 import { describeCharacter, ZERO_ADDRESS_REASON } from './wording';
 
-/** Network symbols (upper case) whose payout addresses are Solana accounts (SOL and its SPL tokens). */
 export const SOLANA_NETWORKS: ReadonlySet<string> = new Set(['SOL', 'SOLANA', 'SPL']);
 
 const ACCOUNT_BYTES = 32;
 // 32 bytes take 32 to 44 Base58 characters; counting first names the usual typo and bounds decoding time.
 const CHARACTERS = { min: 32, max: 44 };
 
-/**
- * Why `address` is not a Solana account, or undefined when it is one: Base58 that decodes to exactly 32
- * bytes. Solana addresses carry no checksum, so this is all that can be known; a typo that keeps the length
- * is a valid, different account.
- */
+// Solana addresses carry no checksum: a typo that keeps the length is a valid, different account.
 export function solanaAddressProblem(address: string): string | undefined {
 	const invalidCharacter = firstNonBase58Character(address);
 	if (invalidCharacter !== undefined) return base58CharacterReason('Solana', invalidCharacter);
@@ -37,7 +32,6 @@ export function solanaAddressProblem(address: string): string | undefined {
 	return undefined;
 }
 
-/** Network symbols (upper case) whose payout addresses are TON accounts (Toncoin and its jettons). */
 export const TON_NETWORKS: ReadonlySet<string> = new Set(['TON', 'TONCOIN']);
 
 // The user-friendly form: 36 bytes (flags, workchain, 32-byte account hash, CRC16) in 48 characters of
@@ -54,7 +48,6 @@ const RAW = /^(0|-1):([0-9a-fA-F]{64})$/;
 const TON_FORMAT =
 	'a TON address is 48 characters of base64url or base64 (EQ… or UQ…), or the raw form 0: followed by 64 hexadecimal digits';
 
-/** Why `address` is not a TON mainnet address, or undefined when it is one. */
 export function tonAddressProblem(address: string): string | undefined {
 	if (address.includes(':')) {
 		const raw = RAW.exec(address);
@@ -98,14 +91,10 @@ function friendlyBytes(address: string): Buffer {
 	return Buffer.from(address.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
 }
 
-/** Network symbols (upper case) whose payout addresses are Stellar accounts. */
 export const STELLAR_NETWORKS: ReadonlySet<string> = new Set(['XLM', 'STELLAR']);
 
-/*
- * StrKey (SEP-23): base32 (RFC 4648, upper case, no padding) of a version byte, the payload and a CRC16-XMODEM
- * of both in little-endian order. An account (G…) carries its 32-byte ed25519 key; a muxed account (M…)
- * carries the key and an 8-byte ID, which is how an exchange's deposit ID travels inside the address.
- */
+// StrKey (SEP-23): unpadded base32 of a version byte, the payload (a G… account's 32-byte key; a muxed M…
+// account's key and 8-byte ID) and their CRC16-XMODEM, little-endian.
 const BASE32_VALUES = digitValues('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567');
 const ACCOUNT = { version: 6 << 3, characters: 56, bytes: 35 };
 const MUXED_ACCOUNT = { version: 12 << 3, characters: 69, bytes: 43 };
@@ -113,7 +102,6 @@ const KEY_BYTES = 32;
 const STELLAR_FORMAT =
 	'a Stellar address is an account (56 characters starting with G) or a muxed account (69 characters starting with M)';
 
-/** Why `address` is not a Stellar account or muxed account, or undefined when it is one. */
 export function stellarAddressProblem(address: string): string | undefined {
 	if (address.startsWith('S') && address.length === ACCOUNT.characters) {
 		return 'it looks like a Stellar secret seed (S…), not an account address: never share it, and pay to the account (G…) instead';
@@ -148,14 +136,12 @@ function decodeBase32(text: string): Uint8Array | undefined {
 	return wordsToBytes(Array.from(text, (character) => BASE32_VALUES.get(character) as number));
 }
 
-/** Network symbols (upper case) whose payout addresses are XRP Ledger accounts. */
 export const XRP_NETWORKS: ReadonlySet<string> = new Set(['XRP', 'XRPL', 'RIPPLE']);
 
 // Classic address: version 0x00, 20-byte account id, 4-byte checksum, in the XRP alphabet (so it starts with r).
 const CLASSIC_BYTES = 25;
 const CLASSIC_CHARACTERS = { min: 25, max: 35 };
-// X-address (XLS-5d): 2 prefix bytes, account id, a flag byte, an 8-byte little-endian destination tag,
-// checksum. It carries the destination tag an exchange needs inside the address.
+// X-address (XLS-5d): 2 prefix bytes, account id, flag byte, 8-byte little-endian destination tag, checksum.
 const X_ADDRESS_BYTES = 35;
 const X_ADDRESS_CHARACTERS = 47;
 const X_MAINNET_PREFIX = 0x0544;
@@ -164,7 +150,6 @@ const XRP_FORMAT =
 	'an XRP address is a classic address (25 to 35 characters, starting with r) or an X-address (47 characters, starting with X)';
 const CHECKSUM_MISMATCH = 'the XRP checksum does not match, so the address is probably mistyped';
 
-/** Why `address` is not an XRP Ledger mainnet address, or undefined when it is one. */
 export function xrpAddressProblem(address: string): string | undefined {
 	const invalidCharacter = XRP_BASE58.firstInvalidCharacter(address);
 	if (invalidCharacter !== undefined) return base58CharacterReason('XRP', invalidCharacter);
@@ -217,7 +202,6 @@ export const TPNK_NETWORKS: ReadonlySet<string> = new Set(['TPNK']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Why `address` is not a TPNK account ID, or undefined when it is one. */
 export function tpnkAddressProblem(address: string): string | undefined {
 	if (!UUID.test(address)) {
 		return 'a TPNK address is a TYLT account ID written as a UUID: 8-4-4-4-12 hexadecimal digits, such as 123e4567-e89b-12d3-a456-426614174000';

@@ -6,18 +6,16 @@ import {
 } from './bitcoin';
 import { ZERO_ADDRESS_REASON } from './wording';
 
-/** Network symbols (upper case) whose payout addresses are TRON base58check addresses. */
 export const TRON_NETWORKS: ReadonlySet<string> = new Set(['TRX', 'TRON', 'TRC20']);
 
-// Prefix 0x41 and 24 more bytes always take exactly 34 Base58 characters, the first one T. Counting
-// characters before decoding names the usual typo (one missing or extra) and bounds decoding time.
+// Prefix 0x41 and 24 more bytes always take 34 Base58 characters: counting them first names the usual typo
+// (one missing or extra) and bounds decoding time.
 const ADDRESS_CHARACTERS = 34;
 const ADDRESS_BYTES = 25; // prefix byte, 20-byte account id, 4-byte checksum
 const CHECKSUMMED_BYTES = 21;
 const MAINNET_PREFIX = 0x41;
 const FORMAT = 'a TRON address starts with T and decodes to 25 bytes (prefix 0x41)';
 
-/** Why `address` is not a TRON mainnet address, or undefined when it is one. */
 export function tronAddressProblem(address: string): string | undefined {
 	const invalidCharacter = firstNonBase58Character(address);
 	if (invalidCharacter !== undefined) return base58CharacterReason('TRON', invalidCharacter);

@@ -1,4 +1,4 @@
-/** How an address problem names what is wrong: a character a person can find, the zero address. */
+// Invisible characters are spelled out: a quoted space in an error would leave the reader hunting for it.
 const NAMED_CHARACTERS: Readonly<Record<string, string>> = {
 	' ': 'a space',
 	'\t': 'a tab',
@@ -8,10 +8,6 @@ const NAMED_CHARACTERS: Readonly<Record<string, string>> = {
 	'\u200b': 'a zero-width space',
 };
 
-/**
- * Names a character for a person fixing an address. Invisible ones are spelled out: a quoted space
- * or zero-width space in an error message would leave the reader hunting for what is wrong.
- */
 export function describeCharacter(character: string): string {
 	const named = NAMED_CHARACTERS[character];
 	if (named) return named;
@@ -26,10 +22,7 @@ export function describeCharacter(character: string): string {
 	return `'${character}'`;
 }
 
-/**
- * The first character of `text` outside printable ASCII (0x21 to 0x7E), or undefined when there is none.
- * Every address format TYLT pays out to is written in that range.
- */
+/** The first character outside 0x21 to 0x7E, the printable ASCII every address format is written in. */
 export function firstNonPrintableAscii(text: string): string | undefined {
 	return Array.from(text).find((character) => {
 		const codePoint = character.codePointAt(0) ?? 0;
@@ -37,9 +30,6 @@ export function firstNonPrintableAscii(text: string): string | undefined {
 	});
 }
 
-/**
- * Why an all-zero account is refused even though its format is valid: nobody holds its key, so
- * anything sent there is burned. It is also what a blank template field tends to become.
- */
+// Nobody holds an all-zero account's key, and a blank template field tends to become one.
 export const ZERO_ADDRESS_REASON =
 	'it is the zero address, which nobody controls, so a payout to it would be lost';
