@@ -1,29 +1,19 @@
 /** Numbers written as text (a typed amount, TYLT's limits and amounts), and exact decimal arithmetic. */
-
-/** Digits with at most one decimal point, optionally signed: `12`, `12.50`, `.5`, `+3`. Nothing else. */
 const PLAIN_DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-
-/** A JSON number's text: a plain decimal, optionally with an exponent (`1e3`). */
 const JSON_NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 export function isPlainDecimal(text: string): boolean {
 	return PLAIN_DECIMAL.test(text);
 }
 
-/**
- * Whether `amount`, serialised the way it is sent (`JSON.stringify`), is the same decimal value as `text`:
- * false when the text has digits a double cannot hold (`25.000000000000000001` would go out as `25`), true
- * for `25.50` sent as `25.5`.
- */
+// Whether JSON sends `amount` as the value `text` spells: `25.50` goes as `25.5`, but `25.000000000000000001`
+// would go as `25`.
 export function isSentAsTyped(text: string, amount: number): boolean {
 	const typed = decimalValue(text);
 	return typed !== undefined && typed === decimalValue(JSON.stringify(amount));
 }
 
-/**
- * A value from TYLT's currency list as a number (numeric text such as `" 50000 "` counts), or undefined when
- * TYLT gave no usable number there.
- */
+/** A value from TYLT's currency list as a number (numeric text such as `" 50000 "` counts). */
 export function catalogNumber(value: unknown): number | undefined {
 	let number: number | undefined;
 	if (typeof value === 'number') number = value;
@@ -31,10 +21,7 @@ export function catalogNumber(value: unknown): number | undefined {
 	return number !== undefined && Number.isFinite(number) ? number : undefined;
 }
 
-/**
- * A decimal's exact value as `<sign><significant digits>e<exponent>`, so equal values give equal strings
- * however they are written (`25.50`, `+25.5`, `2.55e1`); undefined when `text` is not a decimal.
- */
+/** `<sign><significant digits>e<exponent>`: one string for `25.50`, `+25.5` and `2.55e1`. */
 function decimalValue(text: string): string | undefined {
 	const match = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text.trim());
 	if (!match) return undefined;
@@ -46,10 +33,7 @@ function decimalValue(text: string): string | undefined {
 	return `${sign === '-' ? '-' : ''}${significant}e${scale}`;
 }
 
-/**
- * An exact decimal, `units` × 10^-`scale`: sums of payout amounts, fees and balances are made with these, so
- * 0.1 + 0.2 is 0.3 and a batch is never short (or enough) by a rounding error of binary floating point.
- */
+/** `units` × 10^-`scale`: sums of amounts, fees and balances never carry a binary rounding error. */
 export interface ExactDecimal {
 	units: bigint;
 	scale: number;
@@ -57,14 +41,10 @@ export interface ExactDecimal {
 
 export const EXACT_ZERO: ExactDecimal = { units: 0n, scale: 0 };
 
-/** The largest power of ten an exact decimal is scaled by (numbers reach 1e308 and 5e-324). */
+// Numbers reach 1e308 and 5e-324; a text such as "1e-1000000000" from TYLT would hang the scaling.
 const MAX_DECIMAL_EXPONENT = 400;
 
-/**
- * The exact decimal an amount stands for. A number: its shortest round-trip text, which is what a JSON body
- * sends (`0.1`, never 0.1000000000000000055…). Text: the decimal it spells, an exponent and spaces around it
- * allowed (TYLT's amounts and limits come as either). Undefined for anything else, NaN and infinities too.
- */
+/** A number as a JSON body sends it (`0.1`, never 0.1000000000000000055…), or the decimal a text spells. */
 export function exactDecimal(value: unknown): ExactDecimal | undefined {
 	let text: string;
 	if (typeof value === 'number') {
@@ -76,12 +56,10 @@ export function exactDecimal(value: unknown): ExactDecimal | undefined {
 		return undefined;
 	}
 	if (!JSON_NUMBER_TEXT.test(text)) return undefined;
-	const normal = decimalValue(text) as string; // it reads every JSON number
+	const normal = decimalValue(text) as string;
 	if (normal === '0') return EXACT_ZERO;
 	const [digits, exponentText] = normal.split('e');
 	const exponent = Number(exponentText);
-	// Scaling by 10^exponent costs time and memory in the exponent: a text such as "1e-1000000000" from TYLT
-	// would hang the execution. Every amount a JavaScript number can hold lies well inside this bound.
 	if (Math.abs(exponent) > MAX_DECIMAL_EXPONENT) return undefined;
 	const units = BigInt(digits);
 	return exponent >= 0
@@ -89,7 +67,7 @@ export function exactDecimal(value: unknown): ExactDecimal | undefined {
 		: { units, scale: -exponent };
 }
 
-/** Whether two amounts are the same exact decimal (`50000`, `"50000.00"`, `5e4`); false unless both are amounts. */
+/** `50000`, `"50000.00"` and `5e4` are one amount; false unless both are amounts. */
 export function sameDecimal(a: unknown, b: unknown): boolean {
 	const exactA = exactDecimal(a);
 	const exactB = exactDecimal(b);

@@ -1,9 +1,5 @@
-/**
- * The fiat currencies a payout may be sized in (a Base Currency): the current ISO 4217 codes of national and
- * regional currencies. Precious metals (XAU…), fund units (XDR…) and test codes (XTS, XXX) are left out, and so
- * is every crypto symbol: a crypto Base Currency would size the payout in another crypto, which neither the
- * node's checks nor the credential's limits can bound. The TYLT node and the credential both read this list.
- */
+// Current ISO 4217 national and regional codes only: a Base Currency in crypto (or XAU, XDR, XTS) would size
+// the payout in something neither the node's checks nor the credential's limits can bound.
 const ISO_4217_FIAT_CODES = new Set(
 	(
 		'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD ' +
@@ -16,7 +12,6 @@ const ISO_4217_FIAT_CODES = new Set(
 	).split(' '),
 );
 
-/** Whether `code` (any letter case, spaces around ignored) is a current ISO 4217 fiat currency code. */
 export function isFiatCode(code: string): boolean {
 	return ISO_4217_FIAT_CODES.has(code.trim().toUpperCase());
 }

@@ -1,17 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/**
- * The reference tag Payout → Create writes into a payout's comments, and how every reader (the duplicate
- * guard, Payout → Get, both triggers) reads it back: one format, written and read in this file only.
- */
+// The one place the reference tag in a payout's comments is written and read.
 const REFERENCE_TAG = /\[ref:([^\]\s]+)\]/g;
 const STARTS_WITH_TAG = /^\s*\[ref:([^\]\s]+)\]/;
 const ENDS_WITH_TAG = /\[ref:([^\]\s]+)\]\s*$/;
 
-/**
- * The spec guarantees `comments` comes back on every payout record, so the reference travels there, first:
- * if TYLT shortens a long comment, it cuts the user's text, not the tag.
- */
+// The spec returns `comments` on every payout record; tag first, so a shortened comment loses user text only.
 export function commentsWithReference(comments: string | undefined, reference: string): string {
 	const tag = `[ref:${reference}]`;
 	return comments ? `${tag} ${comments}` : tag;
@@ -20,17 +14,11 @@ export function commentsWithReference(comments: string | undefined, reference: s
 export interface RecordReferences {
 	/** The node's tag in the comments, and the merchantOrderId: a match on these is a match. */
 	references: string[];
-	/**
-	 * The last tag of a comment that begins with another: a payout of the previous version (which appended its
-	 * tag) whose user comment began with a tag reads so too. A match on it alone cannot be trusted either way.
-	 */
+	/** The last tag of a comment beginning with another (0.1.0 appended its tag): alone, a match is unsure. */
 	possibleReference?: string;
 }
 
-/**
- * The node writes `[ref:X] user text`; its previous version wrote `user text [ref:X]`. A comment that begins
- * with a tag carries that tag; otherwise the last one is the node's (the user's text may mention others).
- */
+// The node writes `[ref:X] user text`, 0.1.0 wrote `user text [ref:X]` (docs/money-safety.md).
 export function referencesOf(record: IDataObject): RecordReferences {
 	const comments = String(record.comments ?? '');
 	const references: string[] = [];
@@ -48,10 +36,7 @@ export function referencesOf(record: IDataObject): RecordReferences {
 	return { references, possibleReference };
 }
 
-/**
- * The reference a workflow names a payout by: the node's tag, else TYLT's merchantOrderId (a payout made
- * outside n8n), else null.
- */
+/** The node's tag, else TYLT's merchantOrderId (a payout made outside n8n), else null. */
 export function merchantReferenceOf(record: IDataObject): string | null {
 	return referencesOf(record).references[0] ?? null;
 }

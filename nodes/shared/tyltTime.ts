@@ -1,26 +1,14 @@
-/**
- * Times in TYLT's answers: ISO 8601 with `Z` (the spec's `createdAt`) or `YYYY-MM-DD HH:MM:SS.ffffff` with no
- * zone (its transaction times), either form in either field in merchants' mocks. TYLT keeps one clock, in UTC,
- * so a time without a zone is UTC. `Date.parse` would read it in the n8n host's zone: east of UTC a payout made
- * a minute ago would look hours old, and fall out of the window the duplicate guard, the in-doubt check and
- * the polling trigger read.
- */
-
-/**
- * Date, optionally a time (`T` or a space; seconds and fractions optional), optionally a zone (`Z`, `+09:00`,
- * `+0900`, `+09`). A time this does not describe is unknown, not whatever a lenient parser guesses.
- */
+// TYLT's clock is UTC, so a time without a zone is UTC; `Date.parse` would read it in the n8n host's zone.
+// A time this does not describe is unknown, not whatever a lenient parser guesses.
 const TYLT_TIME =
 	/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
-/** Epoch milliseconds of a TYLT time; undefined when `value` is not one (or names a date that does not exist). */
 export function tyltTimeMs(value: unknown): number | undefined {
 	if (typeof value !== 'string') return undefined;
 	const match = TYLT_TIME.exec(value.trim());
 	if (match === null) return undefined;
 	const [, year, month, day, hour, minute, second = '0', fraction = '', zone = 'Z'] = match;
-	const fields = [year, month, day, hour, minute, second].map(Number);
-	const [y, mo, d, h, mi, s] = fields;
+	const [y, mo, d, h, mi, s] = [year, month, day, hour, minute, second].map(Number);
 	if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return undefined;
 	const utcMs = Date.UTC(y, mo - 1, d, h, mi, s, Number(fraction.padEnd(3, '0').slice(0, 3)));
 	// Date.UTC rolls 31 February over into March; a day the month does not have is not a time.

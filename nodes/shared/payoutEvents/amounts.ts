@@ -1,20 +1,12 @@
-/**
- * Fields holding money: `settledAmountSent`, `baseAmount`, a transaction's `amount`, `commission`,
- * `networkFees`... TYLT's samples send them as JSON numbers, some merchant mocks as strings.
- */
+// Money fields, at any depth: TYLT's samples send them as JSON numbers, some merchant mocks as strings.
 import { isSentAsTyped } from '../decimalText';
 
-/** Names of fields holding money, at any depth. */
 export const AMOUNT_FIELD = /amount|commission|fee/i;
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const OWN_FIELD = { enumerable: true, writable: true, configurable: true };
 
-/**
- * A copy of a callback record whose amount fields given as decimal strings are numbers, so
- * `{{ $json.settledAmountSent > 10 }}` works whichever form TYLT used; an amount a JavaScript number cannot
- * hold exactly (18-decimal tokens) stays a string rather than being silently rounded.
- */
+/** A copy with decimal-string amounts as numbers, unless a number would round them (18-decimal tokens). */
 export function normaliseAmounts<T>(value: T): T {
 	return normaliseValue(value, undefined) as T;
 }
@@ -40,7 +32,6 @@ function normaliseValue(value: unknown, key: string | undefined): unknown {
 	return value;
 }
 
-/** The number a decimal string denotes, or undefined when it is not one or would lose digits. */
 export function exactNumber(text: string): number | undefined {
 	const trimmed = text.trim();
 	if (!DECIMAL.test(trimmed)) return undefined;

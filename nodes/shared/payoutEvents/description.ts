@@ -13,7 +13,6 @@ export const PAYOUT_STATUSES = [
 /** Statuses only pay-ins reach (seen in public TYLT integrations' callbacks). */
 export const PAY_IN_ONLY_STATUSES = ['Over Payment', 'Under Payment'];
 
-/** The Statuses filter, offering `statuses` (sorted for the editor). */
 export function statusesProperty(statuses: string[]): INodeProperties {
 	return {
 		displayName: 'Statuses',
@@ -35,7 +34,6 @@ export const finalOnlyProperty: INodeProperties = {
 		'Whether to start the workflow only when TYLT marks the order as final (isFinal = 1)',
 };
 
-/** A trigger's Options collection: its own options, then Other Statuses. */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {
 	return {
 		displayName: 'Options',
