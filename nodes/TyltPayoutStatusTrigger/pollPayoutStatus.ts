@@ -26,17 +26,12 @@ import {
 import { readPayoutHistoryWindow } from '../Tylt/payout/history';
 import { getPayoutHistoryPage } from '../Tylt/transport/calls';
 
-/** How many of the newest payouts a sample event is chosen from. */
 const SAMPLE_SIZE = 20;
 
 /** Triggers with a poll under way in this process (why: MEMORY_BETWEEN_EXECUTIONS.pollsUnderWay). */
 const pollsUnderWay = keptBetweenExecutions('pollsUnderWay', new Set<string>());
 
-/**
- * One poll: read history back as far as needed, compare with the last poll, emit one item per status change.
- * The new state replaces the old only after every page was read; a poll that throws (TYLT down, 429, an odd
- * answer) leaves the state as it was, so the next poll sees the same changes and nothing is lost or doubled.
- */
+/** One item per status change since the last poll; a poll that throws leaves the state as it was. */
 export async function pollPayoutStatus(
 	this: IPollFunctions,
 ): Promise<INodeExecutionData[][] | null> {
@@ -44,8 +39,7 @@ export async function pollPayoutStatus(
 	if (this.getMode() === 'manual') return await sampleEvent.call(this, filters);
 
 	const trigger = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
-	// Skipped: the state is not settled until the poll under way ends; what this one would have seen, the
-	// next poll reports.
+	// The state is not settled until the poll under way ends: the next poll reports what this one would.
 	if (pollsUnderWay.has(trigger)) return null;
 	pollsUnderWay.add(trigger);
 	try {
@@ -67,8 +61,7 @@ async function pollOnce(
 	};
 	const staticData = this.getWorkflowStaticData('node');
 	const state = loadState(staticData);
-	// Through the reader the duplicate guard uses: a window holding too many payouts is an error, never a
-	// partial read, so a poll never skips a change unseen.
+	// Too many payouts in the window is an error, never a partial read that would skip a change unseen.
 	const history = await readPayoutHistoryWindow.call(this, {
 		cutoffMs: readBackTo(state, rules),
 		lookBackParameter: 'Options → Max Age (Hours)',
@@ -93,7 +86,6 @@ async function pollOnce(
 	return items.length > 0 ? [items] : null;
 }
 
-/** Runs `judge`, turning a record the trigger cannot follow into the poll's error; the state stays as it was. */
 function followable<T>(node: INode, judge: () => T): T {
 	try {
 		return judge();
@@ -106,10 +98,7 @@ function followable<T>(node: INode, judge: () => T): T {
 	}
 }
 
-/**
- * Fetch Test Event: the newest payout the filters let through (else the newest payout), shaped as a run would
- * get it. It neither reads nor changes the poll state.
- */
+/** Fetch Test Event: the newest payout the filters let through, else the newest; the state is left alone. */
 async function sampleEvent(
 	this: IPollFunctions,
 	filters: EventFilters,

@@ -1,12 +1,5 @@
-/**
- * What the payout status trigger remembers between polls, and how a poll turns history into status changes.
- * The state lives in the node's static data, which n8n saves with the workflow, so it outlives restarts.
- *
- * No count bounds the state: every payout in it is inside the history a poll reads, and a poll that would read
- * more than PAYOUT_HISTORY_MAX_RECORDS (10,000) payouts fails, saying which Max Age fits. Cutting the state
- * shorter would stop following payouts still pending without a word. About 60 bytes a payout: 10,000 pending
- * payouts are some 600 kB of static data.
- */
+// What the trigger remembers between polls (in static data), and how a poll turns history into changes. The
+// read bounds the state, not a count: cutting it would drop pending payouts unreported (docs/triggers.md).
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PayoutRecord } from '../Tylt/transport/records';
@@ -15,21 +8,14 @@ import { isFinalRecord, textOf } from '../shared/payoutEvents/orderEvent';
 
 const STATE_KEY = 'payoutStatus';
 
-/**
- * Where history ended last time, the payouts already seen near that end, and the payouts not final yet. Final
- * payouts are forgotten once they leave the grace window: TYLT does not change them again.
- */
 export interface PollState {
 	/** createdAt (epoch ms) of the newest payout history held at the last poll; 0 when it held none. */
 	newestCreatedMs: number;
-	/**
-	 * Every payout created at or after this time that a poll has seen is in `known`. It trails the newest
-	 * payout by a grace period, because a payout can show up in history after payouts created later than it.
-	 */
+	/** Every payout seen that was created since this is in `known`: the newest less the late-arrival grace. */
 	knownFromMs: number;
-	/** TYLT order id → createdAt (epoch ms). */
+	/** Order id → createdAt (epoch ms). */
 	known: Record<string, number>;
-	/** Payouts not final yet, by TYLT order id: the status last seen and when the payout was created. */
+	/** Payouts not final yet, by order id. */
 	waiting: Record<string, WaitingPayout>;
 }
 
@@ -50,10 +36,8 @@ export function loadState(staticData: IDataObject): PollState | undefined {
 	return stored as unknown as PollState;
 }
 
-/**
- * In one assignment, after the poll has read everything it needed: a poll that fails half-way leaves the
- * previous state untouched. Assigning the key marks n8n's observable static data as changed, so n8n saves it.
- */
+// One assignment after every read, so a poll failing half-way leaves the state as it was. Assigning the key
+// marks n8n's observable static data as changed, so n8n saves it.
 export function saveState(staticData: IDataObject, state: PollState): void {
 	staticData[STATE_KEY] = state as unknown as IDataObject;
 }
@@ -62,11 +46,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** How a poll judges what it read. */
 export interface ChangeRules {
 	/** Whether a payout first seen by a poll is reported with its current status, as TYLT's creation callback is. */
 	includeNewPayouts: boolean;
-	/** Payouts created longer ago than this are neither followed nor reported. */
 	maxAgeMs: number;
 	nowMs: number;
 }
@@ -74,11 +56,7 @@ export interface ChangeRules {
 /** The state TYLT gives every new payout (spec: "States and transitions"). */
 const CREATION_STATUS = 'pending';
 
-/**
- * A history record the trigger cannot follow: no orderId (it keys payouts by it) or a createdAt that is not a
- * time (it places payouts in time to tell what is new and how long to follow them). Such a record is neither
- * reported nor skipped: the poll fails naming it, so the trigger never goes quiet about a payout.
- */
+/** No orderId, or a createdAt that is not a time: the poll fails naming it rather than go quiet about it. */
 export class UnfollowablePayout extends Error {
 	constructor(record: IDataObject) {
 		const orderId = textOf(record.orderId);
@@ -90,7 +68,6 @@ export class UnfollowablePayout extends Error {
 	}
 }
 
-/** A value from TYLT's answer as an error shows it: JSON, cut short. */
 function shown(value: unknown): string {
 	const text = value === undefined ? 'missing' : (JSON.stringify(value) ?? String(value));
 	return text.length > 80 ? `${text.slice(0, 77)}...` : text;
@@ -105,10 +82,7 @@ function sameStatus(a: string, b: string): boolean {
 	return a.toLowerCase() === b.toLowerCase();
 }
 
-/**
- * How far back (createdAt, epoch ms) the next read of history must reach: through the payouts seen near the
- * newest (late arrivals land there) and to the oldest payout still waited on, but never beyond Max Age.
- */
+/** How far back (createdAt, epoch ms) the next read must reach: late arrivals, payouts waited on, Max Age. */
 export function readBackTo(state: PollState | undefined, rules: ChangeRules): number {
 	const cutoff = rules.nowMs - rules.maxAgeMs;
 	if (state === undefined) return cutoff;
@@ -117,21 +91,13 @@ export function readBackTo(state: PollState | undefined, rules: ChangeRules): nu
 	return Math.max(oldest, cutoff);
 }
 
-/**
- * The first poll of an activation with no state: history as it is now reports nothing (every payout is new to
- * an empty state, and what it would report is dropped), and the payouts not final yet are followed from here on.
- */
+/** The first poll: history as it is reports nothing, and the payouts not final yet are followed from here. */
 export function baseline(records: IDataObject[], rules: ChangeRules): PollState {
 	const empty = { newestCreatedMs: -Infinity, knownFromMs: -Infinity, known: {}, waiting: {} };
 	return findChanges(empty, records, rules).state;
 }
 
-/**
- * Compares history (newest first, read back to `readBackTo`) with what the last poll knew. A change is a payout
- * waited on whose status or finality differs from the last poll, or a payout new since the last poll that is
- * reported by Include New Payouts or already differs from how TYLT creates payouts (Pending, not final).
- * Returns the changed records oldest first, and the state for the next poll.
- */
+/** History (newest first) against the last poll's state: the changes oldest first, and the next state. */
 export function findChanges(
 	state: PollState,
 	records: IDataObject[],

@@ -24,8 +24,7 @@ export class TyltTrigger implements INodeType {
 		version: [1, 2],
 		defaultVersion: 2,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") || "all events" }}',
-		// n8n's node search shows this node and the TYLT node as one entry, "TYLT", described by the trigger's
-		// description (the editor's generateMergedNodesAndActions): so it speaks for both, payouts first.
+		// n8n's node search merges this node and the TYLT node into one entry with this description.
 		description:
 			'Send crypto payouts and read balances and history with TYLT, or start a workflow on its signed payout and pay-in callbacks',
 		defaults: {
@@ -66,8 +65,7 @@ export class TyltTrigger implements INodeType {
 
 	methods = { credentialTest };
 
-	// TYLT has no API to register, look up or remove a callback URL: the URL is given per order on the
-	// create call. The lifecycle therefore has nothing to do, and reports success so activation works.
+	// TYLT takes the callback URL per order, on the create call: there is nothing to register.
 	webhookMethods = {
 		default: {
 			checkExists: async () => true,

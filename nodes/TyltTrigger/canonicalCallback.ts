@@ -1,12 +1,8 @@
-/**
- * One text per callback, whatever TYLT's spelling of it: keys sorted at every level, no whitespace, and each
- * value in the form TYLT's samples use (amounts as numbers, statuses in TYLT's letter case, isFinal 1/0, order
- * ids as text). Two bodies with the same canonical form are the same callback.
- */
+/** One text per callback, whatever TYLT's spelling: two bodies with one canonical form are one callback. */
 import { keptBetweenExecutions } from '../shared/memoryBetweenExecutions';
 import { AMOUNT_FIELD, exactNumber } from '../shared/payoutEvents/amounts';
 
-/** Undefined when the body is not JSON. Numbers compare as JSON numbers: 1.50 and 1.5 are one value. */
+/** Keys sorted at every level, no whitespace, values as TYLT's samples write them; undefined if not JSON. */
 export function canonicalForm(body: Buffer | { parsed: unknown }): string | undefined {
 	try {
 		return canonicalJson(
@@ -19,8 +15,7 @@ export function canonicalForm(body: Buffer | { parsed: unknown }): string | unde
 	}
 }
 
-// Plain loops and string appends, the rules of an object's fields looked up once per order of names: this
-// runs for every callback.
+// Plain loops and string appends, each name order's field rules looked up once: this runs for every callback.
 function canonicalJson(value: unknown, kind: ValueKind): string {
 	if (typeof value === 'string') {
 		const text = kind === 'plain' ? value : textAsTyltMeansIt(kind, value);
@@ -54,7 +49,7 @@ function canonicalJson(value: unknown, kind: ValueKind): string {
 /** Characters JSON.stringify may write as an escape: quote, backslash, anything below a space, surrogates. */
 const NEEDS_ESCAPE = /["\\]|[^\x20-\uD7FF\uE000-\uFFFF]/;
 
-/** A string as JSON.stringify writes it; most need no escape, and quoting them directly costs half. */
+// Most strings need no escape, and quoting them directly costs half of JSON.stringify.
 function jsonString(text: string): string {
 	return NEEDS_ESCAPE.test(text) ? JSON.stringify(text) : `"${text}"`;
 }
@@ -66,7 +61,7 @@ const knownOrders = keptBetweenExecutions<{ names: string[]; fields: FieldRule[]
 );
 const MAX_KNOWN_ORDERS = 16;
 
-/** The object's fields sorted by name (by UTF-16 code unit, as `sort()` does), each with its rule. */
+/** Sorted by UTF-16 code unit, as `sort()` does. */
 function fieldsInOrder(record: object): FieldRule[] {
 	const names = Object.keys(record);
 	for (const known of knownOrders) {
@@ -83,19 +78,14 @@ function fieldsInOrder(record: object): FieldRule[] {
 }
 
 function sameNames(known: string[], names: string[]): boolean {
-	if (known.length !== names.length) return false;
-	for (let index = 0; index < names.length; index++) {
-		if (known[index] !== names[index]) return false;
-	}
-	return true;
+	return known.length === names.length && names.every((name, index) => known[index] === name);
 }
 
-/** Fields whose values TYLT writes in more than one form (amount, status, order id, isFinal). */
 type ValueKind = 'plain' | 'status' | 'isFinal' | 'orderId' | 'amount';
 
 interface FieldRule {
 	name: string;
-	/** The name as the canonical form writes it: quoted and escaped as JSON, with its colon. */
+	/** Quoted and escaped as JSON, with its colon. */
 	quotedName: string;
 	kind: ValueKind;
 }
@@ -108,10 +98,7 @@ function valueKindOf(name: string): ValueKind {
 	return 'plain';
 }
 
-/**
- * A text value in the form TYLT's samples use, so a resend in the other form is the same callback. A body
- * already in TYLT's usual form is left as it is, so callbacks remembered before this rule still match.
- */
+// A body already in TYLT's usual form is left as it is, so callbacks remembered before this rule still match.
 function textAsTyltMeansIt(kind: ValueKind, text: string): unknown {
 	if (kind === 'status') return statusSpelling(text);
 	if (kind === 'isFinal') return text === '0' || text === '1' ? Number(text) : text;
@@ -119,7 +106,6 @@ function textAsTyltMeansIt(kind: ValueKind, text: string): unknown {
 	return text;
 }
 
-/** Already TYLT's spelling: words of ASCII letters, each capitalised, one space apart. */
 const TYLT_STATUS_SPELLING = /^[A-Z][a-z]*(?: [A-Z][a-z]*)*$/;
 
 /** `PENDING`, ` pending ` → `Pending`; `under payment` → `Under Payment`. */

@@ -4,27 +4,19 @@ import type { IDataObject } from 'n8n-workflow';
 import { keptBetweenExecutions } from '../shared/memoryBetweenExecutions';
 import { canonicalForm } from './canonicalCallback';
 
-/**
- * TYLT sends one callback per status change and never retries, so a duplicate is a hand resend from the
- * dashboard, usually soon after the original. Two generations of this size keep 1000 to 2000 of the newest
- * callbacks, and the static data (saved with the workflow) around 80 kB at most.
- */
+// A duplicate is a hand resend from TYLT's dashboard, usually soon after the original (TYLT never retries).
+// Two generations of this size keep the newest 1000 to 2000 callbacks in some 80 kB of static data.
 export const MAX_REMEMBERED_CALLBACKS = 1000;
 
 const STORE_KEY = 'seenCallbacks';
 
-/**
- * What identifies a callback: its content, whatever its whitespace and key order. Any changed field (more
- * received on an Under Payment, a transaction hash added) makes it a new callback, even in the same status.
- */
 export interface CallbackFingerprint {
-	/** Hash of the canonical form: the parsed JSON with keys sorted at every level, compact. */
 	readonly canonical: string;
 	/** Hash of the exact bytes, the key 0.1.0 saved; computed when first read, as only its memory needs it. */
 	readonly bytes: string;
 }
 
-/** Seen keys in two generations: when `current` is full it becomes `previous`, and the oldest are forgotten. */
+/** When `current` is full it becomes `previous`, and the oldest are forgotten. */
 interface SeenCallbacks {
 	current: Record<string, 1>;
 	previous: Record<string, 1>;
@@ -41,7 +33,6 @@ interface CanonicalOnly {
 	previousToo: boolean;
 }
 
-/** The fingerprint of a verified callback body; `parsedBody`, when the caller has parsed it already. */
 export function fingerprint(rawBody: Buffer, parsedBody?: unknown): CallbackFingerprint {
 	const canonical = canonicalForm(parsedBody === undefined ? rawBody : { parsed: parsedBody });
 	if (canonical === undefined) {
@@ -58,10 +49,8 @@ export function fingerprint(rawBody: Buffer, parsedBody?: unknown): CallbackFing
 	};
 }
 
-/**
- * Records the callback in `store` (the node's static data, or the process memory) and tells whether it is
- * new: neither its canonical form nor (while 0.1.0's keys may be in the memory) its exact bytes were seen.
- */
+// Records the callback; true when neither its canonical form nor (while 0.1.0's keys may be in the store)
+// its exact bytes were seen.
 export function rememberCallback(store: IDataObject, callback: CallbackFingerprint): boolean {
 	const seen = readSeen(store);
 	const key = `c:${callback.canonical}`;
@@ -89,13 +78,8 @@ export function rememberCallback(store: IDataObject, callback: CallbackFingerpri
 	return true;
 }
 
-/**
- * Whether `current` holds only keys this version wrote. Another version (0.1.0, in a rolling upgrade or
- * after a downgrade) reads the same memory and writes `b:` keys: each of its writes raises `count`, and
- * when it starts a generation, `current` no longer holds the key this version wrote last. Either way the
- * proof no longer matches and the exact bytes are looked up again, until this version has started both
- * generations itself.
- */
+// 0.1.0 (rolling upgrade, downgrade) writes `b:` keys: each write raises `count`, and a generation it starts
+// lacks this version's last key. Then the exact bytes are looked up again until this version starts both.
 function holdsOnlyCanonicalKeys(seen: SeenCallbacks): boolean {
 	const proof = seen.canonicalOnly;
 	if (proof === undefined || proof === null || typeof proof !== 'object') return false;
@@ -119,7 +103,7 @@ function readSeen(store: IDataObject): SeenCallbacks {
 	) {
 		return stored;
 	}
-	// Nothing yet (or an earlier version's list): start afresh. Read back so writes go through n8n's wrapper.
+	// Nothing yet, or an earlier version's list. Read back so writes go through n8n's wrapper.
 	const empty: SeenCallbacks = {
 		current: {},
 		previous: {},
@@ -148,8 +132,7 @@ export function processStore(triggerKey: string): IDataObject {
 	return store;
 }
 
-/** True when the callback is new both to this process and to the saved static data; records it in both. */
+/** Records the callback in every store (so no short-circuit); true when it is new to all of them. */
 export function rememberEverywhere(stores: IDataObject[], callback: CallbackFingerprint): boolean {
-	// Every store must record it, so no short-circuit.
 	return stores.map((store) => rememberCallback(store, callback)).every(Boolean);
 }

@@ -1,12 +1,11 @@
 import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 
-/** The parts of n8n's (express) request the trigger reads. */
+/** The parts of n8n's (express) request and response the trigger uses. */
 export interface CallbackRequest {
 	rawBody?: Buffer | string;
 	readRawBody?: () => Promise<void>;
 }
 
-/** The parts of n8n's (express) response the trigger writes. */
 export interface CallbackResponse {
 	status(code: number): CallbackResponse;
 	setHeader(name: string, value: string): unknown;
@@ -14,10 +13,7 @@ export interface CallbackResponse {
 	json(body: IDataObject): unknown;
 }
 
-/**
- * The exact bytes TYLT signed: `rawBody` once n8n has parsed the body, else what `readRawBody()` fills in,
- * else n8n's parsed body re-serialised compactly (the form the signature check also falls back to).
- */
+/** The bytes TYLT signed, else n8n's parsed body re-serialised compactly, as the signature check tries. */
 export async function readRawBody(request: CallbackRequest, parsedBody: unknown): Promise<Buffer> {
 	if (request.rawBody === undefined && typeof request.readRawBody === 'function') {
 		await request.readRawBody();
@@ -28,10 +24,7 @@ export async function readRawBody(request: CallbackRequest, parsedBody: unknown)
 	return Buffer.from(JSON.stringify(parsedBody ?? {}), 'utf8');
 }
 
-/**
- * TYLT requires HTTP 200 with the body text `ok` for every callback it should consider delivered,
- * including those the filters or the dedupe keep from starting the workflow.
- */
+/** TYLT requires 200 `ok` for every callback it should consider delivered, started a run or not. */
 export function acknowledge(
 	response: CallbackResponse,
 	workflowData?: IWebhookResponseData['workflowData'],

@@ -13,10 +13,7 @@ interface TriggerOptions {
 	ignoreDuplicates?: boolean;
 }
 
-/**
- * Handles one POST from TYLT: verify, read, filter, drop duplicates, then answer `ok` and start one run.
- * Nothing reaches the workflow unless the signature checks out.
- */
+/** Verify, read, filter, drop duplicates, then answer `ok` and start one run. */
 export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const response = this.getResponseObject() as CallbackResponse;
 	const request = this.getRequestObject() as CallbackRequest;

@@ -2,27 +2,21 @@ import { timingSafeEqual } from 'crypto';
 
 import { hmacSha256Hex } from '../shared/hmac';
 
-/** The header TYLT puts its signature in, lower-cased as Node delivers header names. */
+/** Lower-cased, as Node delivers header names. */
 export const SIGNATURE_HEADER = 'x-tlp-signature';
 
 export type SignatureVerdict =
 	| { valid: true; signedOver: 'rawBody' | 'compactJson' }
 	| { valid: false; reason: string };
 
-/**
- * The largest body whose compact re-serialisation is also tried. TYLT's callbacks are a few kB; re-serialising
- * big forged bodies would let anyone burn the trigger's CPU and memory, so a bigger body must match as sent.
- */
+// TYLT's callbacks are a few kB: re-serialising big forged bodies would let anyone burn CPU and memory.
 export const MAX_COMPACT_FALLBACK_BYTES = 64 * 1024;
 
 // A SHA-256 digest is 32 bytes; TYLT sends it as hex, in either case depending on the integration.
 const HEX_DIGEST = /^[0-9a-fA-F]{64}$/;
 
-/**
- * Checks the `X-TLP-SIGNATURE` header against every secret, over the exact bytes received and then (up to
- * MAX_COMPACT_FALLBACK_BYTES) over the compact JSON, which some TYLT senders appear to sign. The reasons
- * returned are safe to send back to the caller: they never contain a secret or a digest.
- */
+// Over the exact bytes, then the compact JSON some TYLT senders appear to sign. A reason goes back to the
+// caller: it never holds a secret or a digest.
 export function verifySignature(
 	header: string | string[] | undefined,
 	rawBody: Buffer,
@@ -54,7 +48,7 @@ export function verifySignature(
 
 function digestMatches(receivedDigest: Buffer, secret: string, payload: string | Buffer): boolean {
 	const expectedDigest = Buffer.from(hmacSha256Hex(secret, payload), 'hex');
-	// timingSafeEqual throws on unequal lengths; both are 32 bytes here, checked anyway for safety.
+	// timingSafeEqual throws on unequal lengths.
 	return (
 		expectedDigest.length === receivedDigest.length &&
 		timingSafeEqual(expectedDigest, receivedDigest)
