@@ -42,7 +42,6 @@ export class TyltPayoutStatusTrigger implements INodeType {
 				},
 			],
 		},
-		// n8n adds the Poll Times parameter and calls poll() on that schedule.
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

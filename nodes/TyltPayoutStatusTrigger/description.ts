@@ -12,7 +12,6 @@ export const DEFAULT_MAX_AGE_HOURS = 168;
 export interface PollOptions {
 	includeNewPayouts?: boolean;
 	maxAgeHours?: number;
-	otherStatuses?: string;
 }
 
 export const pollTriggerProperties: INodeProperties[] = [

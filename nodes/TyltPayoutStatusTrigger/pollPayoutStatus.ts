@@ -68,7 +68,6 @@ async function pollOnce(
 	});
 
 	if (state === undefined) {
-		// First poll of this trigger: what history holds now is the past, not news.
 		saveState(
 			staticData,
 			followable(this.getNode(), () => baseline(history, rules)),

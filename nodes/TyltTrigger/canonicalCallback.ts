@@ -61,12 +61,10 @@ const knownOrders = keptBetweenExecutions<{ names: string[]; fields: FieldRule[]
 );
 const MAX_KNOWN_ORDERS = 16;
 
-/** Sorted by UTF-16 code unit, as `sort()` does. */
 function fieldsInOrder(record: object): FieldRule[] {
 	const names = Object.keys(record);
-	for (const known of knownOrders) {
-		if (sameNames(known.names, names)) return known.fields;
-	}
+	const known = knownOrders.find((order) => sameNames(order.names, names));
+	if (known) return known.fields;
 	const fields = [...names].sort().map((name) => ({
 		name,
 		quotedName: `${JSON.stringify(name)}:`,

@@ -10,7 +10,6 @@ import {
 
 export const triggerProperties: INodeProperties[] = [
 	{
-		// TYLT has no API to register a callback URL: it takes one per order, on the create call.
 		displayName:
 			"Paste this trigger's Production URL into the payout's Callback URL (Payout → Create → Additional Fields → Callback URL). The Test URL only works while the editor is listening for a test event.",
 		name: 'setupNotice',

@@ -3,10 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { PAY_IN_ONLY_STATUSES } from '../shared/payoutEvents/description';
 import { textOf, type OrderEvent, type OrderEventKind } from '../shared/payoutEvents/orderEvent';
 
-/**
- * One callback as TYLT meant it, whichever of its known shapes it arrived in. `record` is the object under
- * `data`, or the whole body for older integrations; `status` is the record's, or the P2P transaction's.
- */
+// One callback whichever of its known shapes it arrived in: `record` is the object under `data` (or the whole
+// body, for older integrations); `status` is the record's, or the P2P transaction's.
 export interface TyltCallback extends OrderEvent {
 	/** The whole parsed body, so the duplicate check need not parse it again. */
 	body: IDataObject;

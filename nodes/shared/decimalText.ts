@@ -15,10 +15,9 @@ export function isSentAsTyped(text: string, amount: number): boolean {
 
 /** A value from TYLT's currency list as a number (numeric text such as `" 50000 "` counts). */
 export function catalogNumber(value: unknown): number | undefined {
-	let number: number | undefined;
-	if (typeof value === 'number') number = value;
-	else if (typeof value === 'string' && JSON_NUMBER_TEXT.test(value.trim())) number = Number(value);
-	return number !== undefined && Number.isFinite(number) ? number : undefined;
+	const number =
+		typeof value === 'string' && JSON_NUMBER_TEXT.test(value.trim()) ? Number(value) : value;
+	return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
 /** `<sign><significant digits>e<exponent>`: one string for `25.50`, `+25.5` and `2.55e1`. */
@@ -89,7 +88,6 @@ export function subtractExact(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
 	return addExact(a, { units: -b.units, scale: b.scale });
 }
 
-/** Negative when a < b, 0 when equal, positive when a > b. */
 export function compareExact(a: ExactDecimal, b: ExactDecimal): number {
 	const scale = Math.max(a.scale, b.scale);
 	const difference = atScale(a, scale) - atScale(b, scale);

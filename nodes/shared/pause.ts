@@ -20,9 +20,7 @@ export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
 
 export function cancelSignalOf(context: object): AbortSignal | undefined {
 	const withSignal = context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
-	return typeof withSignal.getExecutionCancelSignal === 'function'
-		? withSignal.getExecutionCancelSignal()
-		: undefined;
+	return withSignal.getExecutionCancelSignal?.();
 }
 
 interface ReadPauses {

@@ -34,8 +34,7 @@ export function solanaAddressProblem(address: string): string | undefined {
 
 export const TON_NETWORKS: ReadonlySet<string> = new Set(['TON', 'TONCOIN']);
 
-// The user-friendly form: 36 bytes (flags, workchain, 32-byte account hash, CRC16) in 48 characters of
-// base64url or of standard base64, never a mix of the two.
+// User-friendly: 36 bytes (flags, workchain, 32-byte account hash, CRC16) in 48 of base64url or base64.
 const FRIENDLY_CHARACTERS = 48;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const BASE64 = /^[A-Za-z0-9+/]+$/;

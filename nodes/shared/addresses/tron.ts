@@ -8,8 +8,7 @@ import { ZERO_ADDRESS_REASON } from './wording';
 
 export const TRON_NETWORKS: ReadonlySet<string> = new Set(['TRX', 'TRON', 'TRC20']);
 
-// Prefix 0x41 and 24 more bytes always take 34 Base58 characters: counting them first names the usual typo
-// (one missing or extra) and bounds decoding time.
+// Always 34 characters: counting them first names the usual typo and bounds decoding time.
 const ADDRESS_CHARACTERS = 34;
 const ADDRESS_BYTES = 25; // prefix byte, 20-byte account id, 4-byte checksum
 const CHECKSUMMED_BYTES = 21;

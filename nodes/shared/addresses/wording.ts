@@ -24,10 +24,7 @@ export function describeCharacter(character: string): string {
 
 /** The first character outside 0x21 to 0x7E, the printable ASCII every address format is written in. */
 export function firstNonPrintableAscii(text: string): string | undefined {
-	return Array.from(text).find((character) => {
-		const codePoint = character.codePointAt(0) ?? 0;
-		return codePoint < 0x21 || codePoint > 0x7e;
-	});
+	return /[^\x21-\x7e]/u.exec(text)?.[0];
 }
 
 // Nobody holds an all-zero account's key, and a blank template field tends to become one.

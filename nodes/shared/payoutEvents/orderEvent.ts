@@ -41,10 +41,7 @@ export function isFinalRecord(record: IDataObject): boolean {
 
 /** A payout history record as the event a payout callback (`type` pay-out) in the same state would be. */
 export function payoutEventOf(record: IDataObject): OrderEvent {
-	const status =
-		typeof record.status === 'string' && record.status.trim() !== ''
-			? record.status.trim()
-			: undefined;
+	const status = typeof record.status === 'string' ? textOf(record.status) : undefined;
 	return { event: 'payout', type: 'pay-out', record, status };
 }
 
