@@ -1,13 +1,8 @@
 /**
- * Everything this package keeps in an n8n process from one execution to the next, declared here and only here:
- * what each memory holds, what keeps it small, how long an entry lives, and why the process keeps it at all.
- *
- * n8n loads a node's code once per process and runs every execution (of every workflow) with it, so whatever a
- * module keeps is shared by all of them. Queue-mode workers are separate processes and share none of it; a
- * restart forgets all of it. Keys name a TYLT account by its hash (tyltAccountHash), never by its API key.
- *
- * Each memory's logic stays in the file that does its job; that file takes its container from
- * `keptBetweenExecutions` under a name declared below, so `forgetProcessMemory` empties every one of them.
+ * Everything this package keeps in an n8n process from one execution to the next, declared here and only here.
+ * A module's memory is shared by every execution of the process (queue-mode workers share none; a restart forgets
+ * all). Keys name a TYLT account by its hash (tyltAccountHash), never by its API key. The file doing each job
+ * takes its container from `keptBetweenExecutions`, so `forgetProcessMemory` empties every one.
  */
 
 /** `usedBy`: the file whose logic reads and writes it; `why`: what would go wrong, or be slow, without it. */
@@ -128,7 +123,7 @@ export type ForgettableContainer = { clear(): void } | unknown[];
 
 const kept = new Map<MemoryName, ForgettableContainer>();
 
-/** The container of the memory declared as `name`; the file that does its job calls this once, at load. */
+/** The container of the memory declared as `name`, taken once at load. */
 export function keptBetweenExecutions<Container extends ForgettableContainer>(
 	name: MemoryName,
 	container: Container,

@@ -1,7 +1,6 @@
 /**
- * What a TYLT call came to: each attempt's outcome, one error class per kind of failure (callers ask
- * `instanceof`, never read words), and the scrubbing of TYLT's words. Messages are built from TYLT's `msg` and
- * the status alone: the request options, which hold the key and the signature, never reach an error.
+ * What a TYLT call came to: each attempt's outcome and one error class per kind (callers ask `instanceof`).
+ * Messages use TYLT's `msg` and the status alone: the request options (key, signature) never reach an error.
  */
 import { type INode, type JsonObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
@@ -16,10 +15,7 @@ export type Attempt =
 	/** The credential refused to sign the call: nothing left n8n, and asking again gets the same answer. */
 	| { outcome: 'notSigned'; cause: string }
 	| { outcome: 'unreachable'; cause: string; code?: string }
-	/**
-	 * An error that names no network failure (one inside n8n, say): nothing shows whether the request left n8n,
-	 * and nothing says another try would help.
-	 */
+	/** No network failure named (an error inside n8n, say): whether the request left n8n is unknown. */
 	| { outcome: 'unexplained'; cause: string }
 	| {
 			outcome: 'transient';
@@ -103,10 +99,8 @@ export class TyltCredentialRefusedError extends TyltApiError {
 }
 
 /**
- * The request carried no TYLT API credential, so no call was made. Not a TyltApiError: it is known before any
- * call, and asking again cannot help until one is attached. n8n 2.41's editor loads a new node's dropdowns in a
- * new workflow before it attaches the credential, and drops the reload it then asks for while that load is out:
- * the message says how to load the list (docs/operations.md, "Dropdowns").
+ * No TYLT API credential reached the request, so no call was made; not a TyltApiError, as it is known before any
+ * call. Why the editor meets it on a new node: docs/operations.md, "Dropdowns".
  */
 export class TyltCredentialMissingError extends NodeOperationError {
 	constructor(node: INode) {
@@ -133,10 +127,7 @@ export class TyltOutcomeUnknownError extends TyltApiError {
 	}
 }
 
-/**
- * A create TYLT answered with HTTP 429. Still an unknown outcome (a gateway may count requests after the
- * answer, so the payout may exist), and a request to the whole execution to slow down.
- */
+/** A create answered HTTP 429: an unknown outcome (a gateway may count it), and a call to slow down. */
 export class TyltRateLimitedError extends TyltOutcomeUnknownError {
 	/** The wait TYLT asked for (Retry-After), when it named one. */
 	readonly retryAfterMs?: number;
@@ -178,10 +169,7 @@ export class TyltUnavailableError extends TyltApiError {
 	}
 }
 
-/**
- * A read that failed with an error that names no network failure and no answer from TYLT (an error inside n8n,
- * say). Not tried again: nothing says another try would fare better.
- */
+/** A read that failed with no network failure and no answer from TYLT; not tried again. */
 export class TyltRequestFailedError extends TyltApiError {
 	constructor(node: INode, call: FailedCall, failure: UnexplainedAttempt) {
 		super(node, call, {
@@ -215,10 +203,7 @@ type UnreachableAttempt = Extract<Attempt, { outcome: 'unreachable' }>;
 type UnexplainedAttempt = Extract<Attempt, { outcome: 'unexplained' }>;
 type FailedAttempt = Exclude<Attempt, { outcome: 'success' }>;
 
-/**
- * The error for a call that ended in `failure` after `attempts` tries. A create (movesMoney) that may have
- * reached TYLT is an unknown outcome, never "failed": whether the payout exists is for the guard to find out.
- */
+/** The error for a failed call; a create that may have reached TYLT is an unknown outcome, never "failed". */
 export function errorForAttempt(
 	node: INode,
 	call: FailedCall,
@@ -297,10 +282,7 @@ function systemErrorIn(error: JsonObject): SystemError {
 	return { code, syscall, message };
 }
 
-/**
- * Only a failure to connect proves the request never left: Node raises EHOSTUNREACH or ENETUNREACH on an
- * established connection too (`read EHOSTUNREACH`), after a create was written.
- */
+/** Only a failure to connect proves the request never left: EHOSTUNREACH also comes after a create was written. */
 function neverConnected({ code, syscall }: SystemError): boolean {
 	if (code === 'ECONNREFUSED' || syscall === 'connect') return true;
 	return NAME_LOOKUP_FAILURES.has(code) && (syscall === undefined || syscall === 'getaddrinfo');
@@ -313,10 +295,8 @@ export type RequestFailure = Extract<
 >;
 
 /**
- * What a request that threw says about the call. A network failure names itself by a code (Node names the
- * system call that failed; n8n wraps that error), which tells whether the request never left this machine or
- * may have reached TYLT. An error without a code is no network failure (an error inside n8n, say): its message,
- * which may be anyone's words, is passed on with `secrets` scrubbed.
+ * What a request that threw says about the call: a network code tells whether it never left or may have reached
+ * TYLT; an error without one is passed on in its own words, `secrets` scrubbed.
  */
 export function requestFailure(error: JsonObject, secrets: readonly string[]): RequestFailure {
 	const system = systemErrorIn(error);
@@ -348,10 +328,8 @@ export function requestFailure(error: JsonObject, secrets: readonly string[]): R
 const HEX_RUN = /[0-9a-f]{64,}/gi;
 
 /**
- * `text` with every secret (TyltAccount.secrets: the key and secrets as stored and as sent) and every
- * signature-shaped run replaced. TYLT's words may repeat what it was sent ("signature … is not valid for API
- * key …") and reach errors, which whoever runs the node sees (an AI agent included); TYLT signs without a
- * nonce, so an echoed signature could be replayed. Letter case is ignored: a server may echo a key upper-cased.
+ * `text` with every secret (TyltAccount.secrets) and signature-shaped run replaced, in any letter case: TYLT's
+ * words may echo what it was sent, and with no nonce an echoed signature could be replayed.
  */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
 	let redacted = text;

@@ -1,7 +1,6 @@
 /**
- * A TYLT call with its retry policy (reads are tried again after transient failures with bounded exponential
- * back-off; a create is sent once), and one attempt: what each failure means is decided here, what it is
- * called in errors.ts.
+ * A TYLT call with its retry policy (reads retried with bounded back-off, a create sent once), and one attempt:
+ * what each failure means is decided here, what it is called in errors.ts.
  */
 import type {
 	IDataObject,
@@ -24,10 +23,7 @@ export const RETRY_POLICY = {
 	maxDelayMs: 30_000,
 };
 
-/**
- * Sends one signed call (the credential signs it) and returns the envelope's `data`; every failure is thrown
- * as one of errors.ts's classes.
- */
+/** Sends one signed call and returns the envelope's `data`; every failure is thrown as an errors.ts class. */
 export async function tyltApiRequest(this: TyltContext, request: TyltRequest): Promise<unknown> {
 	// TYLT has no idempotency key: a create whose answer was lost may exist, and sending it again could pay twice.
 	const retries = request.movesMoney ? 0 : RETRY_POLICY.maxRetries;
@@ -58,10 +54,7 @@ function backoffMs(attempt: number, retryAfterMs: number | undefined): number {
 	return Math.min(Math.max(exponential, retryAfterMs ?? 0), RETRY_POLICY.maxDelayMs);
 }
 
-/**
- * One signed call to TYLT and what it came to. Only this file reads HTTP status codes, network error codes and
- * the envelope's errorCode; everything above it speaks in outcomes.
- */
+/** One call to TYLT. Only this file reads status codes, network codes and errorCode; callers speak in outcomes. */
 export interface TyltRequest {
 	method: IHttpRequestMethods;
 	path: string;
@@ -74,19 +67,15 @@ export interface TyltRequest {
 	movesMoney?: boolean;
 	/** What a usable HTTP 200 answer must look like; anything else is treated as no answer. */
 	envelope?: EnvelopeCheck;
-	/**
-	 * For a read of one thing by its id: the refusals that only say it does not exist. Such a refusal is
-	 * returned as `null` (the `data` of "nothing there") instead of thrown.
-	 */
+	/** For a read by id: the refusals that only say it does not exist, returned as `null` instead of thrown. */
 	refusalMeansAbsent?: (statusCode: number, envelope: TyltEnvelope | undefined) => boolean;
 }
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
- * The HTTP client's timeout only fires when the socket goes idle: an answer that trickles in never trips it.
- * Each attempt therefore also has a wall-clock deadline, this much after the timeout, so the client's own
- * timeout (with its clearer network code) wins whenever it can.
+ * The client's timeout fires only on an idle socket, so a trickling answer never trips it: each attempt also has
+ * a deadline this much later, letting the client's timeout (with its clearer code) win whenever it can.
  */
 const DEADLINE_GRACE_MS = 1000;
 
@@ -202,10 +191,7 @@ export async function attemptOnce(
 
 const PAST_DEADLINE = Symbol('past the deadline');
 
-/**
- * `request`, or PAST_DEADLINE when it has not settled `ms` after the start. Either way `deadline` is aborted
- * when this returns, which also ends the pause: no timer outlives the attempt.
- */
+/** `request`, or PAST_DEADLINE after `ms`; `deadline` is aborted on return, so no timer outlives the attempt. */
 async function withinDeadline<T>(
 	request: Promise<T>,
 	ms: number,
@@ -224,9 +210,8 @@ async function withinDeadline<T>(
 }
 
 /**
- * The envelope with every word TYLT wrote beside its record scrubbed: each top-level value but `data` (a record's
- * own fields, such as transaction hashes, must stay as they are), whatever its type: an errorCode is meant to be a
- * number, and anything else in it is words.
+ * The envelope with every top-level value but `data` scrubbed, whatever its type (an errorCode that is no number
+ * is words); a record's own fields, such as transaction hashes, stay as they are.
  */
 function redactedEnvelope(
 	envelope: TyltEnvelope | undefined,
