@@ -44,7 +44,6 @@ const READS_THE_KEY =
 /** Options a workflow sets that decide where the signed bytes go or who passes for TYLT (docs/credential.md). */
 const TRANSPORT_OPTIONS: ReadonlyArray<{
 	option: string;
-	/** Whether the request's value for the option leaves the default connection. */
 	changesTransport: (value: unknown) => boolean;
 	reason: string;
 }> = [
@@ -201,10 +200,7 @@ function combineUrls(base: string, path: string): string {
 	return path ? `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : base;
 }
 
-/**
- * The URL's own parameters, then the query options', as sent. A repeated name, a list or an object is refused:
- * servers and clients read those differently.
- */
+/** The URL's own parameters, then the query options', as sent: each name once, only text, numbers or booleans. */
 function queryAsSent(
 	urlQuery: string,
 	options: IDataObject | undefined,

@@ -91,10 +91,7 @@ export async function getPayInDetails(
 	})) as IDataObject;
 }
 
-/**
- * One payout by TYLT's orderId, or undefined when TYLT says there is none (its answer to an unknown orderId is
- * undocumented); anything else stays an error: "not found" must never stand in for "could not look".
- */
+/** One payout by orderId, or undefined when TYLT says there is none: never for "could not look". */
 export async function getPayoutInformation(
 	this: TyltContext,
 	orderId: string,
@@ -106,7 +103,7 @@ export async function getPayoutInformation(
 		qs: { orderId },
 		itemIndex,
 		envelope: payoutInformationEnvelope(orderId),
-		// HTTP 200 with a non-zero errorCode, 400 or 404.
+		// TYLT does not document how it says "none": a non-zero errorCode, HTTP 400 or 404 each count.
 		refusalMeansAbsent: (statusCode) =>
 			(statusCode >= 200 && statusCode <= 299) || statusCode === 400 || statusCode === 404,
 	})) as PayoutRecord | null;
@@ -130,10 +127,7 @@ export async function getPayoutHistoryPage(
 	})) as PayoutRecord[];
 }
 
-/*
- * Paging through TYLT payout history: the one place that decides where history ends, for every reader. The rules
- * and why: docs/money-safety.md, "Every read of history ends, and only on proof".
- */
+// Paging through history, the one place deciding where it ends: docs/money-safety.md, "Every read of history ends".
 
 /** A 'listing' decides nothing (Get Many), so it may take the likely end for the end; a 'decision' needs proof. */
 export type HistoryReader = 'listing' | 'decision';
@@ -176,9 +170,8 @@ export class UnendingHistoryError extends NodeOperationError {
 const MAX_PAGES_SERVING_NOTHING_NEW = 5;
 
 /**
- * Payout history page by page, newest first, until it ends (see above; the consumer may stop sooner). After a
- * first page shorter than asked, pages are asked at the size TYLT served, which puts page N at the same records
- * whether TYLT counts its offset in rows asked or rows served: nothing is skipped.
+ * Payout history page by page, newest first, until it ends. After a short first page, pages are asked at the size
+ * TYLT served, so page N holds the same records whether TYLT counts its offset in rows asked or served.
  */
 export async function* payoutHistoryPages(
 	this: TyltContext,

@@ -1,7 +1,6 @@
 /**
- * The credential's key and secret tried on TYLT, for the credential's Test: one signed read of the currency
- * list, and TYLT's answer in words that say what to fix. A credential test's context has only the legacy
- * `request` helper, so this call cannot go through tyltApiRequest; it is signed by the same function.
+ * The credential's Test: one signed read of the currency list, and what to fix in words. A test's context has
+ * only the legacy `request` helper, so this skips tyltApiRequest; it is signed by the same function.
  */
 import type { ICredentialTestFunctions, JsonObject } from 'n8n-workflow';
 

@@ -1,7 +1,6 @@
 /**
- * What a usable answer looks like, per call. An HTTP 200 whose body is not the documented envelope is not a
- * success: a history page that cannot be read would let the duplicate guard see "no payouts" and pay again,
- * and a create answer without a payout record leaves the payout's fate unknown.
+ * What a usable answer looks like, per call. An HTTP 200 outside the documented envelope is no success: an
+ * unreadable history page would read as "no payouts" and pay again.
  */
 
 /** The envelope every TYLT call answers with. `errorCode` is absent on create, 0 on success elsewhere. */
@@ -48,9 +47,8 @@ export const createPayoutEnvelope: EnvelopeCheck = (envelope) => {
 };
 
 /**
- * TYLT's docs (not the spec): `{ data: [{ currencySymbol: "USDT", balance: 12.0579 }, ...] }`. A balance that is
- * not a finite number, or a currency listed twice, makes the whole answer unusable: a guessed balance could let
- * a payout batch through.
+ * TYLT's docs (not the spec): `{ data: [{ currencySymbol: "USDT", balance: 12.0579 }, ...] }`. One bad or repeated
+ * entry makes the whole answer unusable: a guessed balance could let a batch through.
  */
 export const accountBalanceEnvelope: EnvelopeCheck = (envelope) => {
 	if (!Array.isArray(envelope.data)) {
@@ -73,10 +71,7 @@ export const accountBalanceEnvelope: EnvelopeCheck = (envelope) => {
 	return undefined;
 };
 
-/**
- * TYLT's docs: `{ data: <payout record>, msg: "" }` for one payout by orderId. `data: null` is an answer too
- * (no such payout); a record for another orderId, or anything else, is not.
- */
+/** TYLT's docs: `{ data: <payout record>, msg: "" }` for one payout by orderId; `data: null` means none. */
 export function payoutInformationEnvelope(orderId: string): EnvelopeCheck {
 	return (envelope) => {
 		if (envelope.data === null) return undefined;

@@ -98,10 +98,7 @@ export class TyltCredentialRefusedError extends TyltApiError {
 	}
 }
 
-/**
- * No TYLT API credential reached the request, so no call was made; not a TyltApiError, as it is known before any
- * call. Why the editor meets it on a new node: docs/operations.md, "Dropdowns".
- */
+/** No credential reached the request: known before any call, so not a TyltApiError (docs/operations.md). */
 export class TyltCredentialMissingError extends NodeOperationError {
 	constructor(node: INode) {
 		super(node, 'Select a TYLT API credential, or reopen this node if one is selected', {
@@ -288,16 +285,12 @@ function neverConnected({ code, syscall }: SystemError): boolean {
 	return NAME_LOOKUP_FAILURES.has(code) && (syscall === undefined || syscall === 'getaddrinfo');
 }
 
-/** What a request that threw can come to. */
 export type RequestFailure = Extract<
 	Attempt,
 	{ outcome: 'unreachable' | 'transient' | 'unexplained' }
 >;
 
-/**
- * What a request that threw says about the call: a network code tells whether it never left or may have reached
- * TYLT; an error without one is passed on in its own words, `secrets` scrubbed.
- */
+/** A request that threw: its network code tells whether it never left; with none, its words go on, scrubbed. */
 export function requestFailure(error: JsonObject, secrets: readonly string[]): RequestFailure {
 	const system = systemErrorIn(error);
 	const { code } = system;
@@ -324,13 +317,10 @@ export function requestFailure(error: JsonObject, secrets: readonly string[]): R
 	};
 }
 
-/** The signature's shape: an HMAC-SHA256 in hex. Any such run goes, whatever it signed. */
+/** The signature's shape (HMAC-SHA256 in hex): TYLT has no nonce, so an echoed signature could be replayed. */
 const HEX_RUN = /[0-9a-f]{64,}/gi;
 
-/**
- * `text` with every secret (TyltAccount.secrets) and signature-shaped run replaced, in any letter case: TYLT's
- * words may echo what it was sent, and with no nonce an echoed signature could be replayed.
- */
+/** `text` with every secret (TyltAccount.secrets, in any letter case) and signature-shaped run replaced. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
 	let redacted = text;
 	for (const secret of secrets) {

@@ -73,10 +73,7 @@ export interface TyltRequest {
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 
-/**
- * The client's timeout fires only on an idle socket, so a trickling answer never trips it: each attempt also has
- * a deadline this much later, letting the client's timeout (with its clearer code) win whenever it can.
- */
+/** The client's timeout fires only on an idle socket; this deadline, a little later, ends a trickling answer. */
 const DEADLINE_GRACE_MS = 1000;
 
 interface TyltResponse {
@@ -109,7 +106,6 @@ export async function attemptOnce(
 
 	// Outside the try below: a credential that cannot be read is not a network failure.
 	const credentialsDecrypted = await credentialsOnce.call(this);
-	// Every spelling of the key and secrets as stored and as sent: what TYLT's or an error's words must not show.
 	const secrets = credentialsDecrypted?.data
 		? tyltAccountOf(credentialFields(credentialsDecrypted.data)).secrets
 		: [];
@@ -209,10 +205,7 @@ async function withinDeadline<T>(
 	}
 }
 
-/**
- * The envelope with every top-level value but `data` scrubbed, whatever its type (an errorCode that is no number
- * is words); a record's own fields, such as transaction hashes, stay as they are.
- */
+/** The envelope with each top-level value but `data` scrubbed, whatever its type; records stay as sent. */
 function redactedEnvelope(
 	envelope: TyltEnvelope | undefined,
 	secrets: readonly string[],
