@@ -222,22 +222,15 @@ export async function* payoutHistoryPages(
 	}
 }
 
-export interface HistoryPaging {
-	/** Stop after this many records; undefined reads until history ends (see payoutHistoryPages). */
-	limit?: number;
-	pageSize: number;
-	timeoutMs?: number;
-}
-
 /** Tunable so tests can shrink it. Past it Return All is an error pointing to Limit, never a list cut short. */
 export const GET_MANY_LIMITS = {
 	returnAllMaxRecords: 100_000,
 };
 
-/** Payout → Get Many: a listing, each page asked only while the records so far fall short of the limit. */
+/** Payout → Get Many, a listing: pages are asked only while short of `limit` (undefined: Return All). */
 export async function getPayoutHistory(
 	this: TyltContext,
-	paging: HistoryPaging,
+	paging: { limit?: number; pageSize: number },
 	itemIndex: number,
 ): Promise<PayoutRecord[]> {
 	const rows =
@@ -247,7 +240,6 @@ export async function getPayoutHistory(
 		this,
 		{
 			rows,
-			timeoutMs: paging.timeoutMs,
 			// With a limit the last page may reach past it; Return All stops at its bound.
 			maxRecords:
 				paging.limit === undefined ? GET_MANY_LIMITS.returnAllMaxRecords : paging.limit + rows,

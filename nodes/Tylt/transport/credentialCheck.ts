@@ -19,11 +19,6 @@ import { redactSecrets, requestFailure, type RequestFailure } from './errors';
 /** A test waits less than a payout: someone is looking at the dialog. */
 const CHECK_TIMEOUT_MS = 20_000;
 
-interface LegacyResponse {
-	statusCode: number;
-	body: unknown;
-}
-
 /** TYLT's answer to the key and secret: its currency list, or what is wrong as one or two sentences. */
 export type CredentialCheck =
 	| { accepted: true; currencies: unknown[] }
@@ -35,7 +30,7 @@ export async function checkCredentialOnTylt(
 ): Promise<CredentialCheck> {
 	const where = httpOrigin(normalizeBaseUrl(credentials.baseUrl)) ?? credentials.baseUrl;
 	const { secrets } = tyltAccountOf(credentials);
-	let response: LegacyResponse;
+	let response: { statusCode: number; body: unknown };
 	try {
 		const signed = signTyltRequest(credentials, {
 			method: 'GET',
@@ -52,7 +47,7 @@ export async function checkCredentialOnTylt(
 			followRedirect: false,
 			followAllRedirects: false,
 			timeout: CHECK_TIMEOUT_MS,
-		})) as LegacyResponse;
+		})) as typeof response;
 	} catch (error) {
 		const refusal = credentialRefusalIn(error);
 		const problem = refusal

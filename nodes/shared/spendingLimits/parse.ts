@@ -65,28 +65,8 @@ export function readSpendingLimits(
 	return problems[0] ?? limits;
 }
 
-// The parse* forms throw the first UnreadableLimitError instead.
-
-export function parseSpendingLimits(texts: SpendingLimitTexts): SpendingLimits {
-	return throwingFirst((problems) => readFields(texts, problems).limits);
-}
-
-export function parseCurrencyLimits(field: LimitFieldName, text: string | undefined) {
-	return throwingFirst((problems) => readCurrencyLimits(field, text, problems));
-}
-
-export function parseAllowedAddresses(text: string | undefined) {
-	return throwingFirst((problems) => readAllowedAddresses(text, problems));
-}
-
-function throwingFirst<T>(read: (problems: UnreadableLimitError[]) => T): T {
+function readFields(texts: SpendingLimitTexts) {
 	const problems: UnreadableLimitError[] = [];
-	const value = read(problems);
-	if (problems.length > 0) throw problems[0];
-	return value;
-}
-
-function readFields(texts: SpendingLimitTexts, problems: UnreadableLimitError[] = []) {
 	const limits: SpendingLimits = {
 		perPayout: readCurrencyLimits('maxAmountPerPayout', texts.maxAmountPerPayout, problems),
 		per24Hours: readCurrencyLimits('maxAmountPer24Hours', texts.maxAmountPer24Hours, problems),
