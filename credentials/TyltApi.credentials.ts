@@ -62,9 +62,8 @@ export class TyltApi implements ICredentialType {
 		...SPENDING_LIMIT_PROPERTIES,
 	];
 
-	// Every request n8n sends with this credential is signed here, so the HTTP Request node can reuse it for any
-	// TYLT endpoint. signTyltRequest is the one signing function; the credential test calls it too (n8n runs a
-	// credential test without authenticate).
+	// Signs every request sent with this credential, the HTTP Request node's too. The credential test calls
+	// signTyltRequest itself: n8n runs a test without authenticate.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,

@@ -1,8 +1,6 @@
 /**
- * Everything this package keeps in an n8n process from one execution to the next, declared here and only here.
- * A module's memory is shared by every execution of the process (queue-mode workers share none; a restart forgets
- * all). Keys name a TYLT account by its hash (tyltAccountHash), never by its API key. The file doing each job
- * takes its container from `keptBetweenExecutions`, so `forgetProcessMemory` empties every one.
+ * Everything this package keeps in an n8n process between executions (every execution of the process shares it;
+ * a restart forgets it), declared here only. Accounts are keyed by tyltAccountHash, never by the API key.
  */
 
 /** `usedBy`: the file whose logic reads and writes it; `why`: what would go wrong, or be slow, without it. */

@@ -1,7 +1,6 @@
 /**
- * The one reading of a request the credential is asked to sign: the signature and every spending limit read only
- * it, and the options sent are built from it (what is checked is what is signed is what is sent). A request that
- * could be read two ways is refused here, before any header is added.
+ * The one reading of a request to sign: what is checked is what is signed is what is sent. A request that could
+ * be read two ways is refused here, before any header is added.
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
@@ -155,10 +154,7 @@ function refuseOwnTransport(request: AuthenticatableRequest) {
 	}
 }
 
-/**
- * The request's target, resolved as axios resolves it, provided it is on the Base URL's origin and has no part a
- * server could read otherwise: a fragment (`#`, which the HTTP client drops) or a `?` inside the query.
- */
+/** The target as axios resolves it, on the Base URL's origin, with no `#` (the client drops it) or second `?`. */
 function targetOnBaseUrl(
 	baseUrl: string,
 	request: AuthenticatableRequest,

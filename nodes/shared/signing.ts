@@ -13,10 +13,7 @@ import {
 import { spendingLimitRefusal } from './spendingLimits/check';
 import { tyltAccountOf, type TyltCredentials } from './tyltAccount';
 
-/**
- * Signs a request the way TYLT verifies it, and returns the options to send. The request is read once
- * (outgoingRequest.ts), and both the spending limits and the signature read that reading.
- */
+/** Signs a request as TYLT verifies it; the limits and the signature read the one reading of it. */
 export function signTyltRequest(
 	credentials: TyltCredentials,
 	requestOptions: AuthenticatableRequest,

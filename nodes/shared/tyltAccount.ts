@@ -75,9 +75,8 @@ export function httpOrigin(url: string): string | undefined {
 }
 
 /**
- * Which TYLT account a credential pays from, hashed: process memories are keyed by it, and it holds no key to sign
- * with. Every spelling of one account hashes alike (docs/money-safety.md, "What counts as one TYLT account"): the
- * origin without a trailing dot, and the key as sent, in lower case.
+ * The account, hashed, as process memories key it (no key to sign with): every spelling of one account alike
+ * (docs/money-safety.md, "What counts as one TYLT account").
  */
 export function tyltAccountHash(credentials: Pick<TyltCredentials, 'apiKey' | 'baseUrl'>): string {
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);

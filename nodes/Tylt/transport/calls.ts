@@ -169,10 +169,7 @@ export class UnendingHistoryError extends NodeOperationError {
 /** Pages in a row of payouts already served (history pushed down meanwhile) before a decision calls it unending. */
 const MAX_PAGES_SERVING_NOTHING_NEW = 5;
 
-/**
- * Payout history page by page, newest first, until it ends. After a short first page, pages are asked at the size
- * TYLT served, so page N holds the same records whether TYLT counts its offset in rows asked or served.
- */
+/** History page by page until it ends; after a short first page, asked at the size served so no offset skips. */
 export async function* payoutHistoryPages(
 	this: TyltContext,
 	paging: HistoryPagesRequest,

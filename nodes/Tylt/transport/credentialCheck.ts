@@ -1,7 +1,4 @@
-/**
- * The credential's Test: one signed read of the currency list, and what to fix in words. A test's context has
- * only the legacy `request` helper, so this skips tyltApiRequest; it is signed by the same function.
- */
+/** The credential's Test: one read of the currency list, over the legacy `request` helper a test context has. */
 import type { ICredentialTestFunctions, JsonObject } from 'n8n-workflow';
 
 import { credentialRefusalIn } from '../../shared/credentialRefusal';

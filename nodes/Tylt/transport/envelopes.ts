@@ -1,7 +1,4 @@
-/**
- * What a usable answer looks like, per call. An HTTP 200 outside the documented envelope is no success: an
- * unreadable history page would read as "no payouts" and pay again.
- */
+/** A usable answer per call: an HTTP 200 outside the envelope is no success (history could read as empty). */
 
 /** The envelope every TYLT call answers with. `errorCode` is absent on create, 0 on success elsewhere. */
 export interface TyltEnvelope {
@@ -46,10 +43,7 @@ export const createPayoutEnvelope: EnvelopeCheck = (envelope) => {
 	return undefined;
 };
 
-/**
- * TYLT's docs (not the spec): `{ data: [{ currencySymbol: "USDT", balance: 12.0579 }, ...] }`. One bad or repeated
- * entry makes the whole answer unusable: a guessed balance could let a batch through.
- */
+/** TYLT's docs: `{ data: [{ currencySymbol, balance }, ...] }`; one bad entry spoils all: no balance is guessed. */
 export const accountBalanceEnvelope: EnvelopeCheck = (envelope) => {
 	if (!Array.isArray(envelope.data)) {
 		return 'the balance answer holds no list of balances (data is not an array)';

@@ -1,7 +1,4 @@
-/**
- * What a TYLT call came to: each attempt's outcome and one error class per kind (callers ask `instanceof`).
- * Messages use TYLT's `msg` and the status alone: the request options (key, signature) never reach an error.
- */
+/** Attempt outcomes and one error class per kind; no error reads the request options (key, signature). */
 import { type INode, type JsonObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { TyltEnvelope } from './envelopes';

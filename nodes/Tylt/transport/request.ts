@@ -1,7 +1,4 @@
-/**
- * A TYLT call with its retry policy (reads retried with bounded back-off, a create sent once), and one attempt:
- * what each failure means is decided here, what it is called in errors.ts.
- */
+/** A TYLT call and its retries (none for a create); what each failure means is decided here. */
 import type {
 	IDataObject,
 	IHttpRequestMethods,
@@ -13,7 +10,7 @@ import { cancelSignalOf, pause } from '../../shared/pause';
 import { credentialsOnce, type TyltContext } from './credentials';
 import { type Attempt, errorForAttempt, redactSecrets, requestFailure } from './errors';
 import { credentialRefusalIn } from '../../shared/credentialRefusal';
-import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
+import { isObject, type EnvelopeCheck, type TyltEnvelope } from './envelopes';
 import { credentialFields, tyltAccountOf } from '../../shared/tyltAccount';
 
 /** Bounded exponential back-off for reads; exported so tests can shorten the waits. */
@@ -229,8 +226,7 @@ function parseEnvelope(body: unknown): TyltEnvelope | undefined {
 			return undefined;
 		}
 	}
-	if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-	return body as TyltEnvelope;
+	return isObject(body) ? (body as TyltEnvelope) : undefined;
 }
 
 /** Retry-After is either delta-seconds or an HTTP date. */

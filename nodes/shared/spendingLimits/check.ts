@@ -25,10 +25,7 @@ export type PerPayoutVerdict =
 	| { allowed: true; allowedBy?: string }
 	| { allowed: false; refusedBecause: string };
 
-/**
- * Why the limits refuse this request (to follow "refused this payout: "), or undefined. Max Amount per 24 Hours
- * is checked last: it takes the TYLT node's voucher.
- */
+/** Why the limits refuse this request (after "refused this payout: "); the 24-hour voucher is taken last. */
 export function spendingLimitRefusal(
 	texts: SpendingLimitTexts,
 	request: OutgoingRequest,
@@ -94,10 +91,7 @@ function dailyLimitRefusal(request: OutgoingRequest, account: string): string | 
 	return `${LIMIT_FIELDS.maxAmountPer24Hours} is set, and only the TYLT node's Payout → Create can add up what was paid in the last 24 hours (it reads TYLT's history first), so this credential signs no other payout. Send payouts with the TYLT node`;
 }
 
-/**
- * The Allowed Recipient Addresses entry that allows this recipient on its network (a tied entry, else a bare
- * one), or why none does. Addresses compare as canonicalAddress spells them.
- */
+/** The entry allowing this recipient on its network (a tied entry, else a bare one), or why none does. */
 function allowingEntry(
 	allowed: readonly AllowedRecipient[],
 	fields: PayoutFields,

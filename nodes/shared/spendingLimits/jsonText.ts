@@ -1,7 +1,6 @@
 /**
- * Reads JSON text keeping what JSON.parse drops: every member of an object, repeated keys included, and each
- * number as the digits written. The signed text is what TYLT reads, so a limit is checked against that text,
- * not against a double or whichever of two repeated keys JSON.parse happened to keep.
+ * JSON text read keeping what JSON.parse drops (repeated keys, each number's digits): a limit is checked against
+ * the signed text TYLT reads, not a double or whichever repeated key JSON.parse kept.
  */
 
 export type JsonValue =

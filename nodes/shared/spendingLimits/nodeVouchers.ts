@@ -1,7 +1,4 @@
-/**
- * Under Max Amount per 24 Hours the credential signs a payout only when the TYLT node, having counted it, vouched
- * for its exact body and its request carries the voucher's token (docs/credential.md, "Where each limit binds").
- */
+/** The TYLT node's word for a create it counted under Max Amount per 24 Hours (docs/credential.md). */
 import { randomUUID } from 'crypto';
 
 import { keptBetweenExecutions } from '../memoryBetweenExecutions';
@@ -26,9 +23,7 @@ export function nodeVoucherFor(account: string, bodyText: string): NodeVoucher {
 
 /** Offers the voucher to the signing; the create's sender withdraws it (the returned function) when it ends. */
 export function offerNodeVoucher(voucher: NodeVoucher): () => void {
-	const offered = vouchers.get(voucher.key) ?? [];
-	offered.push(voucher);
-	vouchers.set(voucher.key, offered);
+	vouchers.set(voucher.key, [...(vouchers.get(voucher.key) ?? []), voucher]);
 	return () => withdraw(voucher);
 }
 

@@ -75,10 +75,7 @@ function readFields(texts: SpendingLimitTexts) {
 	return { limits, problems };
 }
 
-/**
- * `USDT 500, usdc 499.99, 450 EUR`: the symbol before or after its amount. A currency may appear once, so no
- * reader is unsure which limit binds.
- */
+/** `USDT 500, usdc 499.99, 450 EUR`; each currency once, so no reader is unsure which limit binds. */
 function readCurrencyLimits(
 	field: LimitFieldName,
 	text: string | undefined,
@@ -167,10 +164,7 @@ function readAllowedAddresses(
 	return allowed;
 }
 
-/**
- * One entry. A tied entry's address must fit its network's known format (one unchecked could allow an address
- * nobody meant); a bare address is taken as written.
- */
+/** One entry; a tied one's address must fit its network's format, or it could allow an address nobody meant. */
 function readAllowedRecipient(entry: string): AllowedRecipient | UnreadableLimitError {
 	const unreadable = (reason: string) =>
 		new UnreadableLimitError('allowedAddresses', entry, reason);

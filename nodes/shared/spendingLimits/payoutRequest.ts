@@ -13,10 +13,7 @@ const PAYOUT_FIELDS = [
 type PayoutFieldName = (typeof PAYOUT_FIELDS)[number];
 const PAYOUT_FIELD_BY_FOLDED_NAME = new Map(PAYOUT_FIELDS.map((name) => [foldedName(name), name]));
 
-/**
- * A key as a case-insensitive matcher (Go's encoding/json) reads it, Unicode folding included (`baſeAmount`);
- * reading more keys as payout fields only refuses more.
- */
+/** A key as a case-insensitive matcher (Go's encoding/json) reads it, Unicode folding included (`baſeAmount`). */
 function foldedName(key: string): string {
 	return key.toLowerCase().toUpperCase().toLowerCase();
 }
