@@ -3,15 +3,9 @@
  * a restart forgets it), declared here only. Accounts are keyed by tyltAccountHash, never by the API key.
  */
 
-/** `usedBy`: the file whose logic reads and writes it; `why`: what would go wrong, or be slow, without it. */
-interface MemoryDeclaration {
-	readonly usedBy: string;
-	readonly holds: string;
-	readonly bound: string;
-	readonly lifetime: string;
-	readonly why: string;
-}
+type MemoryDeclaration = Record<'usedBy' | 'holds' | 'bound' | 'lifetime' | 'why', string>;
 
+/** `usedBy`: the file whose logic reads and writes it; `why`: what would go wrong, or be slow, without it. */
 export const MEMORY_BETWEEN_EXECUTIONS = {
 	referenceClaims: {
 		usedBy: 'nodes/Tylt/payout/processMemory.ts',
@@ -19,24 +13,21 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 			'The reference claims in force: account hash and payout reference → a promise settled when the holder releases it.',
 		bound:
 			'One per reference an execution of this process is looking up or sending; none once every execution has released its claims (each does in a finally).',
-		lifetime:
-			'From the claim until its holder is done with the reference (looked up, sent, checked).',
+		lifetime: 'From the claim until its holder has looked up, sent and checked the reference.',
 		why: 'Executions that overlap each read history before either created anything; only the claim keeps them from both paying the same reference.',
 	},
 	sentPayouts: {
 		usedBy: 'nodes/Tylt/payout/processMemory.ts',
 		holds:
 			"Payouts this process sent or confirmed from history: account hash and reference → a copy of TYLT's record, and when.",
-		bound:
-			'PROCESS_MEMORY_LIMITS.maxEntries (10,000) references; past it, the oldest is forgotten.',
+		bound: 'PROCESS_MEMORY_LIMITS.maxEntries (10,000) references; past it the oldest is forgotten.',
 		lifetime: 'PROCESS_MEMORY_LIMITS.sentMaxAgeMs (24 hours) from when it was sent or confirmed.',
 		why: "An execution whose history read predates another execution's send still sees that payout, and does not send it again.",
 	},
 	referencesInDoubt: {
 		usedBy: 'nodes/Tylt/payout/processMemory.ts',
 		holds: 'References whose create got no usable answer: account hash and reference → when.',
-		bound:
-			'PROCESS_MEMORY_LIMITS.maxEntries (10,000) references; past it, the oldest is forgotten.',
+		bound: 'PROCESS_MEMORY_LIMITS.maxEntries (10,000) references; past it the oldest is forgotten.',
 		lifetime:
 			'Until a send or history settles it, at most sentMaxAgeMs (24 hours); for its first inDoubtHoldMs (15 minutes) the reference is refused unless history shows it.',
 		why: 'A create whose answer was lost may exist at TYLT: the reference is not sent again before fresh history says TYLT does not have it.',
@@ -63,12 +54,9 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 	},
 	historyAmounts: {
 		usedBy: 'nodes/Tylt/payout/dailyLimit.ts',
-		holds:
-			'Each history record as the 24-hour sum reads it: the record object → its currency and amount.',
-		bound:
-			'Weak: an entry goes with its record, so it never holds more records than the history cache does.',
-		lifetime:
-			'As long as its record object (the history cache hands every execution the same objects).',
+		holds: 'Each history record as the 24-hour sum reads it: record → its currency and amount.',
+		bound: 'Weak: an entry goes with its record, so it holds no more than the history cache does.',
+		lifetime: 'As long as its record object, which the history cache hands every execution.',
 		why: 'Speed only: a steady-state sum parses only the payouts new since the last one; forgetting it changes no result.',
 	},
 	credentialsPerExecution: {
@@ -90,8 +78,7 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 	},
 	callbacksSeen: {
 		usedBy: 'nodes/TyltTrigger/dedupe.ts',
-		holds:
-			'Callbacks each webhook trigger has seen: workflow and node → the seen keys, in two generations.',
+		holds: 'Callbacks each webhook trigger saw: workflow and node → the keys, two generations.',
 		bound:
 			'MAX_TRIGGERS_IN_MEMORY (200) triggers, the one seen longest ago forgotten first; MAX_REMEMBERED_CALLBACKS (1,000 to 2,000) callbacks each.',
 		lifetime: "The process (the trigger's static data carries the same keys across restarts).",

@@ -3,12 +3,7 @@ import type { ICredentialTestFunctions, JsonObject } from 'n8n-workflow';
 
 import { credentialRefusalIn } from '../../shared/credentialRefusal';
 import { signTyltRequest } from '../../shared/signing';
-import {
-	httpOrigin,
-	normalizeBaseUrl,
-	tyltAccountOf,
-	type TyltCredentials,
-} from '../../shared/tyltAccount';
+import { httpOrigin, tyltAccountOf, type TyltCredentials } from '../../shared/tyltAccount';
 import { TYLT_ENDPOINTS } from './calls';
 import { isObject, type TyltEnvelope } from './envelopes';
 import { redactSecrets, requestFailure, type RequestFailure } from './errors';
@@ -25,8 +20,8 @@ export async function checkCredentialOnTylt(
 	helpers: ICredentialTestFunctions['helpers'],
 	credentials: TyltCredentials,
 ): Promise<CredentialCheck> {
-	const where = httpOrigin(normalizeBaseUrl(credentials.baseUrl)) ?? credentials.baseUrl;
-	const { secrets } = tyltAccountOf(credentials);
+	const { baseUrl, secrets } = tyltAccountOf(credentials);
+	const where = httpOrigin(baseUrl) ?? credentials.baseUrl;
 	let response: { statusCode: number; body: unknown };
 	try {
 		const signed = signTyltRequest(credentials, {
