@@ -62,8 +62,7 @@ export class TyltApi implements ICredentialType {
 		...SPENDING_LIMIT_PROPERTIES,
 	];
 
-	// Signs every request sent with this credential, the HTTP Request node's too. The credential test calls
-	// signTyltRequest itself: n8n runs a test without authenticate.
+	// Signs every request sent with this credential; the credential test signs alike, as n8n skips this there.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
@@ -71,6 +70,5 @@ export class TyltApi implements ICredentialType {
 		return signTyltRequest(credentialFields(credentials), requestOptions);
 	}
 
-	// No `test` here: n8n would run it instead of the TYLT node's credentialTest (testedBy: 'tyltApiTest'),
-	// which also reads the spending limits (nodes/Tylt/methods/credentialTest.ts).
+	// No `test`: n8n would run it instead of nodes/Tylt/methods/credentialTest.ts, which also reads the limits.
 }

@@ -7,10 +7,7 @@ export const CREDENTIAL = 'The TYLT API credential';
 /** The credential refused to sign a call, so the call was never sent. Its message begins with CREDENTIAL. */
 export class CredentialRefusal extends UserError {}
 
-/**
- * The credential's refusal inside n8n's wrapping errors, if any. n8n 1.x loads the credential's module apart,
- * where it is another class, so it is known by its words too.
- */
+/** The credential's refusal inside n8n's wrapping errors; known by its words too (n8n 1.x loads it apart). */
 export function credentialRefusalIn(error: unknown): Error | undefined {
 	for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 4; depth++) {
 		const { message } = cause as { message?: unknown };

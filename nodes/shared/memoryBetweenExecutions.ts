@@ -1,7 +1,4 @@
-/**
- * Everything this package keeps in an n8n process between executions (every execution of the process shares it;
- * a restart forgets it), declared here only. Accounts are keyed by tyltAccountHash, never by the API key.
- */
+/** Everything kept in an n8n process between executions, declared here only; accounts keyed by tyltAccountHash. */
 
 type MemoryDeclaration = Record<'usedBy' | 'holds' | 'bound' | 'lifetime' | 'why', string>;
 
@@ -9,8 +6,7 @@ type MemoryDeclaration = Record<'usedBy' | 'holds' | 'bound' | 'lifetime' | 'why
 export const MEMORY_BETWEEN_EXECUTIONS = {
 	referenceClaims: {
 		usedBy: 'nodes/Tylt/payout/processMemory.ts',
-		holds:
-			'The reference claims in force: account hash and payout reference → a promise settled when the holder releases it.',
+		holds: 'Claims in force: account hash and payout reference → a promise settled on release.',
 		bound:
 			'One per reference an execution of this process is looking up or sending; none once every execution has released its claims (each does in a finally).',
 		lifetime: 'From the claim until its holder has looked up, sent and checked the reference.',
@@ -18,8 +14,7 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 	},
 	sentPayouts: {
 		usedBy: 'nodes/Tylt/payout/processMemory.ts',
-		holds:
-			"Payouts this process sent or confirmed from history: account hash and reference → a copy of TYLT's record, and when.",
+		holds: "Payouts sent or confirmed here: account hash and reference → TYLT's record, and when.",
 		bound: 'PROCESS_MEMORY_LIMITS.maxEntries (10,000) references; past it the oldest is forgotten.',
 		lifetime: 'PROCESS_MEMORY_LIMITS.sentMaxAgeMs (24 hours) from when it was sent or confirmed.',
 		why: "An execution whose history read predates another execution's send still sees that payout, and does not send it again.",
@@ -38,16 +33,14 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 			"Each account's payout history window as last read: account hash → the payouts by order ID and by reference, and the read under way.",
 		bound:
 			'HISTORY_CACHE_LIMITS: 20,000 payouts, 32 MiB of JSON and 100 accounts in all; past them, the accounts used longest ago are forgotten.',
-		lifetime:
-			"Until the account's last full read is HISTORY_CACHE_LIMITS.fullReadMaxAgeMs (1 hour) old, or the bounds push it out.",
+		lifetime: 'Until its last full read is fullReadMaxAgeMs (1 hour) old, or bounds push it out.',
 		why: 'The duplicate guard and the 24-hour limit read the whole look-back window; with it, a later execution reads only what is new: one request, not fifty-one, for 10,000 payouts.',
 	},
 	dailySpendReservations: {
 		usedBy: 'nodes/Tylt/payout/dailyLimit.ts',
 		holds:
 			"What this process's creates put toward Max Amount per 24 Hours that history may not show yet: account hash → reservations (amounts, when sent, order ID).",
-		bound:
-			'JOURNAL_MAX_RESERVATIONS (100,000) per account; creates past it are refused rather than counted short.',
+		bound: 'JOURNAL_MAX_RESERVATIONS (100,000) per account; past it, creates are refused.',
 		lifetime:
 			'Until its create surely made no payout; a sent or in-doubt one 24 hours and 15 minutes from its send; one not sent yet until its create is settled.',
 		why: "Two executions of one process never both spend the same room: the second one's sum counts the first one's payouts before history lists them.",
@@ -61,11 +54,9 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 	},
 	credentialsPerExecution: {
 		usedBy: 'nodes/Tylt/transport/credentials.ts',
-		holds:
-			'The TYLT API credential as read and decrypted for one execution: the execution context → the credential.',
+		holds: 'The TYLT API credential decrypted for an execution: execution context → credential.',
 		bound: 'Weak: an entry goes with its execution context.',
-		lifetime:
-			"One execution (a polling trigger's context outlives its polls, so polls read the credential afresh and keep nothing here).",
+		lifetime: 'One execution; polls keep nothing here, as a poll context outlives its polls.',
 		why: 'n8n reads and decrypts the credential on every authenticated request unless handed it: a 1,000-row run would read it 1,000 times.',
 	},
 	nodeVouchers: {
@@ -86,8 +77,7 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 	},
 	callbackFieldOrders: {
 		usedBy: 'nodes/TyltTrigger/canonicalCallback.ts',
-		holds:
-			'The field orders of the last callbacks put in canonical form: the names as they came → the names sorted, with their rules.',
+		holds: "Recent callbacks' field orders: the names as they came → sorted, with their rules.",
 		bound: 'MAX_KNOWN_ORDERS (16) orders; past it, the one met first is dropped.',
 		lifetime: 'The process.',
 		why: 'Speed only: callbacks of one kind carry the same names in the same order, and comparing names costs less than sorting them; forgetting it changes no result.',

@@ -1,7 +1,4 @@
-/**
- * The one reading of a request to sign: what is checked is what is signed is what is sent. A request that could
- * be read two ways is refused here, before any header is added.
- */
+/** The one reading of a request to sign: what is checked is what is signed is what is sent; no second reading. */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { CREDENTIAL, CredentialRefusal } from './credentialRefusal';

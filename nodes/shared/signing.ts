@@ -1,4 +1,4 @@
-/** The one place that signs a TYLT request (the TYLT API credential's authenticate). */
+/** The one place that signs a TYLT request (the credential's authenticate), over the one reading of it. */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { CREDENTIAL, CredentialRefusal } from './credentialRefusal';
@@ -13,7 +13,6 @@ import {
 import { spendingLimitRefusal } from './spendingLimits/check';
 import { tyltAccountOf, type TyltCredentials } from './tyltAccount';
 
-/** Signs a request as TYLT verifies it; the limits and the signature read the one reading of it. */
 export function signTyltRequest(
 	credentials: TyltCredentials,
 	requestOptions: AuthenticatableRequest,

@@ -9,7 +9,6 @@ export interface TyltCredentials {
 	apiKey: string;
 	apiSecret: string;
 	baseUrl: string;
-	/** Max Amount per Payout and Allowed Recipient Addresses bind every payout this credential signs. */
 	spendingLimits?: SpendingLimitTexts;
 }
 
@@ -74,10 +73,7 @@ export function httpOrigin(url: string): string | undefined {
 	}
 }
 
-/**
- * The account, hashed, as process memories key it (no key to sign with): every spelling of one account alike
- * (docs/money-safety.md, "What counts as one TYLT account").
- */
+/** The account's hash, keying process memories: every spelling of one account alike (docs/money-safety.md). */
 export function tyltAccountHash(credentials: Pick<TyltCredentials, 'apiKey' | 'baseUrl'>): string {
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 	const origin = httpOrigin(baseUrl);

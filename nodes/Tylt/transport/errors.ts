@@ -39,7 +39,6 @@ interface ErrorDetails {
 	networkCode?: string;
 }
 
-/** Every error a TYLT call throws. */
 export abstract class TyltApiError extends NodeApiError {
 	constructor(node: INode, call: FailedCall, details: ErrorDetails) {
 		const errorResponse: JsonObject = {};
@@ -282,18 +281,14 @@ function neverConnected({ code, syscall }: SystemError): boolean {
 	return NAME_LOOKUP_FAILURES.has(code) && (syscall === undefined || syscall === 'getaddrinfo');
 }
 
-export type RequestFailure = Extract<
-	Attempt,
-	{ outcome: 'unreachable' | 'transient' | 'unexplained' }
->;
+export type RequestFailure = TransientAttempt | UnreachableAttempt | UnexplainedAttempt;
 
 /** A request that threw: its network code tells whether it never left; with none, its words go on, scrubbed. */
 export function requestFailure(error: JsonObject, secrets: readonly string[]): RequestFailure {
 	const system = systemErrorIn(error);
 	const { code } = system;
 	const words = `${system.message} ${String(error.message ?? '')}`;
-	// Messages carry words, never the raw code: n8n swaps any message naming a network code for its own
-	// generic text, which would hide whether a payout may exist.
+	// Words, never the raw code: n8n swaps a message naming a code for generic text, hiding a payout's fate.
 	if (neverConnected(system)) {
 		// Even a create is known not to have happened.
 		return { outcome: 'unreachable', cause: 'TYLT could not be reached', code };

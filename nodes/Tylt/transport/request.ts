@@ -148,8 +148,7 @@ export async function attemptOnce(
 		};
 	}
 	if (statusCode >= 300 && statusCode <= 399) {
-		// The credential never follows a redirect with the signed headers. What a create met behind it is
-		// unknown, so it is not called refused; a read is simply pointed at the wrong place.
+		// Never followed: a create's fate behind it is unknown, so not refused; a read is pointed wrong.
 		const cause = `TYLT answered with a redirect (HTTP ${statusCode}), which the node does not follow`;
 		return request.movesMoney
 			? { outcome: 'transient', cause, statusCode, envelope }
@@ -164,8 +163,7 @@ export async function attemptOnce(
 		};
 	}
 	if (typeof envelope.errorCode === 'number' && envelope.errorCode !== 0) {
-		// The spec's create answer has no errorCode. One that carries a record as well contradicts itself:
-		// TYLT may have made the payout, so it is no refusal.
+		// The spec's create answer has no errorCode; one carrying a record too may have made the payout.
 		if (request.movesMoney && envelope.data !== null && typeof envelope.data === 'object') {
 			return {
 				outcome: 'transient',

@@ -1,7 +1,4 @@
-/**
- * JSON text read keeping what JSON.parse drops (repeated keys, each number's digits): a limit is checked against
- * the signed text TYLT reads, not a double or whichever repeated key JSON.parse kept.
- */
+/** JSON read keeping repeated keys and each number's digits: limits check the text TYLT reads, not JSON.parse's. */
 
 export type JsonValue =
 	| { kind: 'object'; members: Array<[key: string, value: JsonValue]> }

@@ -17,7 +17,6 @@ export interface AllowedRecipient {
 	readonly address: string;
 }
 
-/** The limits a credential sets; a missing one is not set (its field is empty). */
 export interface SpendingLimits {
 	perPayout?: CurrencyLimits;
 	/** Enforced by the TYLT node, from history. */
