@@ -62,9 +62,7 @@ export class TyltApi implements ICredentialType {
 		...SPENDING_LIMIT_PROPERTIES,
 	];
 
-	// Every request n8n sends with this credential is signed here, so the HTTP Request node can reuse it for any
-	// TYLT endpoint. signTyltRequest is the one signing function; the credential test calls it too (n8n runs a
-	// credential test without authenticate).
+	// Signs every request sent with this credential; the credential test signs alike, as n8n skips this there.
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
@@ -72,6 +70,5 @@ export class TyltApi implements ICredentialType {
 		return signTyltRequest(credentialFields(credentials), requestOptions);
 	}
 
-	// No `test` here: n8n would run it instead of the TYLT node's credentialTest (testedBy: 'tyltApiTest'),
-	// which also reads the spending limits (nodes/Tylt/methods/credentialTest.ts).
+	// No `test`: n8n would run it instead of nodes/Tylt/methods/credentialTest.ts, which also reads the limits.
 }

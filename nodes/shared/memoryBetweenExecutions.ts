@@ -1,49 +1,28 @@
-/**
- * Everything this package keeps in an n8n process from one execution to the next, declared here and only here:
- * what each memory holds, what keeps it small, how long an entry lives, and why the process keeps it at all.
- *
- * n8n loads a node's code once per process and runs every execution (of every workflow) with it, so whatever a
- * module keeps is shared by all of them. Queue-mode workers are separate processes and share none of it; a
- * restart forgets all of it. Keys name a TYLT account by its hash (tyltAccountHash), never by its API key.
- *
- * Each memory's logic stays in the file that does its job; that file takes its container from
- * `keptBetweenExecutions` under a name declared below, so `forgetProcessMemory` empties every one of them.
- */
+/** Everything kept in an n8n process between executions, declared here only; accounts keyed by tyltAccountHash. */
+
+type MemoryDeclaration = Record<'usedBy' | 'holds' | 'bound' | 'lifetime' | 'why', string>;
 
 /** `usedBy`: the file whose logic reads and writes it; `why`: what would go wrong, or be slow, without it. */
-interface MemoryDeclaration {
-	readonly usedBy: string;
-	readonly holds: string;
-	readonly bound: string;
-	readonly lifetime: string;
-	readonly why: string;
-}
-
 export const MEMORY_BETWEEN_EXECUTIONS = {
 	referenceClaims: {
 		usedBy: 'nodes/Tylt/payout/processMemory.ts',
-		holds:
-			'The reference claims in force: account hash and payout reference → a promise settled when the holder releases it.',
+		holds: 'Claims in force: account hash and payout reference → a promise settled on release.',
 		bound:
 			'One per reference an execution of this process is looking up or sending; none once every execution has released its claims (each does in a finally).',
-		lifetime:
-			'From the claim until its holder is done with the reference (looked up, sent, checked).',
+		lifetime: 'From the claim until its holder has looked up, sent and checked the reference.',
 		why: 'Executions that overlap each read history before either created anything; only the claim keeps them from both paying the same reference.',
 	},
 	sentPayouts: {
 		usedBy: 'nodes/Tylt/payout/processMemory.ts',
-		holds:
-			"Payouts this process sent or confirmed from history: account hash and reference → a copy of TYLT's record, and when.",
-		bound:
-			'PROCESS_MEMORY_LIMITS.maxEntries (10,000) references; past it, the oldest is forgotten.',
+		holds: "Payouts sent or confirmed here: account hash and reference → TYLT's record, and when.",
+		bound: 'PROCESS_MEMORY_LIMITS.maxEntries (10,000) references; past it the oldest is forgotten.',
 		lifetime: 'PROCESS_MEMORY_LIMITS.sentMaxAgeMs (24 hours) from when it was sent or confirmed.',
 		why: "An execution whose history read predates another execution's send still sees that payout, and does not send it again.",
 	},
 	referencesInDoubt: {
 		usedBy: 'nodes/Tylt/payout/processMemory.ts',
 		holds: 'References whose create got no usable answer: account hash and reference → when.',
-		bound:
-			'PROCESS_MEMORY_LIMITS.maxEntries (10,000) references; past it, the oldest is forgotten.',
+		bound: 'PROCESS_MEMORY_LIMITS.maxEntries (10,000) references; past it the oldest is forgotten.',
 		lifetime:
 			'Until a send or history settles it, at most sentMaxAgeMs (24 hours); for its first inDoubtHoldMs (15 minutes) the reference is refused unless history shows it.',
 		why: 'A create whose answer was lost may exist at TYLT: the reference is not sent again before fresh history says TYLT does not have it.',
@@ -54,37 +33,30 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 			"Each account's payout history window as last read: account hash → the payouts by order ID and by reference, and the read under way.",
 		bound:
 			'HISTORY_CACHE_LIMITS: 20,000 payouts, 32 MiB of JSON and 100 accounts in all; past them, the accounts used longest ago are forgotten.',
-		lifetime:
-			"Until the account's last full read is HISTORY_CACHE_LIMITS.fullReadMaxAgeMs (1 hour) old, or the bounds push it out.",
+		lifetime: 'Until its last full read is fullReadMaxAgeMs (1 hour) old, or bounds push it out.',
 		why: 'The duplicate guard and the 24-hour limit read the whole look-back window; with it, a later execution reads only what is new: one request, not fifty-one, for 10,000 payouts.',
 	},
 	dailySpendReservations: {
 		usedBy: 'nodes/Tylt/payout/dailyLimit.ts',
 		holds:
 			"What this process's creates put toward Max Amount per 24 Hours that history may not show yet: account hash → reservations (amounts, when sent, order ID).",
-		bound:
-			'JOURNAL_MAX_RESERVATIONS (100,000) per account; creates past it are refused rather than counted short.',
+		bound: 'JOURNAL_MAX_RESERVATIONS (100,000) per account; past it, creates are refused.',
 		lifetime:
 			'Until its create surely made no payout; a sent or in-doubt one 24 hours and 15 minutes from its send; one not sent yet until its create is settled.',
 		why: "Two executions of one process never both spend the same room: the second one's sum counts the first one's payouts before history lists them.",
 	},
 	historyAmounts: {
 		usedBy: 'nodes/Tylt/payout/dailyLimit.ts',
-		holds:
-			'Each history record as the 24-hour sum reads it: the record object → its currency and amount.',
-		bound:
-			'Weak: an entry goes with its record, so it never holds more records than the history cache does.',
-		lifetime:
-			'As long as its record object (the history cache hands every execution the same objects).',
+		holds: 'Each history record as the 24-hour sum reads it: record → its currency and amount.',
+		bound: 'Weak: an entry goes with its record, so it holds no more than the history cache does.',
+		lifetime: 'As long as its record object, which the history cache hands every execution.',
 		why: 'Speed only: a steady-state sum parses only the payouts new since the last one; forgetting it changes no result.',
 	},
 	credentialsPerExecution: {
 		usedBy: 'nodes/Tylt/transport/credentials.ts',
-		holds:
-			'The TYLT API credential as read and decrypted for one execution: the execution context → the credential.',
+		holds: 'The TYLT API credential decrypted for an execution: execution context → credential.',
 		bound: 'Weak: an entry goes with its execution context.',
-		lifetime:
-			"One execution (a polling trigger's context outlives its polls, so polls read the credential afresh and keep nothing here).",
+		lifetime: 'One execution; polls keep nothing here, as a poll context outlives its polls.',
 		why: 'n8n reads and decrypts the credential on every authenticated request unless handed it: a 1,000-row run would read it 1,000 times.',
 	},
 	nodeVouchers: {
@@ -97,8 +69,7 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 	},
 	callbacksSeen: {
 		usedBy: 'nodes/TyltTrigger/dedupe.ts',
-		holds:
-			'Callbacks each webhook trigger has seen: workflow and node → the seen keys, in two generations.',
+		holds: 'Callbacks each webhook trigger saw: workflow and node → the keys, two generations.',
 		bound:
 			'MAX_TRIGGERS_IN_MEMORY (200) triggers, the one seen longest ago forgotten first; MAX_REMEMBERED_CALLBACKS (1,000 to 2,000) callbacks each.',
 		lifetime: "The process (the trigger's static data carries the same keys across restarts).",
@@ -106,8 +77,7 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 	},
 	callbackFieldOrders: {
 		usedBy: 'nodes/TyltTrigger/canonicalCallback.ts',
-		holds:
-			'The field orders of the last callbacks put in canonical form: the names as they came → the names sorted, with their rules.',
+		holds: "Recent callbacks' field orders: the names as they came → sorted, with their rules.",
 		bound: 'MAX_KNOWN_ORDERS (16) orders; past it, the one met first is dropped.',
 		lifetime: 'The process.',
 		why: 'Speed only: callbacks of one kind carry the same names in the same order, and comparing names costs less than sorting them; forgetting it changes no result.',
@@ -128,7 +98,7 @@ export type ForgettableContainer = { clear(): void } | unknown[];
 
 const kept = new Map<MemoryName, ForgettableContainer>();
 
-/** The container of the memory declared as `name`; the file that does its job calls this once, at load. */
+/** The container of the memory declared as `name`, taken once at load. */
 export function keptBetweenExecutions<Container extends ForgettableContainer>(
 	name: MemoryName,
 	container: Container,

@@ -3,11 +3,7 @@ import * as n8nWorkflow from 'n8n-workflow';
 /** The oldest n8n the package is tested on (README, Compatibility; `npm run test:e2e:compat`). */
 export const OLDEST_SUPPORTED_N8N = '1.99.1';
 
-/**
- * What the package takes from n8n's n8n-workflow at run time. An older n8n lacks some of them (n8n 1.81.4 has
- * no NodeConnectionTypes, n8n 1.70.0 no UserError either) and would fail later with a bare "Cannot read
- * properties of undefined": every node and the credential check this when n8n loads them.
- */
+/** What the package takes from n8n-workflow at run time: an older n8n lacks some, failing with a TypeError. */
 const RUNTIME_IMPORTS = [
 	'NodeApiError',
 	'NodeConnectionTypes',

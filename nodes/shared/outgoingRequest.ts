@@ -1,19 +1,11 @@
-/**
- * The one reading of a request the credential is asked to sign: its method, the URL it goes to, the query that is
- * really sent and the exact body text. The signature and every spending limit read only this reading, and the
- * options that leave n8n are built from it: what is checked is what is signed is what is sent. A request that
- * could be read two ways is refused here, before any header is added, so nothing is sent.
- */
+/** The one reading of a request to sign: what is checked is what is signed is what is sent; no second reading. */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { CREDENTIAL, CredentialRefusal } from './credentialRefusal';
 import { NODE_VOUCHER_HEADER } from './spendingLimits/nodeVouchers';
 import { httpOrigin, normalizeBaseUrl } from './tyltAccount';
 
-/**
- * Request options as n8n hands them to a credential: `url` (httpRequest) or `uri` (the legacy request helper
- * the HTTP Request node uses), with the legacy body and redirect options beside them.
- */
+/** Request options as n8n hands them to a credential: `uri` and the rest are the legacy request helper's. */
 export type AuthenticatableRequest = IHttpRequestOptions & {
 	uri?: string | { toString(): string };
 	form?: unknown;
@@ -45,14 +37,9 @@ const QUERY_SIGNED_METHODS = new Set(['GET', 'HEAD', 'DELETE']);
 const READS_THE_KEY =
 	'would read the API key and a signature it could replay at TYLT (TYLT has no nonce), so nothing was sent';
 
-/**
- * Request options that decide where the signed bytes go or which server is accepted as TYLT, which whoever may
- * use the credential sets in the HTTP Request node (Proxy, Ignore SSL Issues, SSL Certificates). A proxy the n8n
- * administrator sets for the instance (HTTP_PROXY…) is not among them: n8n applies it after signing.
- */
+/** Options a workflow sets that decide where the signed bytes go or who passes for TYLT (docs/credential.md). */
 const TRANSPORT_OPTIONS: ReadonlyArray<{
 	option: string;
-	/** Whether the request's value for the option leaves the default connection. */
 	changesTransport: (value: unknown) => boolean;
 	reason: string;
 }> = [
@@ -118,10 +105,7 @@ export function signedText(outgoing: OutgoingRequest): string {
 	return outgoing.query.length === 0 ? '' : JSON.stringify(Object.fromEntries(outgoing.query));
 }
 
-/**
- * The options n8n sends, built from the reading: one absolute URL holding the whole query, the body as final
- * text, and redirects off (every HTTP client carries the signed headers on to the next hop).
- */
+/** The options n8n sends, built from the reading; redirects off, as a client carries signed headers on. */
 export function optionsToSend(
 	request: AuthenticatableRequest,
 	outgoing: OutgoingRequest,
@@ -167,11 +151,7 @@ function refuseOwnTransport(request: AuthenticatableRequest) {
 	}
 }
 
-/**
- * The request's target, resolved the way axios resolves it (an absolute or protocol-relative URL stands alone;
- * anything else is appended to the base URL), provided it is on the Base URL's origin and has no part a server
- * could read otherwise than this: a fragment (`#`, which the HTTP client drops) or a `?` inside the query.
- */
+/** The target as axios resolves it, on the Base URL's origin, with no `#` (the client drops it) or second `?`. */
 function targetOnBaseUrl(
 	baseUrl: string,
 	request: AuthenticatableRequest,
@@ -213,11 +193,7 @@ function combineUrls(base: string, path: string): string {
 	return path ? `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}` : base;
 }
 
-/**
- * The URL's own parameters, then the query options', in the order the HTTP client sends them. A name given twice
- * is refused (servers differ on which one they read), and so is a value that is not text, a number or true/false
- * (lists and objects are written differently by different clients).
- */
+/** The URL's own parameters, then the query options', as sent: each name once, only text, numbers or booleans. */
 function queryAsSent(
 	urlQuery: string,
 	options: IDataObject | undefined,
@@ -274,8 +250,12 @@ function jsonBodyText(request: AuthenticatableRequest): string {
 	const { body } = request;
 	if (body === undefined || body === null || body === '') return '';
 	if (typeof body === 'string') {
+		try {
+			JSON.parse(body);
+		} catch {
+			throw refuse('this request body is text that is not JSON');
+		}
 		// axios sends JSON text trimmed, so the trimmed text is what TYLT receives and must be what is signed.
-		if (!isJson(body)) throw refuse('this request body is text that is not JSON');
 		return body.trim();
 	}
 	if (Buffer.isBuffer(body) || body instanceof Uint8Array) {
@@ -296,15 +276,6 @@ function isPlainObject(value: unknown): value is IDataObject {
 	if (value === null || typeof value !== 'object') return false;
 	const prototype = Object.getPrototypeOf(value) as unknown;
 	return prototype === Object.prototype || prototype === null;
-}
-
-function isJson(text: string): boolean {
-	try {
-		JSON.parse(text);
-		return true;
-	} catch {
-		return false;
-	}
 }
 
 function isSet(value: unknown): boolean {

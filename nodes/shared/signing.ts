@@ -1,4 +1,4 @@
-/** The one place that signs a TYLT request (the TYLT API credential's authenticate). */
+/** The one place that signs a TYLT request (the credential's authenticate), over the one reading of it. */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { CREDENTIAL, CredentialRefusal } from './credentialRefusal';
@@ -13,10 +13,6 @@ import {
 import { spendingLimitRefusal } from './spendingLimits/check';
 import { tyltAccountOf, type TyltCredentials } from './tyltAccount';
 
-/**
- * Signs a request the way TYLT verifies it, and returns the options to send. The request is read once
- * (outgoingRequest.ts), and both the spending limits and the signature read that reading.
- */
 export function signTyltRequest(
 	credentials: TyltCredentials,
 	requestOptions: AuthenticatableRequest,

@@ -9,7 +9,6 @@ export interface TyltCredentials {
 	apiKey: string;
 	apiSecret: string;
 	baseUrl: string;
-	/** Max Amount per Payout and Allowed Recipient Addresses bind every payout this credential signs. */
 	spendingLimits?: SpendingLimitTexts;
 }
 
@@ -32,10 +31,7 @@ export function normalizeBaseUrl(baseUrl: string): string {
 	return (baseUrl.trim() || DEFAULT_BASE_URL).replace(/\/+$/, '');
 }
 
-/**
- * The account as every request to it is sent, worked out once from the credential: the signing, the key that
- * process memories use and the redaction of TYLT's words all read this, never the stored fields themselves.
- */
+/** The account as requests are sent to it: signing, memory keys and redaction read this, not the stored fields. */
 export interface TyltAccount {
 	/** As sent (apiKeyAsSent). */
 	apiKey: string;
@@ -62,32 +58,9 @@ export function tyltAccountOf(
 	};
 }
 
-/**
- * The API key as TYLT reads it: HTTP drops the whitespace around a header value, so a key pasted with a space or
- * line break is the same key. Trimmed before it is sent too: a line break inside a header is not sendable.
- */
+/** The API key as TYLT reads it: HTTP drops whitespace around a header value; a line break is not sendable. */
 export function apiKeyAsSent(apiKey: string): string {
 	return apiKey.trim();
-}
-
-/**
- * Which TYLT account a credential pays from, as text every spelling of it shares: the Base URL's origin as
- * `new URL` gives it (scheme and host lower-cased, default port dropped), without a fully qualified host's
- * trailing dot, and the API key as sent, in lower case (TYLT does not say whether letter case tells keys apart;
- * taking two spellings for one account can only make one execution wait for another, never pay twice).
- */
-export function tyltAccountIdentity(
-	credentials: Pick<TyltCredentials, 'apiKey' | 'baseUrl'>,
-): string {
-	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
-	const origin = httpOrigin(baseUrl);
-	let server = baseUrl;
-	if (origin !== undefined) {
-		const url = new URL(origin);
-		url.hostname = url.hostname.replace(/\.$/, '');
-		server = url.origin;
-	}
-	return JSON.stringify([server, apiKeyAsSent(credentials.apiKey).toLowerCase()]);
 }
 
 /** `scheme://host[:port]` of an http(s) URL, default port left out; undefined for anything else. */
@@ -100,7 +73,16 @@ export function httpOrigin(url: string): string | undefined {
 	}
 }
 
-/** The hash of tyltAccountIdentity that process memories are keyed by: none of them holds a key to sign with. */
+/** The account's hash, keying process memories: every spelling of one account alike (docs/money-safety.md). */
 export function tyltAccountHash(credentials: Pick<TyltCredentials, 'apiKey' | 'baseUrl'>): string {
-	return createHash('sha256').update(tyltAccountIdentity(credentials)).digest('hex').slice(0, 32);
+	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+	const origin = httpOrigin(baseUrl);
+	let server = baseUrl;
+	if (origin !== undefined) {
+		const url = new URL(origin);
+		url.hostname = url.hostname.replace(/\.$/, '');
+		server = url.origin;
+	}
+	const identity = JSON.stringify([server, apiKeyAsSent(credentials.apiKey).toLowerCase()]);
+	return createHash('sha256').update(identity).digest('hex').slice(0, 32);
 }

@@ -6,7 +6,7 @@
  * when absent, null or an empty list.
  */
 import type { ExactDecimal } from '../../nodes/shared/decimalText';
-import { parseSpendingLimits } from '../../nodes/shared/spendingLimits/parse';
+import { parseSpendingLimits } from '../support/spendingLimits';
 import { spentInWindow } from '../../nodes/Tylt/payout/dailyLimit';
 import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 

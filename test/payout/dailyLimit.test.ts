@@ -7,7 +7,7 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { exactDecimal, type ExactDecimal } from '../../nodes/shared/decimalText';
-import { parseSpendingLimits } from '../../nodes/shared/spendingLimits/parse';
+import { parseSpendingLimits } from '../support/spendingLimits';
 import {
 	decideDaily,
 	spentInWindow,

@@ -43,10 +43,7 @@ export async function getSupportedCurrencies(
 	return Array.isArray(currencies) ? currencies : [];
 }
 
-/**
- * The merchant's holdings, one entry per currency. A read like the others (retried after transient failures);
- * only the documented shape counts (see accountBalanceEnvelope).
- */
+/** The merchant's holdings, one entry per currency; only the documented shape counts (accountBalanceEnvelope). */
 export async function getAccountBalances(
 	this: TyltContext,
 	itemIndex?: number,
@@ -94,12 +91,7 @@ export async function getPayInDetails(
 	})) as IDataObject;
 }
 
-/**
- * One payout by TYLT's orderId, or undefined when TYLT says there is none. TYLT does not document how it
- * answers an unknown orderId, so each plausible way counts: `data: null`, a non-zero errorCode, HTTP 400 or
- * 404. A rejected credential (401, 403), a redirect, or an answer that is not a payout record for this orderId
- * stays an error: "not found" must never stand in for "could not look".
- */
+/** One payout by orderId, or undefined when TYLT says there is none: never for "could not look". */
 export async function getPayoutInformation(
 	this: TyltContext,
 	orderId: string,
@@ -111,17 +103,14 @@ export async function getPayoutInformation(
 		qs: { orderId },
 		itemIndex,
 		envelope: payoutInformationEnvelope(orderId),
-		// HTTP 200 with a non-zero errorCode, 400 or 404.
+		// TYLT does not document how it says "none": a non-zero errorCode, HTTP 400 or 404 each count.
 		refusalMeansAbsent: (statusCode) =>
 			(statusCode >= 200 && statusCode <= 299) || statusCode === 400 || statusCode === 404,
 	})) as PayoutRecord | null;
 	return record ?? undefined;
 }
 
-/**
- * One page of payout history, newest first. Only an answer in TYLT's documented envelope counts: anything
- * else is an error (after the usual read retries), never an empty page.
- */
+/** One page of payout history, newest first; an answer outside TYLT's envelope is an error, never an empty page. */
 export async function getPayoutHistoryPage(
 	this: TyltContext,
 	page: { rows: number; page: number; timeoutMs?: number },
@@ -138,29 +127,9 @@ export async function getPayoutHistoryPage(
 	})) as PayoutRecord[];
 }
 
-/*
- * Paging through TYLT payout history: the one place that decides where history ends. Every reader (the
- * duplicate guard and its history cache, Payout → Get, Get Many, the polling trigger) pages through here.
- *
- * TYLT documents neither its largest page, nor that it serves the same number of rows on every page, nor what a
- * page past the end holds, so:
- * - an empty page is the end;
- * - a page shorter than asked is the end only for a listing (Get Many, which decides nothing), and only when an
- *   earlier page of the same read was longer. A reader that decides something (the guard, Payout → Get, the
- *   polling trigger) reads on: TYLT may cap a page by its bytes or its load while history goes on, and a cap
- *   may change between reads, so no page size is remembered from one read to the next;
- * - a page made only of payouts this read already served is how many paged APIs answer a page past the end
- *   (the last page again, or the first), or history pushed down by payouts made while it was read: the end for
- *   a listing; a decision reads on, and only several such pages in a row are an error (the read cannot prove
- *   it saw all of history);
- * - no read goes on forever: past `maxRecords` records read (inside any window or not), or past the pages
- *   those records fill at the fewest rows TYLT served a page, it stops with an error.
- */
+// Paging through history, the one place deciding where it ends: docs/money-safety.md, "Every read of history ends".
 
-/**
- * Who reads: a 'listing' shows history and decides nothing (Get Many), so it may take the likely end for the
- * end; a 'decision' sends, reports "not found" or reports changes from what it read, so only proof ends it.
- */
+/** A 'listing' decides nothing (Get Many), so it may take the likely end for the end; a 'decision' needs proof. */
 export type HistoryReader = 'listing' | 'decision';
 
 export interface HistoryPagesRequest {
@@ -197,17 +166,10 @@ export class UnendingHistoryError extends NodeOperationError {
 	}
 }
 
-/**
- * Pages in a row that a decision reader reads on through while they hold only payouts already served (history
- * pushed down by payouts made meanwhile) before it takes them for a TYLT repeating pages past the end.
- */
+/** Pages in a row of payouts already served (history pushed down meanwhile) before a decision calls it unending. */
 const MAX_PAGES_SERVING_NOTHING_NEW = 5;
 
-/**
- * Payout history page by page, newest first, until it ends (see above; the consumer may stop sooner). After a
- * first page shorter than asked, pages are asked at the size TYLT served, which puts page N at the same records
- * whether TYLT counts its offset in rows asked or rows served: nothing is skipped.
- */
+/** History page by page until it ends; after a short first page, asked at the size served so no offset skips. */
 export async function* payoutHistoryPages(
 	this: TyltContext,
 	paging: HistoryPagesRequest,
@@ -257,30 +219,15 @@ export async function* payoutHistoryPages(
 	}
 }
 
-export interface HistoryPaging {
-	/** Stop after this many records; undefined reads until history ends (see payoutHistoryPages). */
-	limit?: number;
-	pageSize: number;
-	timeoutMs?: number;
-}
-
-/** Tunable so tests can shrink it; not a user option. */
+/** Tunable so tests can shrink it. Past it Return All is an error pointing to Limit, never a list cut short. */
 export const GET_MANY_LIMITS = {
-	/**
-	 * Return All reads at most this many payouts (some 100 MB of output); more is an error that points to
-	 * Limit, never a list cut short without a word.
-	 */
 	returnAllMaxRecords: 100_000,
 };
 
-/**
- * Pages through payout history, newest first (Payout → Get Many). Each page is requested only when the records
- * so far fall short, so a limit never costs more pages than it needs. A listing: it decides nothing, so the
- * likely end of history ends it (see payoutHistoryPages).
- */
+/** Payout → Get Many, a listing: pages are asked only while short of `limit` (undefined: Return All). */
 export async function getPayoutHistory(
 	this: TyltContext,
-	paging: HistoryPaging,
+	paging: { limit?: number; pageSize: number },
 	itemIndex: number,
 ): Promise<PayoutRecord[]> {
 	const rows =
@@ -290,7 +237,6 @@ export async function getPayoutHistory(
 		this,
 		{
 			rows,
-			timeoutMs: paging.timeoutMs,
 			// With a limit the last page may reach past it; Return All stops at its bound.
 			maxRecords:
 				paging.limit === undefined ? GET_MANY_LIMITS.returnAllMaxRecords : paging.limit + rows,

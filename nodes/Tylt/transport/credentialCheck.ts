@@ -1,29 +1,15 @@
-/**
- * The credential's key and secret tried on TYLT, for the credential's Test: one signed read of the currency
- * list, and TYLT's answer in words that say what to fix. A credential test's context has only the legacy
- * `request` helper, so this call cannot go through tyltApiRequest; it is signed by the same function.
- */
+/** The credential's Test: one read of the currency list, over the legacy `request` helper a test context has. */
 import type { ICredentialTestFunctions, JsonObject } from 'n8n-workflow';
 
 import { credentialRefusalIn } from '../../shared/credentialRefusal';
 import { signTyltRequest } from '../../shared/signing';
-import {
-	httpOrigin,
-	normalizeBaseUrl,
-	tyltAccountOf,
-	type TyltCredentials,
-} from '../../shared/tyltAccount';
+import { httpOrigin, tyltAccountOf, type TyltCredentials } from '../../shared/tyltAccount';
 import { TYLT_ENDPOINTS } from './calls';
 import { isObject, type TyltEnvelope } from './envelopes';
 import { redactSecrets, requestFailure, type RequestFailure } from './errors';
 
 /** A test waits less than a payout: someone is looking at the dialog. */
 const CHECK_TIMEOUT_MS = 20_000;
-
-interface LegacyResponse {
-	statusCode: number;
-	body: unknown;
-}
 
 /** TYLT's answer to the key and secret: its currency list, or what is wrong as one or two sentences. */
 export type CredentialCheck =
@@ -34,9 +20,9 @@ export async function checkCredentialOnTylt(
 	helpers: ICredentialTestFunctions['helpers'],
 	credentials: TyltCredentials,
 ): Promise<CredentialCheck> {
-	const where = httpOrigin(normalizeBaseUrl(credentials.baseUrl)) ?? credentials.baseUrl;
-	const { secrets } = tyltAccountOf(credentials);
-	let response: LegacyResponse;
+	const { baseUrl, secrets } = tyltAccountOf(credentials);
+	const where = httpOrigin(baseUrl) ?? credentials.baseUrl;
+	let response: { statusCode: number; body: unknown };
 	try {
 		const signed = signTyltRequest(credentials, {
 			method: 'GET',
@@ -53,7 +39,7 @@ export async function checkCredentialOnTylt(
 			followRedirect: false,
 			followAllRedirects: false,
 			timeout: CHECK_TIMEOUT_MS,
-		})) as LegacyResponse;
+		})) as typeof response;
 	} catch (error) {
 		const refusal = credentialRefusalIn(error);
 		const problem = refusal

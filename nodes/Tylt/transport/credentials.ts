@@ -14,11 +14,6 @@ import { TyltCredentialMissingError } from './errors';
 /** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
 export type TyltContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
-/**
- * n8n reads and decrypts the credential from its database on every authenticated request unless it is
- * handed over; a 1,000-row payout run would read it 1,000 times. The execution context lives exactly as long
- * as one execution, so the credential is read once per execution (and re-read by the next one).
- */
 const credentialsPerExecution = keptBetweenExecutions(
 	'credentialsPerExecution',
 	new ForgettableWeakMap<TyltContext, Promise<ICredentialsDecrypted | undefined>>(),
@@ -27,8 +22,7 @@ const credentialsPerExecution = keptBetweenExecutions(
 export async function credentialsOnce(
 	this: TyltContext,
 ): Promise<ICredentialsDecrypted | undefined> {
-	// n8n keeps one poll context for as long as a polling trigger stays active: reading the credential once
-	// per context there would keep an old secret until the workflow is activated again.
+	// A poll context lives as long as the trigger is active: kept, it would hold an old secret.
 	if (typeof (this as Partial<IPollFunctions>).__emit === 'function') {
 		return await readCredentials.call(this);
 	}
@@ -42,8 +36,7 @@ export async function credentialsOnce(
 
 async function readCredentials(this: TyltContext): Promise<ICredentialsDecrypted | undefined> {
 	const reference = this.getNode().credentials?.tyltApi;
-	// The editor asks for the dropdowns before it attaches the default credential: say so at once, since
-	// asking again cannot help until one is selected.
+	// The editor asks for the dropdowns before it attaches the default credential: say so at once.
 	if (!reference) throw new TyltCredentialMissingError(this.getNode());
 	// A reference without an id is left to n8n, whose own read of the credential says what is wrong with it.
 	if (!reference.id) return undefined;
@@ -60,11 +53,7 @@ export async function credentialData(this: TyltContext): Promise<ICredentialData
 	return (await credentialsOnce.call(this))?.data ?? (await this.getCredentials('tyltApi'));
 }
 
-/**
- * Which TYLT account a call goes to: a hash of the Base URL's origin and the API key, one for every spelling
- * TYLT takes for the same account (see tyltAccountIdentity). Never the secret, and never the key itself, so
- * process-wide memories keyed by account hold nothing a memory dump could reuse.
- */
+/** Which TYLT account a call goes to, as tyltAccountHash names it. */
 export async function tyltAccountKey(this: TyltContext): Promise<string> {
 	return tyltAccountOf(credentialFields((await credentialData.call(this)) ?? {})).hash;
 }

@@ -1,8 +1,4 @@
-/**
- * What a usable answer looks like, per call. An HTTP 200 whose body is not the documented envelope is not a
- * success: a history page that cannot be read would let the duplicate guard see "no payouts" and pay again,
- * and a create answer without a payout record leaves the payout's fate unknown.
- */
+/** A usable answer per call: an HTTP 200 outside the envelope is no success (history could read as empty). */
 
 /** The envelope every TYLT call answers with. `errorCode` is absent on create, 0 on success elsewhere. */
 export interface TyltEnvelope {
@@ -47,11 +43,7 @@ export const createPayoutEnvelope: EnvelopeCheck = (envelope) => {
 	return undefined;
 };
 
-/**
- * TYLT's docs (not the spec): `{ data: [{ currencySymbol: "USDT", balance: 12.0579 }, ...] }`. A balance that is
- * not a finite number, or a currency listed twice, makes the whole answer unusable: a guessed balance could let
- * a payout batch through.
- */
+/** TYLT's docs: `{ data: [{ currencySymbol, balance }, ...] }`; one bad entry spoils all: no balance is guessed. */
 export const accountBalanceEnvelope: EnvelopeCheck = (envelope) => {
 	if (!Array.isArray(envelope.data)) {
 		return 'the balance answer holds no list of balances (data is not an array)';
@@ -73,10 +65,7 @@ export const accountBalanceEnvelope: EnvelopeCheck = (envelope) => {
 	return undefined;
 };
 
-/**
- * TYLT's docs: `{ data: <payout record>, msg: "" }` for one payout by orderId. `data: null` is an answer too
- * (no such payout); a record for another orderId, or anything else, is not.
- */
+/** TYLT's docs: `{ data: <payout record>, msg: "" }` for one payout by orderId; `data: null` means none. */
 export function payoutInformationEnvelope(orderId: string): EnvelopeCheck {
 	return (envelope) => {
 		if (envelope.data === null) return undefined;

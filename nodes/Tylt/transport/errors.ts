@@ -1,8 +1,4 @@
-/**
- * What a TYLT call came to: each attempt's outcome, one error class per kind of failure (callers ask
- * `instanceof`, never read words), and the scrubbing of TYLT's words. Messages are built from TYLT's `msg` and
- * the status alone: the request options, which hold the key and the signature, never reach an error.
- */
+/** Attempt outcomes and one error class per kind; no error reads the request options (key, signature). */
 import { type INode, type JsonObject, NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { TyltEnvelope } from './envelopes';
@@ -16,10 +12,7 @@ export type Attempt =
 	/** The credential refused to sign the call: nothing left n8n, and asking again gets the same answer. */
 	| { outcome: 'notSigned'; cause: string }
 	| { outcome: 'unreachable'; cause: string; code?: string }
-	/**
-	 * An error that names no network failure (one inside n8n, say): nothing shows whether the request left n8n,
-	 * and nothing says another try would help.
-	 */
+	/** No network failure named (an error inside n8n, say): whether the request left n8n is unknown. */
 	| { outcome: 'unexplained'; cause: string }
 	| {
 			outcome: 'transient';
@@ -46,7 +39,6 @@ interface ErrorDetails {
 	networkCode?: string;
 }
 
-/** Every error a TYLT call throws. */
 export abstract class TyltApiError extends NodeApiError {
 	constructor(node: INode, call: FailedCall, details: ErrorDetails) {
 		const errorResponse: JsonObject = {};
@@ -102,12 +94,7 @@ export class TyltCredentialRefusedError extends TyltApiError {
 	}
 }
 
-/**
- * The request carried no TYLT API credential, so no call was made. Not a TyltApiError: it is known before any
- * call, and asking again cannot help until one is attached. n8n 2.41's editor loads a new node's dropdowns in a
- * new workflow before it attaches the credential, and drops the reload it then asks for while that load is out:
- * the message says how to load the list (docs/operations.md, "Dropdowns").
- */
+/** No credential reached the request: known before any call, so not a TyltApiError (docs/operations.md). */
 export class TyltCredentialMissingError extends NodeOperationError {
 	constructor(node: INode) {
 		super(node, 'Select a TYLT API credential, or reopen this node if one is selected', {
@@ -133,10 +120,7 @@ export class TyltOutcomeUnknownError extends TyltApiError {
 	}
 }
 
-/**
- * A create TYLT answered with HTTP 429. Still an unknown outcome (a gateway may count requests after the
- * answer, so the payout may exist), and a request to the whole execution to slow down.
- */
+/** A create answered HTTP 429: an unknown outcome (a gateway may count it), and a call to slow down. */
 export class TyltRateLimitedError extends TyltOutcomeUnknownError {
 	/** The wait TYLT asked for (Retry-After), when it named one. */
 	readonly retryAfterMs?: number;
@@ -178,10 +162,7 @@ export class TyltUnavailableError extends TyltApiError {
 	}
 }
 
-/**
- * A read that failed with an error that names no network failure and no answer from TYLT (an error inside n8n,
- * say). Not tried again: nothing says another try would fare better.
- */
+/** A read that failed with no network failure and no answer from TYLT; not tried again. */
 export class TyltRequestFailedError extends TyltApiError {
 	constructor(node: INode, call: FailedCall, failure: UnexplainedAttempt) {
 		super(node, call, {
@@ -215,10 +196,7 @@ type UnreachableAttempt = Extract<Attempt, { outcome: 'unreachable' }>;
 type UnexplainedAttempt = Extract<Attempt, { outcome: 'unexplained' }>;
 type FailedAttempt = Exclude<Attempt, { outcome: 'success' }>;
 
-/**
- * The error for a call that ended in `failure` after `attempts` tries. A create (movesMoney) that may have
- * reached TYLT is an unknown outcome, never "failed": whether the payout exists is for the guard to find out.
- */
+/** The error for a failed call; a create that may have reached TYLT is an unknown outcome, never "failed". */
 export function errorForAttempt(
 	node: INode,
 	call: FailedCall,
@@ -297,33 +275,20 @@ function systemErrorIn(error: JsonObject): SystemError {
 	return { code, syscall, message };
 }
 
-/**
- * Only a failure to connect proves the request never left: Node raises EHOSTUNREACH or ENETUNREACH on an
- * established connection too (`read EHOSTUNREACH`), after a create was written.
- */
+/** Only a failure to connect proves the request never left: EHOSTUNREACH also comes after a create was written. */
 function neverConnected({ code, syscall }: SystemError): boolean {
 	if (code === 'ECONNREFUSED' || syscall === 'connect') return true;
 	return NAME_LOOKUP_FAILURES.has(code) && (syscall === undefined || syscall === 'getaddrinfo');
 }
 
-/** What a request that threw can come to. */
-export type RequestFailure = Extract<
-	Attempt,
-	{ outcome: 'unreachable' | 'transient' | 'unexplained' }
->;
+export type RequestFailure = TransientAttempt | UnreachableAttempt | UnexplainedAttempt;
 
-/**
- * What a request that threw says about the call. A network failure names itself by a code (Node names the
- * system call that failed; n8n wraps that error), which tells whether the request never left this machine or
- * may have reached TYLT. An error without a code is no network failure (an error inside n8n, say): its message,
- * which may be anyone's words, is passed on with `secrets` scrubbed.
- */
+/** A request that threw: its network code tells whether it never left; with none, its words go on, scrubbed. */
 export function requestFailure(error: JsonObject, secrets: readonly string[]): RequestFailure {
 	const system = systemErrorIn(error);
 	const { code } = system;
 	const words = `${system.message} ${String(error.message ?? '')}`;
-	// Messages carry words, never the raw code: n8n swaps any message naming a network code for its own
-	// generic text, which would hide whether a payout may exist.
+	// Words, never the raw code: n8n swaps a message naming a code for generic text, hiding a payout's fate.
 	if (neverConnected(system)) {
 		// Even a create is known not to have happened.
 		return { outcome: 'unreachable', cause: 'TYLT could not be reached', code };
@@ -344,15 +309,10 @@ export function requestFailure(error: JsonObject, secrets: readonly string[]): R
 	};
 }
 
-/** The signature's shape: an HMAC-SHA256 in hex. Any such run goes, whatever it signed. */
+/** The signature's shape (HMAC-SHA256 in hex): TYLT has no nonce, so an echoed signature could be replayed. */
 const HEX_RUN = /[0-9a-f]{64,}/gi;
 
-/**
- * `text` with every secret (TyltAccount.secrets: the key and secrets as stored and as sent) and every
- * signature-shaped run replaced. TYLT's words may repeat what it was sent ("signature … is not valid for API
- * key …") and reach errors, which whoever runs the node sees (an AI agent included); TYLT signs without a
- * nonce, so an echoed signature could be replayed. Letter case is ignored: a server may echo a key upper-cased.
- */
+/** `text` with every secret (TyltAccount.secrets, in any letter case) and signature-shaped run replaced. */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
 	let redacted = text;
 	for (const secret of secrets) {

@@ -1,8 +1,4 @@
-/**
- * A TYLT call with its retry policy (reads are tried again after transient failures with bounded exponential
- * back-off; a create is sent once), and one attempt: what each failure means is decided here, what it is
- * called in errors.ts.
- */
+/** A TYLT call and its retries (none for a create); what each failure means is decided here. */
 import type {
 	IDataObject,
 	IHttpRequestMethods,
@@ -14,7 +10,7 @@ import { cancelSignalOf, pause } from '../../shared/pause';
 import { credentialsOnce, type TyltContext } from './credentials';
 import { type Attempt, errorForAttempt, redactSecrets, requestFailure } from './errors';
 import { credentialRefusalIn } from '../../shared/credentialRefusal';
-import type { EnvelopeCheck, TyltEnvelope } from './envelopes';
+import { isObject, type EnvelopeCheck, type TyltEnvelope } from './envelopes';
 import { credentialFields, tyltAccountOf } from '../../shared/tyltAccount';
 
 /** Bounded exponential back-off for reads; exported so tests can shorten the waits. */
@@ -24,10 +20,7 @@ export const RETRY_POLICY = {
 	maxDelayMs: 30_000,
 };
 
-/**
- * Sends one signed call (the credential signs it) and returns the envelope's `data`; every failure is thrown
- * as one of errors.ts's classes.
- */
+/** Sends one signed call and returns the envelope's `data`; every failure is thrown as an errors.ts class. */
 export async function tyltApiRequest(this: TyltContext, request: TyltRequest): Promise<unknown> {
 	// TYLT has no idempotency key: a create whose answer was lost may exist, and sending it again could pay twice.
 	const retries = request.movesMoney ? 0 : RETRY_POLICY.maxRetries;
@@ -58,10 +51,7 @@ function backoffMs(attempt: number, retryAfterMs: number | undefined): number {
 	return Math.min(Math.max(exponential, retryAfterMs ?? 0), RETRY_POLICY.maxDelayMs);
 }
 
-/**
- * One signed call to TYLT and what it came to. Only this file reads HTTP status codes, network error codes and
- * the envelope's errorCode; everything above it speaks in outcomes.
- */
+/** One call to TYLT. Only this file reads status codes, network codes and errorCode; callers speak in outcomes. */
 export interface TyltRequest {
 	method: IHttpRequestMethods;
 	path: string;
@@ -74,20 +64,13 @@ export interface TyltRequest {
 	movesMoney?: boolean;
 	/** What a usable HTTP 200 answer must look like; anything else is treated as no answer. */
 	envelope?: EnvelopeCheck;
-	/**
-	 * For a read of one thing by its id: the refusals that only say it does not exist. Such a refusal is
-	 * returned as `null` (the `data` of "nothing there") instead of thrown.
-	 */
+	/** For a read by id: the refusals that only say it does not exist, returned as `null` instead of thrown. */
 	refusalMeansAbsent?: (statusCode: number, envelope: TyltEnvelope | undefined) => boolean;
 }
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 
-/**
- * The HTTP client's timeout only fires when the socket goes idle: an answer that trickles in never trips it.
- * Each attempt therefore also has a wall-clock deadline, this much after the timeout, so the client's own
- * timeout (with its clearer network code) wins whenever it can.
- */
+/** The client's timeout fires only on an idle socket; this deadline, a little later, ends a trickling answer. */
 const DEADLINE_GRACE_MS = 1000;
 
 interface TyltResponse {
@@ -120,7 +103,6 @@ export async function attemptOnce(
 
 	// Outside the try below: a credential that cannot be read is not a network failure.
 	const credentialsDecrypted = await credentialsOnce.call(this);
-	// Every spelling of the key and secrets as stored and as sent: what TYLT's or an error's words must not show.
 	const secrets = credentialsDecrypted?.data
 		? tyltAccountOf(credentialFields(credentialsDecrypted.data)).secrets
 		: [];
@@ -166,8 +148,7 @@ export async function attemptOnce(
 		};
 	}
 	if (statusCode >= 300 && statusCode <= 399) {
-		// The credential never follows a redirect with the signed headers. What a create met behind it is
-		// unknown, so it is not called refused; a read is simply pointed at the wrong place.
+		// Never followed: a create's fate behind it is unknown, so not refused; a read is pointed wrong.
 		const cause = `TYLT answered with a redirect (HTTP ${statusCode}), which the node does not follow`;
 		return request.movesMoney
 			? { outcome: 'transient', cause, statusCode, envelope }
@@ -182,8 +163,7 @@ export async function attemptOnce(
 		};
 	}
 	if (typeof envelope.errorCode === 'number' && envelope.errorCode !== 0) {
-		// The spec's create answer has no errorCode. One that carries a record as well contradicts itself:
-		// TYLT may have made the payout, so it is no refusal.
+		// The spec's create answer has no errorCode; one carrying a record too may have made the payout.
 		if (request.movesMoney && envelope.data !== null && typeof envelope.data === 'object') {
 			return {
 				outcome: 'transient',
@@ -202,10 +182,7 @@ export async function attemptOnce(
 
 const PAST_DEADLINE = Symbol('past the deadline');
 
-/**
- * `request`, or PAST_DEADLINE when it has not settled `ms` after the start. Either way `deadline` is aborted
- * when this returns, which also ends the pause: no timer outlives the attempt.
- */
+/** `request`, or PAST_DEADLINE after `ms`; `deadline` is aborted on return, so no timer outlives the attempt. */
 async function withinDeadline<T>(
 	request: Promise<T>,
 	ms: number,
@@ -223,11 +200,7 @@ async function withinDeadline<T>(
 	}
 }
 
-/**
- * The envelope with every word TYLT wrote beside its record scrubbed: each top-level value but `data` (a record's
- * own fields, such as transaction hashes, must stay as they are), whatever its type: an errorCode is meant to be a
- * number, and anything else in it is words.
- */
+/** The envelope with each top-level value but `data` scrubbed, whatever its type; records stay as sent. */
 function redactedEnvelope(
 	envelope: TyltEnvelope | undefined,
 	secrets: readonly string[],
@@ -251,8 +224,7 @@ function parseEnvelope(body: unknown): TyltEnvelope | undefined {
 			return undefined;
 		}
 	}
-	if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-	return body as TyltEnvelope;
+	return isObject(body) ? (body as TyltEnvelope) : undefined;
 }
 
 /** Retry-After is either delta-seconds or an HTTP date. */

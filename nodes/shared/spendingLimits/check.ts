@@ -1,7 +1,4 @@
-/**
- * Checks a request about to be signed against the credential's spending limits: Max Amount per Payout and
- * Allowed Recipient Addresses bind every request signed with the credential, the HTTP Request node's too.
- */
+/** A request about to be signed against the credential's limits: they bind every request the credential signs. */
 import { compareExact, exactDecimal, exactText, type ExactDecimal } from '../decimalText';
 import { isFiatCode } from '../fiatCurrencies';
 import { canonicalAddress } from '../addresses/formats';
@@ -23,16 +20,12 @@ import { payoutInRequest, type PayoutFields } from './payoutRequest';
 const PLAIN_AMOUNT_STRING = /^\d+(\.\d+)?$/;
 const SYMBOL = /^[A-Za-z0-9]+$/;
 
-/** What the per-payout limits say of a request: allowed (by which Allowed Recipient Addresses entry), or why not. */
+/** What the per-payout limits say: allowed (by which Allowed Recipient Addresses entry), or why not. */
 export type PerPayoutVerdict =
 	| { allowed: true; allowedBy?: string }
 	| { allowed: false; refusedBecause: string };
 
-/**
- * Why the credential's limits refuse this request, phrased to follow "refused this payout: ", or undefined
- * when it is no payout or within every limit. Max Amount per 24 Hours is checked last: it takes the TYLT
- * node's voucher for this account (tyltAccountHash).
- */
+/** Why the limits refuse this request (after "refused this payout: "); the 24-hour voucher is taken last. */
 export function spendingLimitRefusal(
 	texts: SpendingLimitTexts,
 	request: OutgoingRequest,
@@ -45,10 +38,7 @@ export function spendingLimitRefusal(
 	return checked.limits.per24Hours && dailyLimitRefusal(request, account);
 }
 
-/**
- * Whether Max Amount per Payout and Allowed Recipient Addresses allow this request: what the TYLT node checks
- * for each item before anything is sent, with the same words the signing would use.
- */
+/** The per-payout limits' verdict, as the TYLT node checks each item before anything is sent. */
 export function perPayoutVerdict(
 	texts: SpendingLimitTexts,
 	request: OutgoingRequest,
@@ -64,10 +54,7 @@ type CheckedPayout =
 	| { kind: 'refused'; reason: string }
 	| { kind: 'payout'; limits: SpendingLimits; fields: PayoutFields };
 
-/**
- * The request's payout and the limits it is held to; refused when either cannot be read. A field that is not
- * blank sets a limit or cannot be read, so past hasSpendingLimits at least one limit is set.
- */
+/** The request's payout and the limits it is held to; refused when either cannot be read. */
 function checkedPayout(texts: SpendingLimitTexts, request: OutgoingRequest): CheckedPayout {
 	if (!hasSpendingLimits(texts)) return { kind: 'free' };
 	const payout = payoutInRequest(request);
@@ -104,11 +91,7 @@ function dailyLimitRefusal(request: OutgoingRequest, account: string): string | 
 	return `${LIMIT_FIELDS.maxAmountPer24Hours} is set, and only the TYLT node's Payout → Create can add up what was paid in the last 24 hours (it reads TYLT's history first), so this credential signs no other payout. Send payouts with the TYLT node`;
 }
 
-/**
- * The Allowed Recipient Addresses entry that lets this payout's recipient be paid on its network, or why none
- * does: an entry tied to the payout's network, else a bare one. Addresses compare as canonicalAddress spells
- * them; network symbols in any letter case, as the node matches TYLT's currency list.
- */
+/** The entry allowing this recipient on its network (a tied entry, else a bare one), or why none does. */
 function allowingEntry(
 	allowed: readonly AllowedRecipient[],
 	fields: PayoutFields,
@@ -135,11 +118,7 @@ function allowingEntry(
 	return `${ALLOWED} allows the recipient "${address.value}" only on ${networks}, not on ${network} (${listed.length === 1 ? 'entry' : 'entries'}: ${entries})`;
 }
 
-/**
- * The network a payout names, upper case; undefined unless it is ASCII letters and digits only, as TYLT writes
- * symbols: one with spaces or other characters might be trimmed, folded or refused by TYLT, so it is no network
- * a tied entry can be checked against.
- */
+/** The payout's network in upper case; undefined unless ASCII letters and digits, which TYLT reads one way. */
 function networkOf(value: JsonValue | undefined): string | undefined {
 	if (value?.kind !== 'string' || !SYMBOL.test(value.value)) return undefined;
 	return value.value.toUpperCase();
@@ -176,10 +155,7 @@ function amountRefusal(limits: CurrencyLimits, fields: PayoutFields): string | u
 	return `${exactText(amount)} ${currency} is above ${LIMIT_FIELDS.maxAmountPerPayout} for ${currency} (${exactText(limit)} ${currency})`;
 }
 
-/**
- * A currency field's symbol in upper case; undefined when absent (and, with `absentWhenEmpty`, when empty, as
- * TYLT takes an empty baseCurrency for none); null when present but not a symbol.
- */
+/** The symbol in upper case; undefined when absent (or, with `absentWhenEmpty`, empty); null when no symbol. */
 function currencyOf(
 	value: JsonValue | undefined,
 	{ absentWhenEmpty }: { absentWhenEmpty: boolean },
@@ -191,10 +167,7 @@ function currencyOf(
 	return SYMBOL.test(symbol) ? symbol.toUpperCase() : null;
 }
 
-/**
- * The amount exactly as written, when it is a positive finite decimal: a JSON number (an exponent is exact
- * too) or a string of plain digits. A string TYLT might read another way (`5e2`, `0x1F4`, `1,000`) is refused.
- */
+/** The amount as written: a positive JSON number or plain-digit string (TYLT might read `"5e2"` otherwise). */
 function amountOf(value: JsonValue | undefined): ExactDecimal | undefined {
 	let text: string;
 	if (value?.kind === 'number') text = value.text;

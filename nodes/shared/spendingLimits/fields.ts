@@ -1,7 +1,4 @@
-/**
- * The credential's spending-limit fields: their names, the labels every error names them by, and the panel
- * properties the credential shows. Written once here so an error and the panel never disagree on a label.
- */
+/** The spending-limit fields' names, labels and panel properties, once, so errors and panel share each label. */
 import type { INodeProperties } from 'n8n-workflow';
 
 export const LIMIT_FIELDS = {

@@ -1,8 +1,4 @@
-/**
- * Reads JSON text keeping what JSON.parse drops: every member of an object, repeated keys included, and each
- * number as the digits written. The signed text is what TYLT reads, so a limit is checked against that text,
- * not against a double or whichever of two repeated keys JSON.parse happened to keep.
- */
+/** JSON read keeping repeated keys and each number's digits: limits check the text TYLT reads, not JSON.parse's. */
 
 export type JsonValue =
 	| { kind: 'object'; members: Array<[key: string, value: JsonValue]> }

@@ -1,11 +1,4 @@
-/**
- * Max Amount per 24 Hours needs TYLT's history, which the credential's signing cannot read: only the TYLT node
- * adds it up. So while that limit is set, the credential signs a payout only when the TYLT node vouched for its
- * exact body text a moment before, having counted it against the limit and reserved its room. A voucher is good
- * for the node's own create only: that request carries the voucher's random token in NODE_VOUCHER_HEADER, which
- * the signing takes off before anything is sent. Any other request with the same body (the HTTP Request node, a
- * Code node) cannot know the token, so it never pays with the room the node reserved.
- */
+/** The TYLT node's word for a create it counted under Max Amount per 24 Hours (docs/credential.md). */
 import { randomUUID } from 'crypto';
 
 import { keptBetweenExecutions } from '../memoryBetweenExecutions';
@@ -19,11 +12,7 @@ export interface NodeVoucher {
 	readonly token: string;
 }
 
-/**
- * Account and body text → the vouchers given for creates with exactly that body, not yet taken by a signing.
- * Keyed by the account too: another credential's signing (another account, or a server of the workflow
- * builder's) never takes a voucher the node gave after counting this account's limit.
- */
+/** Account and body text → the vouchers offered; keyed by account so no other account's signing takes one. */
 const vouchers = keptBetweenExecutions('nodeVouchers', new Map<string, NodeVoucher[]>());
 
 const voucherKey = (account: string, bodyText: string) => `${account}\n${bodyText}`;
@@ -32,21 +21,13 @@ export function nodeVoucherFor(account: string, bodyText: string): NodeVoucher {
 	return { key: voucherKey(account, bodyText), token: randomUUID() };
 }
 
-/**
- * Offers the voucher to the signing of the create that carries its token in NODE_VOUCHER_HEADER. The create's
- * sender withdraws it (the returned function) as soon as the create ends, so a voucher never outlives its create.
- */
+/** Offers the voucher to the signing; the create's sender withdraws it (the returned function) when it ends. */
 export function offerNodeVoucher(voucher: NodeVoucher): () => void {
-	const offered = vouchers.get(voucher.key) ?? [];
-	offered.push(voucher);
-	vouchers.set(voucher.key, offered);
+	vouchers.set(voucher.key, [...(vouchers.get(voucher.key) ?? []), voucher]);
 	return () => withdraw(voucher);
 }
 
-/**
- * Takes the voucher offered for this account and exact body text whose token the request carries; false when the
- * TYLT node offers none to this request.
- */
+/** Takes the voucher for this account and exact body text whose token the request carries; false when none. */
 export function takeNodeVoucher(
 	account: string,
 	bodyText: string,

@@ -1,7 +1,4 @@
-/**
- * Reads the credential's spending-limit fields into data. Text that cannot be read is an error naming the
- * field and the entry, never "no limit": a limit written wrong must stop payouts, not let them through.
- */
+/** The credential's limit fields as data. Text that cannot be read is an error, never "no limit". */
 import { firstNonPrintableAscii } from '../addresses/wording';
 import { addressFormatOf, canonicalAddress } from '../addresses/formats';
 import { exactDecimal, type ExactDecimal } from '../decimalText';
@@ -20,12 +17,10 @@ export interface AllowedRecipient {
 	readonly address: string;
 }
 
-/** The limits a credential sets; a missing one is not set (its field is empty). */
 export interface SpendingLimits {
 	perPayout?: CurrencyLimits;
-	/** What payouts may add up to in any 24 hours, per currency (enforced by the TYLT node from history). */
+	/** Enforced by the TYLT node, from history. */
 	per24Hours?: CurrencyLimits;
-	/** The recipients that may be paid, each on its network or on any. */
 	allowedAddresses?: readonly AllowedRecipient[];
 }
 
@@ -47,15 +42,9 @@ const LIMIT_AMOUNT = /^\d+(\.\d+)?$/;
 const AMOUNT_LIKE = /^[+-]?[\d.]/;
 /** Letters and digits with at least one letter (USDT, EUR, 1INCH). */
 const CURRENCY_SYMBOL = /^(?=.*[A-Za-z])[A-Za-z0-9]+$/;
-/**
- * What stands before the colon of a network-tied entry (`TRX:T…`): a letter, then letters and digits. A colon
- * after anything else belongs to a bare address (TON's raw form is `0:…`).
- */
+/** A network-tied entry's prefix (`TRX:T…`); a colon after anything else is a bare address's (TON's `0:…`). */
 const NETWORK_PREFIX = /^[A-Za-z][A-Za-z0-9]*$/;
-/**
- * Prefixes that are part of an address as its owner writes it, not a network: a CashAddr address carries its own
- * (`bitcoincash:q…`). Such an entry stays the bare address it always was.
- */
+/** Prefixes that are part of a bare address, not a network: CashAddr's (`bitcoincash:q…`). */
 const ADDRESS_SCHEMES = new Set(['bitcoincash', 'bchtest', 'ecash']);
 
 export function hasSpendingLimits(texts: SpendingLimitTexts): boolean {
@@ -75,28 +64,8 @@ export function readSpendingLimits(
 	return problems[0] ?? limits;
 }
 
-// The parse* forms throw the first UnreadableLimitError instead.
-
-export function parseSpendingLimits(texts: SpendingLimitTexts): SpendingLimits {
-	return throwingFirst((problems) => readFields(texts, problems).limits);
-}
-
-export function parseCurrencyLimits(field: LimitFieldName, text: string | undefined) {
-	return throwingFirst((problems) => readCurrencyLimits(field, text, problems));
-}
-
-export function parseAllowedAddresses(text: string | undefined) {
-	return throwingFirst((problems) => readAllowedAddresses(text, problems));
-}
-
-function throwingFirst<T>(read: (problems: UnreadableLimitError[]) => T): T {
+function readFields(texts: SpendingLimitTexts) {
 	const problems: UnreadableLimitError[] = [];
-	const value = read(problems);
-	if (problems.length > 0) throw problems[0];
-	return value;
-}
-
-function readFields(texts: SpendingLimitTexts, problems: UnreadableLimitError[] = []) {
 	const limits: SpendingLimits = {
 		perPayout: readCurrencyLimits('maxAmountPerPayout', texts.maxAmountPerPayout, problems),
 		per24Hours: readCurrencyLimits('maxAmountPer24Hours', texts.maxAmountPer24Hours, problems),
@@ -105,11 +74,7 @@ function readFields(texts: SpendingLimitTexts, problems: UnreadableLimitError[] 
 	return { limits, problems };
 }
 
-/**
- * `USDT 500, usdc 499.99, 450 EUR`: pairs separated by commas, the symbol before or after its amount (one
- * word is digits only, the other has a letter, so either order reads one way). A currency may appear once:
- * two limits for one currency leave a reader unsure which one binds.
- */
+/** `USDT 500, usdc 499.99, 450 EUR`; each currency once, so no reader is unsure which limit binds. */
 function readCurrencyLimits(
 	field: LimitFieldName,
 	text: string | undefined,
@@ -198,11 +163,7 @@ function readAllowedAddresses(
 	return allowed;
 }
 
-/**
- * One entry. A tied entry's network must have an address format the node knows, and its address must fit
- * it: an entry that cannot be checked would allow an address nobody meant. A bare address is taken as
- * written, as it always was (it is allowed on any network).
- */
+/** One entry; a tied one's address must fit its network's format, or it could allow an address nobody meant. */
 function readAllowedRecipient(entry: string): AllowedRecipient | UnreadableLimitError {
 	const unreadable = (reason: string) =>
 		new UnreadableLimitError('allowedAddresses', entry, reason);

@@ -1,7 +1,4 @@
-/**
- * Finds the payout in a request the credential is about to sign: whether TYLT might take it for a create, and
- * the fields a limit is checked against, read from the exact text that will be signed and sent.
- */
+/** The payout in a request about to be signed: whether TYLT might take it for a create, and its fields. */
 import type { OutgoingRequest } from '../outgoingRequest';
 import { readJson, type JsonValue } from './jsonText';
 
@@ -16,12 +13,7 @@ const PAYOUT_FIELDS = [
 type PayoutFieldName = (typeof PAYOUT_FIELDS)[number];
 const PAYOUT_FIELD_BY_FOLDED_NAME = new Map(PAYOUT_FIELDS.map((name) => [foldedName(name), name]));
 
-/**
- * A key as a server matching keys without regard to case may read it. Such a matcher (Go's encoding/json, for
- * one) folds Unicode too: `baſeAmount` (long s) and `baſeAmount` are baseAmount there, and so is a Kelvin sign
- * for k. Upper-casing, then lower-casing, folds those the same way; reading more keys as payout fields only
- * refuses more.
- */
+/** A key as a case-insensitive matcher (Go's encoding/json) reads it, Unicode folding included (`baſeAmount`). */
 function foldedName(key: string): string {
 	return key.toLowerCase().toUpperCase().toLowerCase();
 }
@@ -30,11 +22,7 @@ function payoutFieldNamed(key: string): PayoutFieldName | undefined {
 	return PAYOUT_FIELD_BY_FOLDED_NAME.get(foldedName(key));
 }
 
-/**
- * The letters of the create path's last segment (TYLT_ENDPOINTS.createPayout: createPayoutRequest). A path whose
- * letters hold them is taken for a create whatever its slashes, letter case, percent-escapes or suffix: a
- * server may route `//x/createPayoutRequest/`, `%2F`-escaped or `.json`-suffixed paths to the same handler.
- */
+/** createPayoutRequest's letters: a path holding them is a create, however spelled (docs/credential.md). */
 const CREATE_PAYOUT_LETTERS = 'createpayout';
 
 export type PayoutFields = Partial<Record<PayoutFieldName, JsonValue>>;
@@ -45,10 +33,7 @@ export type PayoutInRequest =
 	/** Might create a payout, but its payout cannot be read exactly: the reason, phrased to follow "it". */
 	| { kind: 'unreadable'; reason: string };
 
-/**
- * `none` when TYLT cannot take the request for a payout: its path is not the create path and neither its body
- * nor its query names a payout field. Anything else is a payout to check.
- */
+/** `none` when neither the path nor the body nor the query could make it a payout; else a payout to check. */
 export function payoutInRequest(request: OutgoingRequest): PayoutInRequest {
 	const body = request.bodyText ? readJson(request.bodyText) : undefined;
 	const queryFields = request.query

@@ -3,11 +3,13 @@ import { exactText } from '../../../nodes/shared/decimalText';
 import {
 	UnreadableLimitError,
 	hasSpendingLimits,
+	spendingLimitProblems,
+} from '../../../nodes/shared/spendingLimits/parse';
+import {
 	parseAllowedAddresses,
 	parseCurrencyLimits,
 	parseSpendingLimits,
-	spendingLimitProblems,
-} from '../../../nodes/shared/spendingLimits/parse';
+} from '../../support/spendingLimits';
 import { tronAddress } from '../../support/sandboxKit';
 
 const limitsOf = (text: string) => {
