@@ -4,8 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 export interface InvalidField {
 	/** The parameter's label as the user sees it in the panel: the only name an error shows. */
 	label: string;
-	/** The parameter's name in workflow JSON (kept for callers; messages use the label). */
-	name: string;
 	value: unknown;
 	reason: string;
 	itemIndex: number;

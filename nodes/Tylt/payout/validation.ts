@@ -33,7 +33,6 @@ function applyRules(
 		if (reason !== undefined) {
 			throw invalidFieldError(node, {
 				label: rule.label,
-				name: rule.name,
 				value,
 				reason,
 				itemIndex,
@@ -333,7 +332,6 @@ export function assertWithinAgentCap(
 	if (amountCurrency !== cap.currency) {
 		throw invalidFieldError(node, {
 			label: sizedInFiat ? 'Base Currency' : 'Settled Currency',
-			name: sizedInFiat ? 'baseCurrency' : 'settledCurrency',
 			value: amountCurrency,
 			reason: `an AI agent may pay only amounts in ${cap.currency} (Options → AI Agent Max Amount Currency), so an amount in ${amountCurrency} cannot be checked against the maximum of ${cap.maxAmount} ${cap.currency}`,
 			itemIndex,
@@ -342,7 +340,6 @@ export function assertWithinAgentCap(
 	if (!isAtMost(body.baseAmount, cap.maxAmount)) {
 		throw invalidFieldError(node, {
 			label: 'Base Amount',
-			name: 'baseAmount',
 			value: body.baseAmount,
 			reason: `an AI agent may pay at most ${cap.maxAmount} ${cap.currency} per call (Options → AI Agent Max Amount)`,
 			itemIndex,

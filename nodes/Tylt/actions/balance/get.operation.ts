@@ -39,7 +39,6 @@ export async function execute(
 	const fail = (reason: string) =>
 		invalidFieldError(this.getNode(), {
 			label: 'Only Currencies',
-			name: 'options.currencies',
 			value: wanted,
 			reason,
 			itemIndex,

@@ -293,7 +293,6 @@ function readLookup(this: IExecuteFunctions, itemIndex: number): PayoutLookup {
 	if (text === '') {
 		throw invalidFieldError(this.getNode(), {
 			label,
-			name,
 			value,
 			reason: `the ${label.toLowerCase()} of the payout is required`,
 			itemIndex,

@@ -63,7 +63,6 @@ export async function execute(
 	if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
 		throw invalidFieldError(this.getNode(), {
 			label: 'Limit',
-			name: 'limit',
 			value: limit,
 			reason: 'it must be a whole number of at least 1',
 			itemIndex,
