@@ -27,6 +27,7 @@ import { FROM_VERSION_2, hasPanelV2, VERSION_1 } from '../nodeVersion';
 import type { PayoutRecord } from '../../transport/records';
 import { merchantReferenceOf } from '../../../shared/referenceTag';
 import { decisionFirst } from '../decisionFirst';
+import { optionsCollection } from '../panel';
 
 const showFor = { resource: ['payout'], operation: ['get'] };
 
@@ -122,42 +123,26 @@ export const description: INodeProperties[] = [
 	},
 	{ ...waitUntilFinal, displayOptions: { show: showForV2 } },
 	{ ...maxWait, displayOptions: { show: { ...showForV2, waitUntilFinal: [true] } } },
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { ...showFor, '@version': VERSION_1 } },
-		options: [
-			ifNotFound,
-			{
-				...lookBack,
-				description:
-					'Find By Reference: how far back to search TYLT payout history, read once for all items. Find By TYLT Order ID asks TYLT for the payout directly, however old.',
-			},
-			{
-				...maxWait,
-				description:
-					'With Wait Until Final, how long to wait at most; the payout is output as it is then, with finalReached false',
-				displayOptions: { show: { waitUntilFinal: [true] } },
-			},
-			{
-				...waitUntilFinal,
-				description:
-					'Whether to read the payout again, waiting longer each time (5 s up to 60 s), until TYLT marks it final or Max Wait has passed; adds finalReached to the output',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: showForV2 },
-		options: [ifNotFound, lookBack],
-	},
+	optionsCollection({ ...showFor, '@version': VERSION_1 }, [
+		ifNotFound,
+		{
+			...lookBack,
+			description:
+				'Find By Reference: how far back to search TYLT payout history, read once for all items. Find By TYLT Order ID asks TYLT for the payout directly, however old.',
+		},
+		{
+			...maxWait,
+			description:
+				'With Wait Until Final, how long to wait at most; the payout is output as it is then, with finalReached false',
+			displayOptions: { show: { waitUntilFinal: [true] } },
+		},
+		{
+			...waitUntilFinal,
+			description:
+				'Whether to read the payout again, waiting longer each time (5 s up to 60 s), until TYLT marks it final or Max Wait has passed; adds finalReached to the output',
+		},
+	]),
+	optionsCollection(showForV2, [ifNotFound, lookBack]),
 ];
 
 /** Wait Until Final: history is read again after these waits, doubling up to the cap. Exported for tests. */
