@@ -17,11 +17,7 @@ export interface OperationScope {
 	readonly startedMs: number;
 	/** TYLT's currency list, fetched at most once per execution however many items need it. */
 	currencyCatalog(itemIndex: number, timeoutMs?: number): Promise<CurrencyCatalog>;
-	/**
-	 * The payouts inside the look-back window by reference, read once per execution (again only for a longer
-	 * look-back than any read so far) through the process's history cache, then kept current with every payout
-	 * this execution sends or finds. Each item looks up only its own window (PayoutLedger.find).
-	 */
+	/** The look-back window's payouts by reference, read again only for a longer look-back than any so far. */
 	payoutLedger(itemIndex: number, lookBackHours: number, timeoutMs?: number): Promise<PayoutLedger>;
 	/** TYLT's account balance, read at most once per execution (Balance → Get, Check Balance First). */
 	accountBalances(itemIndex: number, timeoutMs?: number): Promise<AccountBalance[]>;

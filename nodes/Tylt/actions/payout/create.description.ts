@@ -1,8 +1,4 @@
-/**
- * Payout → Create's parameters, both versions side by side: the fields both show, version 2's, then the
- * description that assembles them with version 1's own. A field both versions show is written once, and the
- * other version's words are laid over it.
- */
+// Payout → Create's parameters: a field both versions show is written once, the other's words laid over it.
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MEMO_NETWORKS, MEMO_NOTICE } from '../../addresses';
@@ -60,10 +56,7 @@ const redirectUrl: INodeProperties = {
 	description: 'Where TYLT sends the customer after the transaction completes',
 };
 
-/**
- * Version 2's parameters (version 1's stay unchanged below). The panel opens on what a user decides: currency,
- * network and address (shared with version 1), then the amount, what it is in, and the reference.
- */
+// Version 2 opens on what a user decides: currency, network and address, then amount, its currency, reference.
 const showForV2 = { resource: ['payout'], operation: ['create'], '@version': FROM_VERSION_2 };
 
 /** Amount In's two values: an item whose Amount In is neither (a hand-edited workflow) fails, nothing sent. */
@@ -101,8 +94,7 @@ const amountFields: INodeProperties[] = [
 		displayOptions: { show: { ...showForV2, amountIn: [AMOUNT_IN_FIAT] } },
 	},
 	{
-		// Text, empty until filled: n8n flags an empty required text field on the canvas, never a number field,
-		// and a forgotten amount must be caught there. The amount is read as a plain decimal (FIELD_RULES in payout/validation.ts).
+		// Text, empty until filled: n8n flags an empty required text field on the canvas, never a number field.
 		displayName: 'Base Amount',
 		name: 'baseAmount',
 		type: 'string',
@@ -164,8 +156,7 @@ const additionalFields: INodeProperties = {
 	],
 };
 
-// n8n lists a collection's options in the order given here: what a user decides first, the engine's knobs
-// after, the AI agent's cap last. Each option is a named constant, so the order is the array's.
+// Version 2's options in the order a user decides them: choices first, the engine's knobs, the agent's cap last.
 const timeout: INodeProperties = {
 	displayName: CREATE_OPTION_LABELS.timeoutSeconds,
 	name: 'timeoutSeconds',
@@ -231,11 +222,7 @@ const inDoubtCheck: INodeProperties = {
 		'How long to look for a payout in TYLT history when its create got no answer, before reporting it as unknown',
 };
 
-/**
- * Left out of Add Option: TYLT does not document merchantOrderId and the guard finds the reference in the
- * comments, so off is right for everyone. A saved workflow that turned it on still shows it, and n8n keeps
- * and passes it (a hidden option would be dropped before the node reads it), so its payouts are unchanged.
- */
+// Hidden from Add Option (off is right for everyone) but shown once on: n8n drops a hidden option's saved value.
 const referenceAsMerchantOrderId: INodeProperties = {
 	displayName: CREATE_OPTION_LABELS.referenceAsMerchantOrderId,
 	name: 'referenceAsMerchantOrderId',
@@ -294,7 +281,6 @@ const options = optionsCollection(showForV2, [
 ]);
 
 const showFor = { resource: ['payout'], operation: ['create'] };
-/** Version 1's own parameters (version 2's are above). */
 const showForV1 = { ...showFor, '@version': VERSION_1 };
 
 const optionsV1 = optionsCollection(showForV1, [

@@ -1,8 +1,3 @@
-/**
- * Payout → Get: its parameters (what to find the payout by, and Wait Until Final: version 2 on the panel),
- * each item's parameters read with its own index, its payout looked up by order ID or reference (in rounds
- * while Wait Until Final waits), and the output item or the not-found error.
- */
 import {
 	type IDataObject,
 	type IExecuteFunctions,
@@ -152,9 +147,8 @@ export const WAIT_POLICY = {
 };
 
 /**
- * All items together: each round looks up every item still pending at once (history read at most once, see
- * lookUpPayouts), and with Wait Until Final the rounds repeat, backing off, until each item is final or its
- * own Max Wait has passed. An item's error ends that item only.
+ * Each round looks up every pending item at once (history read at most once); with Wait Until Final rounds
+ * repeat, backing off, until each item is final or past its own Max Wait. An item's error ends that item only.
  */
 export async function executeAll(
 	this: IExecuteFunctions,
@@ -222,7 +216,6 @@ function isSettled(lookup: PendingLookup, nowMs: number): boolean {
 	return nowMs >= lookup.deadlineMs;
 }
 
-/** Payout → Get's options as an item sets them. */
 export interface GetOptions {
 	ifNotFound?: 'error' | 'returnNothing';
 	lookBackHours?: number;
@@ -298,7 +291,6 @@ export function outputOf(
 		if (options.ifNotFound === 'returnNothing') return [];
 		throw notFoundError(this.getNode(), item);
 	}
-	// What the lookup found out first (the wait, the reference, the status), then TYLT's record.
 	const record = found.record as PayoutRecord;
 	const decision: IDataObject = options.waitUntilFinal
 		? {
