@@ -7,6 +7,7 @@ export function operationSelector(
 	resource: TyltResource,
 	operations: INodePropertyOptions[],
 ): INodeProperties {
+	const firstOperation = operations[0].value;
 	return {
 		displayName: 'Operation',
 		name: 'operation',
@@ -14,7 +15,7 @@ export function operationSelector(
 		noDataExpression: true,
 		displayOptions: { show: { resource: [resource] } },
 		options: operations,
-		default: operations[0].value,
+		default: firstOperation,
 	};
 }
 
