@@ -29,10 +29,7 @@ const UNENDING_READ_PURPOSE =
 	'Nothing is decided from part of history (no payout sent, no "not found", no status change reported): this run stops here. Ask TYLT, or fix the service answering as TYLT.';
 
 export interface PayoutHistoryWindowRequest {
-	/**
-	 * The window: payouts created at or after `cutoffMs` (epoch ms), else in the last `lookBackHours`. Given
-	 * both, `cutoffMs` sets the window and `lookBackHours` names it in errors.
-	 */
+	/** The window: since `cutoffMs`, else the last `lookBackHours` (given both, that only names it in errors). */
 	lookBackHours?: number;
 	cutoffMs?: number;
 	/** Default PAYOUT_HISTORY_MAX_RECORDS. More payouts than this inside the window is an error. */
@@ -90,8 +87,7 @@ export async function readPayoutHistoryBackTo(
 		},
 		request.itemIndex,
 	);
-	// Whether the records read so far came newest-created first, as the spec's sample lists them (a record whose
-	// createdAt cannot be read says nothing about the order).
+	// Whether the records so far came newest-created first, as the spec lists them (no createdAt says nothing).
 	let inCreationOrder = true;
 	let previousMs = Infinity;
 	for await (const received of pages) {

@@ -35,9 +35,9 @@ export interface HistoryWindowAsk extends Omit<PayoutHistoryWindowRequest, 'cuto
 }
 
 /**
- * The payouts created at or after `ask.cutoffMs` (and of unknown age; maybe older ones: the ledger applies each
- * item's window) by reference, shared with other executions: read, never change. Executions of an account take
- * turns; one that asks during a read waits for it, then joins or starts the next, never served an older read.
+ * The payouts since `ask.cutoffMs` (and of unknown age; maybe older: the ledger applies each item's window) by
+ * reference, shared: read, never change. Executions of an account take turns; one asking during a read waits,
+ * then joins or starts the next, never served an older read.
  */
 export async function payoutHistoryWindow(
 	this: TyltContext,
