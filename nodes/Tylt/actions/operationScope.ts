@@ -2,14 +2,13 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
 import type { AccountBalance } from '../transport/records';
+import { HOUR_MS } from '../payout/history';
 import { payoutHistoryWindow } from '../payout/historyCache';
 import { PayoutLedger } from '../payout/ledger';
 import { CREATE_OPTION_LABELS } from './payout/create.options';
 import { spendingLimitTexts, type SpendingLimitTexts } from '../../shared/spendingLimits/fields';
 import { getAccountBalances, getSupportedCurrencies } from '../transport/calls';
 import { credentialData, tyltAccountKey } from '../transport/credentials';
-
-const HOUR_MS = 3_600_000;
 
 /** State shared by all items of one execution. */
 export interface OperationScope {
