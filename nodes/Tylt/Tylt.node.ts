@@ -38,8 +38,7 @@ export class Tylt implements INodeType {
 		credentials: [{ name: 'tyltApi', required: true, testedBy: 'tyltApiTest' }],
 		// Read operations serve AI agents as they are; Payout → Create only within AI Agent Max Amount.
 		usableAsTool: true,
-		// For n8n's AI Workflow Builder (n8n 2.x reads it; older n8n ignores the field). The parameters'
-		// own hints are beside them (actions/payout/create.description.ts).
+		// For n8n's AI Workflow Builder (n8n 2.x reads it; older n8n ignores the field).
 		builderHint: {
 			searchHint:
 				'Sends crypto payouts with TYLT (Payout → Create) and reads payouts, currencies, balances and pay-ins. For Payout → Create, set Reference to an expression giving each payment its own ID, keep Options → Duplicate Guard on, and to follow the payout put a TYLT Trigger’s Production URL in Additional Fields → Callback URL.',

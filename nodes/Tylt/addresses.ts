@@ -7,10 +7,7 @@ export interface TokenContract {
 	contractAddress: string;
 }
 
-/**
- * Why `address` cannot be an address on any network: a character outside printable ASCII (a space, a
- * zero-width space, a Cyrillic а that looks like a Latin a), on networks with a format checker or without.
- */
+/** Why `address` is no address on any network: a character outside printable ASCII (a space, a Cyrillic а). */
 export function addressCharacterProblem(address: string): string | undefined {
 	const character = firstNonPrintableAscii(address);
 	if (character === undefined) return undefined;
@@ -18,10 +15,8 @@ export function addressCharacterProblem(address: string): string | undefined {
 }
 
 /**
- * Why `address` cannot receive a payout on `networkSymbol`, or undefined when it can: printable ASCII, the
- * format of the network's row of ADDRESS_FORMATS where it has one, and on every network none of
- * `tokenContracts` (a token sent to a token's own contract is lost for good). The reason follows
- * 'Invalid Address "<value>" in item N: ' and never repeats the value.
+ * Why `address` cannot receive a payout on `networkSymbol`: not printable ASCII, not the network's format, or
+ * one of `tokenContracts`. The reason follows 'Invalid Address "<value>" in item N: ', never repeating it.
  */
 export function addressProblem(
 	networkSymbol: string,
@@ -54,10 +49,7 @@ export function addressProblem(
 	return `it is the ${contract.currencySymbol} token contract on ${symbol || 'this network'}, not a wallet: tokens sent to a token contract are lost for good`;
 }
 
-/**
- * An address that is valid on other networks (an EVM 0x… address given for TRON, a TRON T… address for
- * ETH): the usual cause is the wrong network chosen for the recipient's wallet, so that is what is said.
- */
+/** An address valid on another network (0x… given for TRON) usually means the wrong network was chosen. */
 function otherNetworksAddress(address: string, symbol: string): string | undefined {
 	const other = ADDRESS_FORMATS.find(
 		(candidate) =>
@@ -69,10 +61,7 @@ function otherNetworksAddress(address: string, symbol: string): string | undefin
 	return `it is an address for another network (such as ${examples}), not for ${symbol}: the wrong network was chosen, or the wrong address given; ask the recipient for their address on ${symbol}`;
 }
 
-/**
- * The network symbols (upper case) whose addresses are written as `networkSymbol`'s are: a token contract
- * listed under any of them is no wallet on this one either.
- */
+/** The network symbols (upper case) that write addresses as `networkSymbol` does. */
 export function networksSharingFormat(networkSymbol: string): ReadonlySet<string> {
 	const symbol = String(networkSymbol).trim().toUpperCase();
 	return (
@@ -81,9 +70,8 @@ export function networksSharingFormat(networkSymbol: string): ReadonlySet<string
 }
 
 /**
- * Network symbols (upper case) where exchanges share one deposit address among their customers and tell them
- * apart by a memo, destination tag or comment sent with the payment. TYLT's payout request has no field for
- * one, so a payout to such an address arrives without it and the exchange may never credit it.
+ * Networks where exchanges tell customers of one deposit address apart by a memo or tag: TYLT's payout has no
+ * field for one, so the exchange may never credit a payout to such an address.
  */
 export const MEMO_NETWORKS: ReadonlySet<string> = new Set([
 	...['XRP', 'XRPL', 'RIPPLE'],

@@ -86,7 +86,6 @@ describe('form endings', () => {
 			'a bad field',
 			invalidFieldError(workflowNode('tylt'), {
 				label: 'Address',
-				name: 'address',
 				value: '0x52908400098527886E0F7030069857D2E4169EE7',
 				reason: 'it is an address for another network (such as ETH, ERC20, BSC), not for TRX',
 				itemIndex: 0,

@@ -21,7 +21,6 @@ it.each<[string, unknown, string]>([
 it('names the label, the value, the item and the reason, and says nothing was sent', () => {
 	const error = invalidFieldError(node, {
 		label: 'Base Amount',
-		name: 'baseAmount',
 		value: 0,
 		reason: 'it must be greater than 0',
 		itemIndex: 2,
@@ -38,7 +37,6 @@ it('names the label, the value, the item and the reason, and says nothing was se
 it('names a field by its panel label only, never by its name in workflow JSON', () => {
 	const error = invalidFieldError(node, {
 		label: 'Base Amount',
-		name: 'baseAmount',
 		value: 'abc',
 		reason: 'it must be a number',
 		itemIndex: 0,
@@ -54,7 +52,6 @@ it.each<[string, unknown]>([
 ])('calls a field given %s empty, not an invalid value', (_case, value) => {
 	const error = invalidFieldError(node, {
 		label: 'Address',
-		name: 'address',
 		value,
 		reason: 'a recipient wallet address is required',
 		itemIndex: 1,

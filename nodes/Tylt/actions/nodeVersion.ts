@@ -1,9 +1,6 @@
 import type { IDisplayOptions, IExecuteFunctions } from 'n8n-workflow';
 
-/**
- * The TYLT node's versions. Version 1 is the panel every workflow saved before version 2 holds: its parameters
- * keep their names, places, defaults and meanings. Version 2 is the panel new nodes get (defaultVersion).
- */
+/** Version 1 is the panel of every workflow saved before version 2: its parameters never change. */
 export const NODE_VERSIONS = [1, 2];
 export const DEFAULT_NODE_VERSION = 2;
 

@@ -2,6 +2,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
 import type { AccountBalance } from '../transport/records';
+import { HOUR_MS } from '../payout/history';
 import { payoutHistoryWindow } from '../payout/historyCache';
 import { PayoutLedger } from '../payout/ledger';
 import { CREATE_OPTION_LABELS } from './payout/create.options';
@@ -9,19 +10,13 @@ import { spendingLimitTexts, type SpendingLimitTexts } from '../../shared/spendi
 import { getAccountBalances, getSupportedCurrencies } from '../transport/calls';
 import { credentialData, tyltAccountKey } from '../transport/credentials';
 
-const HOUR_MS = 3_600_000;
-
 /** State shared by all items of one execution. */
 export interface OperationScope {
 	/** When the execution's node started: a history read made since serves every decision of the execution. */
 	readonly startedMs: number;
 	/** TYLT's currency list, fetched at most once per execution however many items need it. */
 	currencyCatalog(itemIndex: number, timeoutMs?: number): Promise<CurrencyCatalog>;
-	/**
-	 * The payouts inside the look-back window by reference, read once per execution (again only for a longer
-	 * look-back than any read so far) through the process's history cache, then kept current with every payout
-	 * this execution sends or finds. Each item looks up only its own window (PayoutLedger.find).
-	 */
+	/** The look-back window's payouts by reference, read again only for a longer look-back than any so far. */
 	payoutLedger(itemIndex: number, lookBackHours: number, timeoutMs?: number): Promise<PayoutLedger>;
 	/** TYLT's account balance, read at most once per execution (Balance → Get, Check Balance First). */
 	accountBalances(itemIndex: number, timeoutMs?: number): Promise<AccountBalance[]>;

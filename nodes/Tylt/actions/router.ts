@@ -15,11 +15,7 @@ const OPERATIONS: Record<TyltResource, Record<string, TyltOperation>> = {
 	balance: { get: balance.get },
 };
 
-/**
- * Runs the chosen operation for the input items; pairedItem and Continue On Fail are handled here only. Items
- * are answered in input order: an operation with `executeAll` gets all its items at once, and its outcomes
- * are then taken one by one exactly as those of a one-item-at-a-time operation.
- */
+/** Runs the chosen operation; pairedItem and Continue On Fail are handled here only, in input order. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const itemCount = this.getInputData().length;
 	const scope = createOperationScope(this);

@@ -8,11 +8,8 @@ export type ItemOutcome =
 	| { itemIndex: number; error: Error };
 
 /**
- * One TYLT operation: its parameters and what it does for the input items, in one of two forms.
- * `execute` handles one item at a time, in input order; an item's error stops the items after it unless
- * Continue On Fail is on. `executeAll` is handed every item at once, for work the items can share (one
- * history read for all lookups, requests in flight together), and answers one outcome per item; the router
- * still stamps pairedItem and applies Continue On Fail to each outcome in input order.
+ * One TYLT operation: `execute` takes one item at a time; `executeAll` takes every item at once, for work they
+ * can share (one history read, requests in flight together), and answers one outcome per item.
  */
 export type TyltOperation =
 	| {

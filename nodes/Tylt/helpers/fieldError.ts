@@ -4,8 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 export interface InvalidField {
 	/** The parameter's label as the user sees it in the panel: the only name an error shows. */
 	label: string;
-	/** The parameter's name in workflow JSON (kept for callers; messages use the label). */
-	name: string;
 	value: unknown;
 	reason: string;
 	itemIndex: number;
@@ -19,10 +17,7 @@ export function describeValue(value: unknown): string {
 	return JSON.stringify(value) ?? String(value);
 }
 
-/**
- * Every bad-input error is worded here, so each names the field as the panel labels it, the value and the
- * item the same way; an empty field is called empty rather than shown as a wrong value.
- */
+/** Every bad-input error is worded here: the field as the panel labels it, the value (or "empty"), the item. */
 export function invalidFieldError(node: INode, field: InvalidField): NodeOperationError {
 	// Nothing given: no value, or text with nothing in it (an expression reading a missing column gives '').
 	const empty = field.value === undefined || field.value === null || field.value === '';

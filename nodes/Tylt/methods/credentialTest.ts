@@ -1,8 +1,5 @@
-/**
- * The TYLT API credential's Test, run when it is saved: the spending limits read as every payout reads them,
- * the key and secret tried on TYLT, and the limits' currencies and networks looked up in TYLT's currency list.
- * Everything wrong is said at once, so a second save does not bring the next surprise.
- */
+// The credential's Test, on save: limits read, key and secret tried on TYLT, limits' currencies and networks
+// looked up. Everything wrong is said at once, so a second save brings no new surprise.
 import type {
 	ICredentialTestFunctions,
 	ICredentialsDecrypted,
@@ -52,11 +49,7 @@ export async function tyltApiTest(
 			};
 }
 
-/**
- * The limits' currencies and tied networks that TYLT's currency list does not hold, one sentence each. Payouts
- * refuse them anyway; said on save, a typo (USTD) or another spelling (POLYGON where TYLT lists MATIC) is found
- * before it blocks a payout. Max Amount per Payout may also name the fiat currency a payout is sized in.
- */
+/** The limits' currencies and networks TYLT does not list, one sentence each: a typo found before a payout. */
 function notListedByTylt(limits: SpendingLimits, currencyList: unknown[]): string[] {
 	const currencies = new Set<string>();
 	const networks = new Set<string>();

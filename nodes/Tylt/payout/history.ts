@@ -1,7 +1,6 @@
 /**
- * Reading TYLT payout history back to a point in time, for every feature that looks payouts up there: the
- * duplicate guard, the in-doubt check, and anything that finds a payout by its reference. One reader, so
- * every user of history agrees on what "inside the window" means and on when a scan is incomplete.
+ * Reading TYLT payout history back to a point in time: one reader for the guard, the in-doubt check and every
+ * lookup by reference, so all agree on what "inside the window" means and on when a scan is incomplete.
  */
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -13,11 +12,7 @@ import type { TyltContext } from '../transport/credentials';
 
 export const HOUR_MS = 3_600_000;
 
-/**
- * How long after later payouts a payout may still show up in history (a slow create is recorded after payouts
- * created after it). The polling trigger reads this much below the newest payout it saw, and so does the
- * duplicate guard's history cache.
- */
+/** How long after later payouts a slow create may still show up in history (the trigger's and the cache's). */
 export const LATE_ARRIVAL_GRACE_MS = 15 * 60_000;
 
 /** The most history one window may hold (50 pages of 200): beyond it a scan is refused, never cut short. */
@@ -25,10 +20,7 @@ export const PAYOUT_HISTORY_MAX_RECORDS = 10_000;
 
 /** Tunable so tests can shrink it; not a user option. */
 export const HISTORY_READ_LIMITS = {
-	/**
-	 * Payouts one window read may read in all, inside the window or not (100 pages of 200): a full window and as
-	 * many older payouts, for history listed out of creation order (read to its end). More is an error.
-	 */
+	/** Payouts one read may read in all, inside the window or not: a full window and as many older. */
 	maxRecordsRead: 2 * PAYOUT_HISTORY_MAX_RECORDS,
 };
 
@@ -37,10 +29,7 @@ const UNENDING_READ_PURPOSE =
 	'Nothing is decided from part of history (no payout sent, no "not found", no status change reported): this run stops here. Ask TYLT, or fix the service answering as TYLT.';
 
 export interface PayoutHistoryWindowRequest {
-	/**
-	 * The window: payouts created at or after `cutoffMs` (epoch ms), else in the last `lookBackHours`. Given
-	 * both, `cutoffMs` sets the window and `lookBackHours` names it in errors.
-	 */
+	/** The window: since `cutoffMs`, else the last `lookBackHours` (given both, that only names it in errors). */
 	lookBackHours?: number;
 	cutoffMs?: number;
 	/** Default PAYOUT_HISTORY_MAX_RECORDS. More payouts than this inside the window is an error. */
@@ -53,10 +42,7 @@ export interface PayoutHistoryWindowRequest {
 	lookBackParameter?: string;
 }
 
-/**
- * When a record was created, or undefined when TYLT's `createdAt` cannot be read. Such a record counts as
- * inside every window (fail closed: a payout of unknown age may be the one a re-run must not repeat).
- */
+/** When a record was created; undefined when `createdAt` cannot be read, and then inside every window. */
 export function payoutCreatedMs(record: PayoutRecord): number | undefined {
 	return tyltTimeMs(record.createdAt);
 }
@@ -67,13 +53,8 @@ export function isInsideWindow(record: PayoutRecord, cutoffMs: number): boolean 
 }
 
 /**
- * The payouts created inside the window, newest first (history's order). Pages are read until one holds a
- * payout older than the cut-off, or history ends (see payoutHistoryPages); once a record came out of creation
- * order, only the end of history ends the read. Payouts older than the cut-off are left out, also those on a
- * page read anyway; a page shorter than the one before does not end the read (its reader decides something).
- * A window holding more than `maxRecords` payouts throws an error that says which look-back would fit; a read
- * that serves a page of payouts already served or goes past HISTORY_READ_LIMITS throws too: a partial scan
- * would let a duplicate through unnoticed.
+ * The payouts created inside the window, newest first. A window over `maxRecords` or a read that does not end
+ * throws: a partial scan would let a duplicate through (docs/money-safety.md, "Duplicate guard").
  */
 export async function readPayoutHistoryWindow(
 	this: TyltContext,
@@ -82,10 +63,7 @@ export async function readPayoutHistoryWindow(
 	return (await readPayoutHistoryBackTo.call(this, request)).inside;
 }
 
-/**
- * readPayoutHistoryWindow, also returning the payouts older than the cut-off that the pages read held anyway
- * (the history cache checks them against what it knows).
- */
+/** readPayoutHistoryWindow, with the older payouts the pages held anyway (the cache checks them too). */
 export async function readPayoutHistoryBackTo(
 	this: TyltContext,
 	request: PayoutHistoryWindowRequest,
@@ -109,8 +87,7 @@ export async function readPayoutHistoryBackTo(
 		},
 		request.itemIndex,
 	);
-	// Whether the records read so far came newest-created first, as the spec's sample lists them (a record whose
-	// createdAt cannot be read says nothing about the order).
+	// Whether the records so far came newest-created first, as the spec lists them (no createdAt says nothing).
 	let inCreationOrder = true;
 	let previousMs = Infinity;
 	for await (const received of pages) {
@@ -131,10 +108,7 @@ export async function readPayoutHistoryBackTo(
 	return { inside, olderOnLastPage };
 }
 
-/**
- * Throws when `inside` (a window's payouts, newest first, read from `startedMs`) holds more than the
- * request's maxRecords, with the look-back that would fit.
- */
+/** Throws when `inside` (newest first, read at `startedMs`) is too many, naming the look-back that fits. */
 export function assertWindowFits(
 	node: INode,
 	request: PayoutHistoryWindowRequest,
@@ -167,11 +141,8 @@ function windowTooLargeError(
 		request.lookBackHours !== undefined
 			? `the last ${request.lookBackHours} hours`
 			: `since ${new Date(request.cutoffMs ?? 0).toISOString()}`;
-	const oldestMs = read.newest
-		.map(payoutCreatedMs)
-		.reduce<
-			number | undefined
-		>((oldest, time) => (time === undefined ? oldest : Math.min(oldest ?? time, time)), undefined);
+	const times = read.newest.map(payoutCreatedMs).filter((time) => time !== undefined);
+	const oldestMs = times.length > 0 ? Math.min(...times) : undefined;
 	let advice: string;
 	if (oldestMs === undefined) {
 		advice = `Shorten ${parameter}.`;

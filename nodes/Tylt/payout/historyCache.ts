@@ -1,29 +1,18 @@
 /**
- * The duplicate guard's view of TYLT payout history, kept between executions of one n8n process, per TYLT
- * account (like the claims: module-level, keyed by the account hash). The first execution reads the whole
- * look-back window; later ones read history newest first only down to the payouts already known (with a
- * margin for payouts recorded late) and take the rest from here. So a form submission against an account
- * with 10,000 payouts in its window costs one history request, not fifty-one.
- *
- * Fail closed: what a read shows must agree with what is known, or the window is read in full again:
- * - every known payout created at or after the point the read goes down to is on the pages read;
- * - a payout seen again has the same identity (reference tags, recipient, network, currency, amounts,
- *   createdAt); only its status and the like may change, and the newest version is kept;
- * - no payout inside the known window appears on the pages read that the cache does not hold (a payout
- *   recorded later than the margin allows, when it shows up on a page that is read anyway).
- * A read that fails is the item's error, as it was before: nothing is guessed from the cache alone.
- * Payouts made outside this process (another worker, the dashboard) are seen by the incremental read as long
- * as TYLT lists them no later than the margin allows (lateArrivalMarginMs; docs/money-safety.md: "History cache").
+ * The duplicate guard's view of TYLT payout history, kept between executions per TYLT account: the first
+ * execution reads the whole look-back window, later ones only its top, down to the payouts already known with a
+ * margin for payouts recorded late. A read that does not fit what is known is redone in full, and a failed read
+ * is the item's error: nothing is decided from the cache alone (docs/money-safety.md, "History cache").
  */
 import { HISTORY_PAGE_SIZE_MAX } from '../transport/calls';
 import type { TyltContext } from '../transport/credentials';
 import {
 	assertWindowFits,
 	PAYOUT_HISTORY_MAX_RECORDS,
+	payoutCreatedMs,
 	readPayoutHistoryBackTo,
 	type PayoutHistoryWindowRequest,
 } from './history';
-import { cached, mergeRead, newer, uniqueByOrderId } from './historyCacheMerge';
 import {
 	accountHistory,
 	accounts,
@@ -39,22 +28,16 @@ import type { PayoutRecord } from '../transport/records';
 
 export interface HistoryWindowAsk extends Omit<PayoutHistoryWindowRequest, 'cutoffMs'> {
 	cutoffMs: number;
-	/**
-	 * Serve a read that started at or after this time, one already done included (default: a read that starts
-	 * after this call). An execution passes its own start, so its later decisions share the read it made.
-	 */
+	/** Serve a read started at or after this (default: this call); an execution passes its own start. */
 	freshSinceMs?: number;
 	/** Read the whole window again, not only its top: every payout in it then shows TYLT's record as it is now. */
 	inFull?: boolean;
 }
 
 /**
- * The payouts TYLT has created at or after `ask.cutoffMs` (and those of unknown age, and maybe older ones: the
- * ledger applies each item's own window), by reference, shared with other executions (read, never change), from a
- * history read that started after this call did: the cache brought up to date by an incremental read, or a
- * full read when there is nothing to build on or what was read does not fit what is known. Executions of
- * the same account take turns; one that asks while a read is under way waits for it and then joins or
- * starts the next one, so no execution is served a read older than its own start.
+ * The payouts since `ask.cutoffMs` (and of unknown age; maybe older: the ledger applies each item's window) by
+ * reference, shared: read, never change. Executions of an account take turns; one asking during a read waits,
+ * then joins or starts the next, never served an older read.
  */
 export async function payoutHistoryWindow(
 	this: TyltContext,
@@ -68,17 +51,11 @@ export async function payoutHistoryWindow(
 /** The payouts of a window, and which of them the read that served it did not reach. */
 export interface PayoutsSince {
 	records: PayoutRecord[];
-	/**
-	 * Of `records`, those below the lower end of the incremental read that served them: each is the record as an
-	 * earlier read showed it, and TYLT may show another status for it now.
-	 */
+	/** Of `records`, those below the incremental read that served them: TYLT may show another status now. */
 	readEarlier: ReadonlySet<PayoutRecord>;
 }
 
-/**
- * The payouts TYLT has created at or after `ask.cutoffMs` (and those of unknown age), from the same fresh read
- * payoutHistoryWindow serves: what Max Amount per 24 Hours adds up. Shared records: read, never change.
- */
+/** payoutHistoryWindow's payouts as a list, for Max Amount per 24 Hours. Shared: read, never change. */
 export async function payoutsCreatedSince(
 	this: TyltContext,
 	account: string,
@@ -156,10 +133,7 @@ async function freshWindow(
 	}
 }
 
-/**
- * What an incremental read builds on, or undefined when the window is read in full: asked to, nothing known,
- * or what is known is too old or too short to build on.
- */
+/** What an incremental read builds on; undefined when asked in full or nothing known fits or is young enough. */
 function incrementalBasis(
 	known: WindowState | undefined,
 	ask: HistoryWindowAsk,
@@ -199,11 +173,7 @@ async function incrementalRead(
 	return await fullRead.call(this, ask, Date.now());
 }
 
-/**
- * Rows to ask per page of an incremental read: the known payouts it must see again, and room for the new
- * ones since the last read (HISTORY_CACHE_LIMITS.newPayoutsPerPage); at most HISTORY_PAGE_SIZE_MAX. Pages
- * are read on to the lower end whatever their size: a smaller page only costs less to send and parse.
- */
+/** Rows per page of an incremental read: the known payouts it must see again, and room for new ones. */
 function incrementalPageSize(known: WindowState, readBackToMs: number): number {
 	let again = 0;
 	for (const payout of known.byOrderId.values()) {
@@ -235,10 +205,7 @@ async function fullRead(
 	};
 }
 
-/**
- * The window's index for the ask, after the check that the window asked for holds no more payouts than a
- * read may (the same error as a full read's, with the look-back that fits).
- */
+/** The window's index, once it holds no more payouts than a read may (the full read's error otherwise). */
 function windowOf(
 	this: TyltContext,
 	state: WindowState,
@@ -257,4 +224,105 @@ function windowOf(
 		assertWindowFits(this.getNode(), ask, newestFirst, readStartedMs);
 	}
 	return state.index;
+}
+
+/**
+ * Brings the known window up to date with a read down to `readBackToMs`, or returns false and changes nothing
+ * when the two disagree (then only a full read can be trusted).
+ */
+function mergeRead(
+	known: WindowState,
+	readBackToMs: number,
+	top: readonly PayoutRecord[],
+	olderOnLastPage: readonly PayoutRecord[],
+	readStartedMs: number,
+): boolean {
+	const fresh = uniqueByOrderId(top).map((record) =>
+		cached(record, readStartedMs, known.byOrderId.get(String(record.orderId))),
+	);
+	const freshIds = new Set<string>();
+	for (const payout of fresh) {
+		const before = known.byOrderId.get(payout.orderId);
+		if (before && before.identity !== payout.identity) return false;
+		freshIds.add(payout.orderId);
+	}
+	// Every known payout from the read's lower end up must have been read again: else the pages skipped it.
+	for (const payout of known.byOrderId.values()) {
+		if (
+			payout.createdMs !== undefined &&
+			payout.createdMs >= readBackToMs &&
+			!freshIds.has(payout.orderId)
+		) {
+			return false;
+		}
+	}
+	const updated: CachedPayout[] = [];
+	for (const record of uniqueByOrderId(olderOnLastPage)) {
+		const payout = cached(record, readStartedMs, known.byOrderId.get(String(record.orderId)));
+		if (payout.createdMs !== undefined && payout.createdMs < known.coveredFromMs) continue;
+		if (freshIds.has(payout.orderId)) continue;
+		const before = known.byOrderId.get(payout.orderId);
+		// Inside the window but unknown: recorded later than the margin allows, and seen only by chance.
+		if (!before || before.identity !== payout.identity) return false;
+		updated.push(payout);
+	}
+
+	// It fits: changed versions where they are indexed, then the newest payouts, oldest of them first.
+	for (const payout of updated) {
+		known.bytes += payout.bytes - (known.byOrderId.get(payout.orderId)?.bytes ?? 0);
+		known.byOrderId.set(payout.orderId, payout);
+		known.index.update(payout.record);
+	}
+	for (let position = fresh.length - 1; position >= 0; position--) {
+		const payout = fresh[position];
+		known.bytes += payout.bytes - (known.byOrderId.get(payout.orderId)?.bytes ?? 0);
+		known.byOrderId.set(payout.orderId, payout);
+		known.index.add(payout.record);
+		known.newestMs = newer(known.newestMs, payout.createdMs);
+	}
+	return true;
+}
+
+function newer(a: number | undefined, b: number | undefined): number | undefined {
+	if (a === undefined) return b;
+	return b === undefined ? a : Math.max(a, b);
+}
+
+/** Pages shift while payouts are created during a read: the first sighting (newest version) counts. */
+function uniqueByOrderId(records: readonly PayoutRecord[]): PayoutRecord[] {
+	const seen = new Set<string>();
+	return records.filter((record) => {
+		const orderId = String(record.orderId);
+		if (seen.has(orderId)) return false;
+		seen.add(orderId);
+		return true;
+	});
+}
+
+/** A payout as read, kept as it is (the ledger outputs copies); its size measured once, when first kept. */
+function cached(record: PayoutRecord, readStartedMs: number, before?: CachedPayout): CachedPayout {
+	const identity = identityOf(record);
+	return {
+		orderId: String(record.orderId),
+		record,
+		createdMs: payoutCreatedMs(record),
+		identity,
+		bytes: before?.identity === identity ? before.bytes : JSON.stringify(record).length,
+		readStartedMs,
+	};
+}
+
+/** What must never change about a payout between reads: its reference's sources, what it pays, when created. */
+function identityOf(record: PayoutRecord): string {
+	return JSON.stringify([
+		record.createdAt,
+		record.comments,
+		record.merchantOrderId,
+		record.toAddress,
+		record.network,
+		record.settledCurrency,
+		record.settledAmountRequested,
+		record.baseAmount,
+		record.baseCurrency,
+	]);
 }

@@ -1,8 +1,4 @@
-/**
- * The history cache's process-wide store: one entry per TYLT account (module-level, keyed by the account hash,
- * like the claims), and the bounds that keep it small (records, bytes, accounts, the age of a full read).
- * What goes in and when is historyCache.ts; whether a read fits what is known is historyCacheMerge.ts.
- */
+/** The history cache's store, one entry per TYLT account, and its bounds (the logic: historyCache.ts). */
 import { keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 import type { PayoutRecord } from '../transport/records';
 import { LATE_ARRIVAL_GRACE_MS } from './history';
@@ -10,12 +6,7 @@ import type { ReferenceIndex } from './ledger';
 
 /** Tunable so tests can shrink them; not user options. */
 export const HISTORY_CACHE_LIMITS = {
-	/**
-	 * Each incremental read goes this far below the newest payout known: a payout TYLT lists up to this long
-	 * after a later one (a slow create) is still seen. The polling trigger's grace, for one notion of "late"
-	 * across the package. It costs what the account paid in that time, not its history: at one payout a minute
-	 * one page, at one a second five.
-	 */
+	/** How far below the newest known payout an incremental read goes: the polling trigger's grace. */
 	lateArrivalMarginMs: LATE_ARRIVAL_GRACE_MS,
 	/** Room for payouts new since the last read on an incremental read's first page. */
 	newPayoutsPerPage: 25,
@@ -42,9 +33,8 @@ export interface CachedPayout {
 }
 
 /**
- * An account's window: every payout TYLT listed created at or after `coveredFromMs`. Brought up to date in
- * place by incremental reads (only once a read is known to fit: an execution's ledger may hold `index`, and
- * it then sees newer versions and newer payouts, never fewer); a full read makes a new one.
+ * An account's window: every payout created at or after `coveredFromMs`. Updated in place only by a read known
+ * to fit (a ledger may hold `index`, and must never see fewer payouts); a full read makes a new one.
  */
 export interface WindowState {
 	byOrderId: Map<string, CachedPayout>;
@@ -67,12 +57,8 @@ export interface Refresh {
 	done: Promise<WindowState>;
 }
 
-/**
- * What the cache holds for one account. It goes as a whole when its window goes (too old to build on, or
- * forgotten for the limits) and no read is under way: a process that has seen many Base URLs or keys holds
- * nothing for the old ones.
- */
-export interface AccountHistory {
+/** What the cache holds for one account; it goes when its window goes and no read is under way. */
+interface AccountHistory {
 	state?: WindowState;
 	refresh?: Refresh;
 }
@@ -88,9 +74,8 @@ export function accountHistory(account: string): AccountHistory {
 }
 
 /**
- * Forgets the accounts used longest ago until all kept payouts and accounts fit the limits; an account whose
- * window alone does not fit is not kept (its executions read in full, as without a cache). An account with a
- * read under way keeps its entry (the read's executions wait on it) but not its window.
+ * Forgets the accounts used longest ago until the rest fit the limits; an account whose window alone does not
+ * fit is not kept. One with a read under way keeps its entry (the read's executions wait on it), not its window.
  */
 export function keepWithinLimits(current: string) {
 	let records = 0;

@@ -1,7 +1,4 @@
-/**
- * A payout's input checked field by field, on the item alone and against TYLT's currency list; and, when
- * Payout → Create runs as an AI agent tool, against the agent's cap.
- */
+// A payout's input checked field by field: on the item alone, against TYLT's currency list, and an agent's cap.
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -33,7 +30,6 @@ function applyRules(
 		if (reason !== undefined) {
 			throw invalidFieldError(node, {
 				label: rule.label,
-				name: rule.name,
 				value,
 				reason,
 				itemIndex,
@@ -42,7 +38,7 @@ function applyRules(
 	}
 }
 
-/** Checks what can be checked without TYLT's currency list; throws on the first problem. */
+/** Checks what needs no currency list; throws on the first problem. */
 export function checkPayoutFields(node: INode, input: PayoutInput, itemIndex: number): void {
 	applyRules(node, FIELD_RULES, input, {}, itemIndex);
 }
@@ -182,11 +178,7 @@ export const FIELD_RULES: FieldRule[] = [
 	{ name: 'comments', label: 'Comments', optional: true, check: textProblem },
 ];
 
-/**
- * The amount an item gives, or why it gives none. Text (an expression may yield a string) must be a plain
- * decimal: an exponent, a decimal comma, a thousands separator, hex or inner spaces mean the value is not
- * what it seems, so they are refused rather than guessed at. Spaces around the text are ignored.
- */
+/** The amount an item gives, or why it gives none; text must be a plain decimal, never guessed at. */
 function readAmount(value: unknown): { amount: number; text?: string } | string {
 	if (typeof value === 'number')
 		return Number.isNaN(value) ? 'it must be a number' : { amount: value };
@@ -210,8 +202,7 @@ function textProblem(value: unknown): string | undefined {
 	return typeof value === 'string' || typeof value === 'number' ? undefined : 'it must be text';
 }
 
-// Checks against TYLT's currency list (currency, network, withdrawal limits, address format), in this order:
-// later rules rely on what earlier ones resolved.
+// Checks against TYLT's currency list, in this order: later rules rely on what earlier ones resolved.
 export const CATALOG_RULES: FieldRule[] = [
 	{
 		name: 'settledCurrency',
@@ -220,7 +211,10 @@ export const CATALOG_RULES: FieldRule[] = [
 			if (!isFilledString(value)) return 'a currency symbol such as USDT is required';
 			resolved.currency = resolved.catalog?.findCurrency(value);
 			if (!resolved.currency) {
-				return `TYLT does not support it; supported: ${listSymbols(resolved.catalog as CurrencyCatalog)}`;
+				const supported = (resolved.catalog as CurrencyCatalog).currencies.map(
+					(currency) => currency.currencySymbol,
+				);
+				return `TYLT does not support it; supported: ${supported.join(', ')}`;
 			}
 			return undefined;
 		},
@@ -257,8 +251,7 @@ export const CATALOG_RULES: FieldRule[] = [
 			const amount = exactDecimal(resolved.amount) as ExactDecimal;
 			const network = resolved.network as NetworkRecord;
 			const symbol = (resolved.currency as CurrencyRecord).currencySymbol;
-			// A bound TYLT does not give as a number (null, '', text) is absent on purpose: TYLT still applies
-			// its own limits, and a NaN comparison would pass silently without saying so.
+			// A bound given as no number is skipped (TYLT still applies it): a NaN comparison would pass silently.
 			const minimum = exactDecimal(network.minimumWithdrawal);
 			const maximum = exactDecimal(network.maximumWithdrawal);
 			if (minimum !== undefined && compareExact(amount, minimum) < 0) {
@@ -274,9 +267,8 @@ export const CATALOG_RULES: FieldRule[] = [
 		name: 'address',
 		label: 'Address',
 		check(value, resolved) {
-			// A payout to a mistyped address, or to a token's contract, is lost: check the format of the
-			// networks we know, and every contract the currency list names on this network or on any network
-			// that writes addresses the same way (TRX and TRC20, SOL and SPL: one chain under two symbols).
+			// A payout to a mistyped address or a token contract is lost; contracts count from every network that
+			// writes addresses the same way (TRX and TRC20, SOL and SPL: one chain under two symbols).
 			const { networkSymbol } = resolved.network as NetworkRecord;
 			const tokenContracts = (resolved.catalog as CurrencyCatalog).tokenContractsOn(
 				networksSharingFormat(networkSymbol),
@@ -290,16 +282,8 @@ function isFilledString(value: unknown): value is string {
 	return typeof value === 'string' && value.trim() !== '';
 }
 
-function listSymbols(catalog: CurrencyCatalog): string {
-	return catalog.currencies.map((currency) => currency.currencySymbol).join(', ');
-}
-
-/*
- * The limit on what an AI agent may pay per call. The agent picks amounts, currencies and addresses itself, so
- * the cap is one amount in one stated currency: a call sized in any other currency (another crypto, or a fiat
- * Base Currency) cannot be compared with it and is refused.
- */
-
+// An agent picks amounts, currencies and addresses itself: its cap is one amount in one stated currency, and a
+// call sized in any other currency cannot be compared with it and is refused.
 export interface AgentCap {
 	/** The largest amount per call; 0 means agents may not pay at all. */
 	maxAmount: number;
@@ -333,7 +317,6 @@ export function assertWithinAgentCap(
 	if (amountCurrency !== cap.currency) {
 		throw invalidFieldError(node, {
 			label: sizedInFiat ? 'Base Currency' : 'Settled Currency',
-			name: sizedInFiat ? 'baseCurrency' : 'settledCurrency',
 			value: amountCurrency,
 			reason: `an AI agent may pay only amounts in ${cap.currency} (Options → AI Agent Max Amount Currency), so an amount in ${amountCurrency} cannot be checked against the maximum of ${cap.maxAmount} ${cap.currency}`,
 			itemIndex,
@@ -342,7 +325,6 @@ export function assertWithinAgentCap(
 	if (!isAtMost(body.baseAmount, cap.maxAmount)) {
 		throw invalidFieldError(node, {
 			label: 'Base Amount',
-			name: 'baseAmount',
 			value: body.baseAmount,
 			reason: `an AI agent may pay at most ${cap.maxAmount} ${cap.currency} per call (Options → AI Agent Max Amount)`,
 			itemIndex,

@@ -2,30 +2,23 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 
 import { invalidFieldError } from '../../helpers/fieldError';
 import type { OperationScope } from '../operationScope';
+import { optionsCollection } from '../panel';
 
 const showFor = { resource: ['balance'], operation: ['get'] };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: showFor },
-		options: [
-			{
-				displayName: 'Only Currency Names or IDs',
-				name: 'currencies',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getCurrencies' },
-				default: [],
-				description:
-					'Output only these currencies; empty: every currency TYLT lists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-				hint: 'A currency TYLT lists no balance for fails the item',
-			},
-		],
-	},
+	optionsCollection(showFor, [
+		{
+			displayName: 'Only Currency Names or IDs',
+			name: 'currencies',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getCurrencies' },
+			default: [],
+			description:
+				'Output only these currencies; empty: every currency TYLT lists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+			hint: 'A currency TYLT lists no balance for fails the item',
+		},
+	]),
 ];
 
 export async function execute(
@@ -39,7 +32,6 @@ export async function execute(
 	const fail = (reason: string) =>
 		invalidFieldError(this.getNode(), {
 			label: 'Only Currencies',
-			name: 'options.currencies',
 			value: wanted,
 			reason,
 			itemIndex,

@@ -1,25 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../panel';
 import * as get from './get.operation';
 
 export { get };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['balance'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Read what the TYLT account holds, one item per currency',
-				action: 'Get the account balance',
-			},
-		],
-		default: 'get',
-	},
+	operationSelector('balance', [
+		{
+			name: 'Get',
+			value: 'get',
+			description: 'Read what the TYLT account holds, one item per currency',
+			action: 'Get the account balance',
+		},
+	]),
 	...get.description,
 ];

@@ -1,28 +1,21 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { OperationScope } from '../operationScope';
+import { optionsCollection } from '../panel';
 
 const showFor = { resource: ['currency'], operation: ['getMany'] };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: showFor },
-		options: [
-			{
-				displayName: 'One Item per Network',
-				name: 'splitByNetwork',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to output one item per currency and network pair (currency fields plus the network fields) instead of one item per currency',
-			},
-		],
-	},
+	optionsCollection(showFor, [
+		{
+			displayName: 'One Item per Network',
+			name: 'splitByNetwork',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to output one item per currency and network pair (currency fields plus the network fields) instead of one item per currency',
+		},
+	]),
 ];
 
 export async function execute(

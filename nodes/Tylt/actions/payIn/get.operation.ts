@@ -30,7 +30,6 @@ export async function execute(
 	if (orderId === '') {
 		throw invalidFieldError(this.getNode(), {
 			label: 'Merchant Order ID',
-			name: 'merchantOrderId',
 			value: merchantOrderId,
 			reason: 'the order ID of the pay-in is required',
 			itemIndex,

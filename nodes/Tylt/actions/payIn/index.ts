@@ -1,25 +1,18 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationSelector } from '../panel';
 import * as get from './get.operation';
 
 export { get };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['payIn'] } },
-		options: [
-			{
-				name: 'Get',
-				value: 'get',
-				description: 'Get the details of a pay-in by its merchant order ID',
-				action: 'Get a pay in',
-			},
-		],
-		default: 'get',
-	},
+	operationSelector('payIn', [
+		{
+			name: 'Get',
+			value: 'get',
+			description: 'Get the details of a pay-in by its merchant order ID',
+			action: 'Get a pay in',
+		},
+	]),
 	...get.description,
 ];

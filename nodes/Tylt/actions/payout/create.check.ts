@@ -194,7 +194,6 @@ function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string |
 	if (amountIn !== AMOUNT_IN_SETTLED && amountIn !== AMOUNT_IN_FIAT) {
 		throw invalidFieldError(context.getNode(), {
 			label: 'Amount In',
-			name: 'amountIn',
 			value: amountIn,
 			reason: `it must be exactly "${AMOUNT_IN_SETTLED}" (Settled Currency) or "${AMOUNT_IN_FIAT}" (Fiat Currency), so whether the amount is crypto or fiat is not known`,
 			itemIndex,
@@ -205,7 +204,6 @@ function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string |
 	if (typeof baseCurrency !== 'string' || baseCurrency.trim() === '') {
 		throw invalidFieldError(context.getNode(), {
 			label: 'Base Currency',
-			name: 'baseCurrency',
 			value: baseCurrency,
 			reason: 'Amount In is Fiat Currency, so a 3-letter fiat code such as USD is required',
 			itemIndex,

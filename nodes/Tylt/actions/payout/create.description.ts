@@ -1,8 +1,4 @@
-/**
- * Payout → Create's parameters, both versions side by side: the fields both show, version 2's, then the
- * description that assembles them with version 1's own. A field both versions show is written once, and the
- * other version's words are laid over it.
- */
+// Payout → Create's parameters: a field both versions show is written once, the other's words laid over it.
 import type { INodeProperties } from 'n8n-workflow';
 
 import { MEMO_NETWORKS, MEMO_NOTICE } from '../../addresses';
@@ -14,6 +10,7 @@ import {
 	MAX_CONCURRENT_PAYOUTS,
 	MAX_PAYOUTS_PER_SECOND,
 } from './create.options';
+import { optionsCollection } from '../panel';
 
 const comments: INodeProperties = {
 	displayName: 'Comments',
@@ -59,10 +56,7 @@ const redirectUrl: INodeProperties = {
 	description: 'Where TYLT sends the customer after the transaction completes',
 };
 
-/**
- * Version 2's parameters (version 1's stay unchanged below). The panel opens on what a user decides: currency,
- * network and address (shared with version 1), then the amount, what it is in, and the reference.
- */
+// Version 2 opens on what a user decides: currency, network and address, then amount, its currency, reference.
 const showForV2 = { resource: ['payout'], operation: ['create'], '@version': FROM_VERSION_2 };
 
 /** Amount In's two values: an item whose Amount In is neither (a hand-edited workflow) fails, nothing sent. */
@@ -100,8 +94,7 @@ const amountFields: INodeProperties[] = [
 		displayOptions: { show: { ...showForV2, amountIn: [AMOUNT_IN_FIAT] } },
 	},
 	{
-		// Text, empty until filled: n8n flags an empty required text field on the canvas, never a number field,
-		// and a forgotten amount must be caught there. The amount is read as a plain decimal (FIELD_RULES in payout/validation.ts).
+		// Text, empty until filled: n8n flags an empty required text field on the canvas, never a number field.
 		displayName: 'Base Amount',
 		name: 'baseAmount',
 		type: 'string',
@@ -163,8 +156,7 @@ const additionalFields: INodeProperties = {
 	],
 };
 
-// n8n lists a collection's options in the order given here: what a user decides first, the engine's knobs
-// after, the AI agent's cap last. Each option is a named constant, so the order is the array's.
+// Version 2's options in the order a user decides them: choices first, the engine's knobs, the agent's cap last.
 const timeout: INodeProperties = {
 	displayName: CREATE_OPTION_LABELS.timeoutSeconds,
 	name: 'timeoutSeconds',
@@ -230,11 +222,7 @@ const inDoubtCheck: INodeProperties = {
 		'How long to look for a payout in TYLT history when its create got no answer, before reporting it as unknown',
 };
 
-/**
- * Left out of Add Option: TYLT does not document merchantOrderId and the guard finds the reference in the
- * comments, so off is right for everyone. A saved workflow that turned it on still shows it, and n8n keeps
- * and passes it (a hidden option would be dropped before the node reads it), so its payouts are unchanged.
- */
+// Hidden from Add Option (off is right for everyone) but shown once on: n8n drops a hidden option's saved value.
 const referenceAsMerchantOrderId: INodeProperties = {
 	displayName: CREATE_OPTION_LABELS.referenceAsMerchantOrderId,
 	name: 'referenceAsMerchantOrderId',
@@ -263,125 +251,108 @@ const agentMaxAmountCurrency: INodeProperties = {
 		'The currency AI Agent Max Amount is in (a crypto symbol, or a fiat code for fiat amounts)',
 };
 
-const options: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	displayOptions: { show: showForV2 },
-	options: [
-		dryRun,
-		checkBalanceFirst,
-		{
-			...duplicateGuard,
-			builderHint: {
-				propertyHint:
-					'Keep true (the default): never set it false, which makes a re-run or retry pay the same items again',
-			},
-			hint: 'Off, a re-run or a retry of the same items pays them again',
+const options = optionsCollection(showForV2, [
+	dryRun,
+	checkBalanceFirst,
+	{
+		...duplicateGuard,
+		builderHint: {
+			propertyHint:
+				'Keep true (the default): never set it false, which makes a re-run or retry pay the same items again',
 		},
-		maxPayoutsPerSecond,
-		lookBack,
-		inDoubtCheck,
-		timeout,
-		{
-			...referenceAsMerchantOrderId,
-			displayOptions: { show: { referenceAsMerchantOrderId: [true] } },
+		hint: 'Off, a re-run or a retry of the same items pays them again',
+	},
+	maxPayoutsPerSecond,
+	lookBack,
+	inDoubtCheck,
+	timeout,
+	{
+		...referenceAsMerchantOrderId,
+		displayOptions: { show: { referenceAsMerchantOrderId: [true] } },
+	},
+	{
+		...agentMaxAmount,
+		builderHint: {
+			propertyHint:
+				'Leave 0 unless the user explicitly asks for an AI agent to send payouts through this node, and then only up to the amount they name',
 		},
-		{
-			...agentMaxAmount,
-			builderHint: {
-				propertyHint:
-					'Leave 0 unless the user explicitly asks for an AI agent to send payouts through this node, and then only up to the amount they name',
-			},
-		},
-		agentMaxAmountCurrency,
-	],
-};
+	},
+	agentMaxAmountCurrency,
+]);
 
 const showFor = { resource: ['payout'], operation: ['create'] };
-/** Version 1's own parameters (version 2's are above). */
 const showForV1 = { ...showFor, '@version': VERSION_1 };
 
-const optionsV1: INodeProperties = {
-	displayName: 'Options',
-	name: 'options',
-	type: 'collection',
-	placeholder: 'Add Option',
-	default: {},
-	displayOptions: { show: showForV1 },
-	options: [
-		{
-			...agentMaxAmount,
-			description:
-				'When an AI agent uses this node as a tool, the largest Base Amount it may pay per call, in AI Agent Max Amount Currency. 0 (the default) means agents cannot create payouts.',
-		},
-		{
-			...agentMaxAmountCurrency,
-			description:
-				'The currency AI Agent Max Amount is in: a crypto symbol (USDT) for payouts sized in crypto, or a fiat code (USD) for payouts with a Base Currency. An agent’s payout in any other currency is refused.',
-		},
-		{
-			...checkBalanceFirst,
-			description:
-				'Whether to compare what all items will debit per currency (amount plus network fee) with one read of the TYLT balance before the first payout, and send nothing when it falls short',
-		},
-		{
-			displayName: CREATE_OPTION_LABELS.concurrentPayouts,
-			name: 'concurrentPayouts',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT_PAYOUTS, numberPrecision: 0 },
-			default: DEFAULT_CONCURRENT_PAYOUTS,
-			description:
-				'How many payouts of one execution may be on their way to TYLT at once (the smallest value any item sets counts); a TYLT HTTP 429 halves it for the rest of the run',
-		},
-		{
-			...dryRun,
-			description:
-				'Whether to check everything and return what would be sent (amount, network fee, limits, reference) without sending',
-		},
-		{
-			...duplicateGuard,
-			description:
-				'Whether to skip a payout whose reference TYLT already has or this n8n already sent, returning the existing payout. Keep it on: re-runs and retries then never pay twice.',
-		},
-		{
-			...lookBack,
-			description:
-				'How far back the duplicate guard searches TYLT payout history. Only payouts inside this window count. A window holding more than 10,000 payouts is an error that says which look-back fits.',
-		},
-		{
-			...inDoubtCheck,
-			description:
-				'When a create gets no usable answer (timeout, dropped connection), how long to look for the payout in TYLT history before reporting the outcome as unknown. 0 reports it at once.',
-		},
-		{
-			displayName: CREATE_OPTION_LABELS.pauseBetweenPayoutsMs,
-			name: 'pauseBetweenPayoutsMs',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: 0,
-			description:
-				'Milliseconds to wait between two payouts of one execution, for large batches (TYLT documents no rate limit)',
-		},
-		{
-			displayName: CREATE_OPTION_LABELS.reference,
-			name: 'reference',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. {{ $json.row_number }}',
-			description:
-				'Identifies this payout so it is never sent twice, e.g. a spreadsheet row ID or invoice number. Empty: derived from recipient, currency, network and amount.',
-		},
-		{
-			...referenceAsMerchantOrderId,
-			description:
-				'Whether to also send the reference as merchantOrderId, a field TYLT’s create documentation does not list. The reference always travels in the comments, which is where the guard finds it.',
-		},
-		timeout,
-	],
-};
+const optionsV1 = optionsCollection(showForV1, [
+	{
+		...agentMaxAmount,
+		description:
+			'When an AI agent uses this node as a tool, the largest Base Amount it may pay per call, in AI Agent Max Amount Currency. 0 (the default) means agents cannot create payouts.',
+	},
+	{
+		...agentMaxAmountCurrency,
+		description:
+			'The currency AI Agent Max Amount is in: a crypto symbol (USDT) for payouts sized in crypto, or a fiat code (USD) for payouts with a Base Currency. An agent’s payout in any other currency is refused.',
+	},
+	{
+		...checkBalanceFirst,
+		description:
+			'Whether to compare what all items will debit per currency (amount plus network fee) with one read of the TYLT balance before the first payout, and send nothing when it falls short',
+	},
+	{
+		displayName: CREATE_OPTION_LABELS.concurrentPayouts,
+		name: 'concurrentPayouts',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_CONCURRENT_PAYOUTS, numberPrecision: 0 },
+		default: DEFAULT_CONCURRENT_PAYOUTS,
+		description:
+			'How many payouts of one execution may be on their way to TYLT at once (the smallest value any item sets counts); a TYLT HTTP 429 halves it for the rest of the run',
+	},
+	{
+		...dryRun,
+		description:
+			'Whether to check everything and return what would be sent (amount, network fee, limits, reference) without sending',
+	},
+	{
+		...duplicateGuard,
+		description:
+			'Whether to skip a payout whose reference TYLT already has or this n8n already sent, returning the existing payout. Keep it on: re-runs and retries then never pay twice.',
+	},
+	{
+		...lookBack,
+		description:
+			'How far back the duplicate guard searches TYLT payout history. Only payouts inside this window count. A window holding more than 10,000 payouts is an error that says which look-back fits.',
+	},
+	{
+		...inDoubtCheck,
+		description:
+			'When a create gets no usable answer (timeout, dropped connection), how long to look for the payout in TYLT history before reporting the outcome as unknown. 0 reports it at once.',
+	},
+	{
+		displayName: CREATE_OPTION_LABELS.pauseBetweenPayoutsMs,
+		name: 'pauseBetweenPayoutsMs',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description:
+			'Milliseconds to wait between two payouts of one execution, for large batches (TYLT documents no rate limit)',
+	},
+	{
+		displayName: CREATE_OPTION_LABELS.reference,
+		name: 'reference',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. {{ $json.row_number }}',
+		description:
+			'Identifies this payout so it is never sent twice, e.g. a spreadsheet row ID or invoice number. Empty: derived from recipient, currency, network and amount.',
+	},
+	{
+		...referenceAsMerchantOrderId,
+		description:
+			'Whether to also send the reference as merchantOrderId, a field TYLT’s create documentation does not list. The reference always travels in the comments, which is where the guard finds it.',
+	},
+	timeout,
+]);
 
 export const description: INodeProperties[] = [
 	{

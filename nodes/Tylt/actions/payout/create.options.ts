@@ -92,7 +92,6 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 	const fail = (name: CreateOptionName, value: unknown, reason: string) =>
 		invalidFieldError(context.getNode(), {
 			label: CREATE_OPTION_LABELS[name],
-			name,
 			value,
 			reason,
 			itemIndex,

@@ -1,8 +1,3 @@
-/**
- * Payout → Get: its parameters (what to find the payout by, and Wait Until Final: version 2 on the panel),
- * each item's parameters read with its own index, its payout looked up by order ID or reference (in rounds
- * while Wait Until Final waits), and the output item or the not-found error.
- */
 import {
 	type IDataObject,
 	type IExecuteFunctions,
@@ -27,6 +22,7 @@ import { FROM_VERSION_2, hasPanelV2, VERSION_1 } from '../nodeVersion';
 import type { PayoutRecord } from '../../transport/records';
 import { merchantReferenceOf } from '../../../shared/referenceTag';
 import { decisionFirst } from '../decisionFirst';
+import { optionsCollection } from '../panel';
 
 const showFor = { resource: ['payout'], operation: ['get'] };
 
@@ -122,42 +118,26 @@ export const description: INodeProperties[] = [
 	},
 	{ ...waitUntilFinal, displayOptions: { show: showForV2 } },
 	{ ...maxWait, displayOptions: { show: { ...showForV2, waitUntilFinal: [true] } } },
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: { ...showFor, '@version': VERSION_1 } },
-		options: [
-			ifNotFound,
-			{
-				...lookBack,
-				description:
-					'Find By Reference: how far back to search TYLT payout history, read once for all items. Find By TYLT Order ID asks TYLT for the payout directly, however old.',
-			},
-			{
-				...maxWait,
-				description:
-					'With Wait Until Final, how long to wait at most; the payout is output as it is then, with finalReached false',
-				displayOptions: { show: { waitUntilFinal: [true] } },
-			},
-			{
-				...waitUntilFinal,
-				description:
-					'Whether to read the payout again, waiting longer each time (5 s up to 60 s), until TYLT marks it final or Max Wait has passed; adds finalReached to the output',
-			},
-		],
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show: showForV2 },
-		options: [ifNotFound, lookBack],
-	},
+	optionsCollection({ ...showFor, '@version': VERSION_1 }, [
+		ifNotFound,
+		{
+			...lookBack,
+			description:
+				'Find By Reference: how far back to search TYLT payout history, read once for all items. Find By TYLT Order ID asks TYLT for the payout directly, however old.',
+		},
+		{
+			...maxWait,
+			description:
+				'With Wait Until Final, how long to wait at most; the payout is output as it is then, with finalReached false',
+			displayOptions: { show: { waitUntilFinal: [true] } },
+		},
+		{
+			...waitUntilFinal,
+			description:
+				'Whether to read the payout again, waiting longer each time (5 s up to 60 s), until TYLT marks it final or Max Wait has passed; adds finalReached to the output',
+		},
+	]),
+	optionsCollection(showForV2, [ifNotFound, lookBack]),
 ];
 
 /** Wait Until Final: history is read again after these waits, doubling up to the cap. Exported for tests. */
@@ -167,9 +147,8 @@ export const WAIT_POLICY = {
 };
 
 /**
- * All items together: each round looks up every item still pending at once (history read at most once, see
- * lookUpPayouts), and with Wait Until Final the rounds repeat, backing off, until each item is final or its
- * own Max Wait has passed. An item's error ends that item only.
+ * Each round looks up every pending item at once (history read at most once); with Wait Until Final rounds
+ * repeat, backing off, until each item is final or past its own Max Wait. An item's error ends that item only.
  */
 export async function executeAll(
 	this: IExecuteFunctions,
@@ -237,7 +216,6 @@ function isSettled(lookup: PendingLookup, nowMs: number): boolean {
 	return nowMs >= lookup.deadlineMs;
 }
 
-/** Payout → Get's options as an item sets them. */
 export interface GetOptions {
 	ifNotFound?: 'error' | 'returnNothing';
 	lookBackHours?: number;
@@ -293,7 +271,6 @@ function readLookup(this: IExecuteFunctions, itemIndex: number): PayoutLookup {
 	if (text === '') {
 		throw invalidFieldError(this.getNode(), {
 			label,
-			name,
 			value,
 			reason: `the ${label.toLowerCase()} of the payout is required`,
 			itemIndex,
@@ -314,7 +291,6 @@ export function outputOf(
 		if (options.ifNotFound === 'returnNothing') return [];
 		throw notFoundError(this.getNode(), item);
 	}
-	// What the lookup found out first (the wait, the reference, the status), then TYLT's record.
 	const record = found.record as PayoutRecord;
 	const decision: IDataObject = options.waitUntilFinal
 		? {

@@ -7,6 +7,7 @@ import {
 	HISTORY_PAGE_SIZE_DEFAULT,
 	HISTORY_PAGE_SIZE_MAX,
 } from '../../transport/calls';
+import { optionsCollection } from '../panel';
 
 const showFor = { resource: ['payout'], operation: ['getMany'] };
 
@@ -28,25 +29,17 @@ export const description: INodeProperties[] = [
 		description: 'Max number of results to return',
 		displayOptions: { show: { ...showFor, returnAll: [false] } },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		// Version 2 leaves the page size to the node.
-		displayOptions: { show: { ...showFor, '@version': VERSION_1 } },
-		options: [
-			{
-				displayName: 'Page Size',
-				name: 'pageSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: HISTORY_PAGE_SIZE_MAX },
-				default: HISTORY_PAGE_SIZE_DEFAULT,
-				description: 'How many payouts to request per call to TYLT while paging',
-			},
-		],
-	},
+	// Version 2 leaves the page size to the node.
+	optionsCollection({ ...showFor, '@version': VERSION_1 }, [
+		{
+			displayName: 'Page Size',
+			name: 'pageSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: HISTORY_PAGE_SIZE_MAX },
+			default: HISTORY_PAGE_SIZE_DEFAULT,
+			description: 'How many payouts to request per call to TYLT while paging',
+		},
+	]),
 ];
 
 export async function execute(
@@ -63,7 +56,6 @@ export async function execute(
 	if (limit !== undefined && !(Number.isInteger(limit) && limit >= 1)) {
 		throw invalidFieldError(this.getNode(), {
 			label: 'Limit',
-			name: 'limit',
 			value: limit,
 			reason: 'it must be a whole number of at least 1',
 			itemIndex,
