@@ -34,17 +34,6 @@ it('names the label, the value, the item and the reason, and says nothing was se
 	expect(error.context.itemIndex).toBe(2);
 });
 
-it('names a field by its panel label only, never by its name in workflow JSON', () => {
-	const error = invalidFieldError(node, {
-		label: 'Base Amount',
-		value: 'abc',
-		reason: 'it must be a number',
-		itemIndex: 0,
-	});
-
-	expect(`${error.message} ${error.description}`).not.toContain('baseAmount');
-});
-
 it.each<[string, unknown]>([
 	['nothing', undefined],
 	['null', null],
