@@ -28,7 +28,7 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 		why: 'A create whose answer was lost may exist at TYLT: the reference is not sent again before fresh history says TYLT does not have it.',
 	},
 	payoutHistory: {
-		usedBy: 'nodes/Tylt/payout/historyCacheStore.ts (filled by historyCache.ts)',
+		usedBy: 'nodes/Tylt/payout/historyCache.ts',
 		holds:
 			"Each account's payout history window as last read: account hash → the payouts by order ID and by reference, and the read under way.",
 		bound:

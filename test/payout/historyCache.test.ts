@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { HISTORY_CACHE_LIMITS, cachedAccounts } from '../../nodes/Tylt/payout/historyCacheStore';
+import { HISTORY_CACHE_LIMITS, cachedAccounts } from '../../nodes/Tylt/payout/historyCache';
 import { createPayout } from '../support/sandboxClient';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {

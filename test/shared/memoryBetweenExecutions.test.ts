@@ -19,7 +19,7 @@ import {
 	sentRecently,
 } from '../../nodes/Tylt/payout/processMemory';
 import { reservationsOf, reserve } from '../../nodes/Tylt/payout/dailyLimit';
-import { accountHistory, cachedAccounts } from '../../nodes/Tylt/payout/historyCacheStore';
+import { accountHistory, cachedAccounts } from '../../nodes/Tylt/payout/historyCache';
 import { credentialsOnce } from '../../nodes/Tylt/transport/credentials';
 import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 import {
