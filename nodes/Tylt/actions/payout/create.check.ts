@@ -12,9 +12,8 @@ import {
 
 import { commentsWithReference } from '../../../shared/referenceTag';
 import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../../transport/records';
-import { guardSkips, previewPayoutOnce } from '../../payout/guard';
+import { type GuardScope, guardSkips, previewPayoutOnce } from '../../payout/guard';
 import type { DailyLimit } from '../../payout/dailyLimit';
-import type { PayoutLedger } from '../../payout/ledger';
 import {
 	assertAgentCapSet,
 	assertWithinAgentCap,
@@ -40,7 +39,7 @@ export interface ReadyPayout {
 	reference: string;
 	formerReferences: string[];
 	/** Set when the duplicate guard is on. */
-	guard?: { ledger: PayoutLedger; account: string };
+	guard?: GuardScope;
 	/** Set when the credential has Max Amount per 24 Hours and the batch did not refuse it (create.dailyLimit.ts). */
 	daily?: DailyLimit;
 }
@@ -250,10 +249,9 @@ export function paidOncePerReference(payouts: readonly CheckedPayout[]): Checked
 	const seen = new Set<string>();
 	return payouts.filter((payout) => {
 		if (!payout.guard) return true;
-		const { reference, formerReferences } = payout;
-		if (guardSkips(payout.guard, { reference, formerReferences }, payout.options.lookBackHours)) {
-			return false;
-		}
+		const { reference, formerReferences, options } = payout;
+		const { lookBackHours } = options;
+		if (guardSkips(payout.guard, { reference, formerReferences, lookBackHours })) return false;
 		// The guard sends a reference once per execution: a repeat comes back as already sent.
 		if (seen.has(reference)) return false;
 		seen.add(reference);
