@@ -1,8 +1,4 @@
-/**
- * Payout → Create's checks of one item, made for every item before anything is sent: its parameters as its
- * version places them, the fields, the AI agent's cap, the credential's per-payout limits, the guard's preview,
- * and a dry run's report; then which of the checked payouts the execution will really create.
- */
+/** Payout → Create's checks of one item, made for every item before anything is sent, and a dry run's report. */
 import {
 	type IDataObject,
 	type IExecuteFunctions,
@@ -31,7 +27,7 @@ import { AMOUNT_IN_FIAT, AMOUNT_IN_SETTLED } from './create.description';
 import type { SpendingLimitTexts } from '../../../shared/spendingLimits/fields';
 import { TYLT_ENDPOINTS } from '../../transport/calls';
 
-/** An item checked and ready to send: everything a real send needs, known before any item is sent. */
+/** Everything a real send needs, known before any item is sent. */
 export interface ReadyPayout {
 	itemIndex: number;
 	options: CreateOptions;
@@ -44,18 +40,12 @@ export interface ReadyPayout {
 	daily?: DailyLimit;
 }
 
-/** An item as the checks left it: ready to send, or (Dry Run) answered with a report. */
 export interface CheckedPayout extends ReadyPayout {
-	/** The network record of the currency list the item was checked against. */
 	network: NetworkRecord;
 	/** Set for a dry run: what the item would do; nothing is sent for it. */
 	dryRunReport?: IDataObject;
 }
 
-/**
- * One item checked as a real send checks it, before anything of the execution is sent: a payout to send, or a
- * dry run's report. Check Balance First comes after every item is checked (create.balanceCheck.ts).
- */
 export async function checkItem(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -67,8 +57,7 @@ export async function checkItem(
 	if (runsAsAgentTool) assertAgentCapSet(this.getNode(), options.agentCap, itemIndex);
 	const input = readPayoutInput(this, itemIndex);
 	checkPayoutFields(this.getNode(), input, itemIndex);
-	// Two independent reads, made at once: against a remote TYLT a payout then waits one round trip less.
-	// (Promise.all also handles the other read's failure when one fails.)
+	// Two reads at once, one round trip less (and Promise.all handles the other's failure when one fails).
 	const [catalog, ledger] = await Promise.all([
 		scope.currencyCatalog(itemIndex, options.timeoutMs),
 		options.duplicateGuard
@@ -107,10 +96,7 @@ export async function checkItem(
 	return { ...payout, dryRunReport: withSpendingLimits(dryRunReport(payout, preview), limits) };
 }
 
-/**
- * A dry run's report with what the credential's per-payout limits say: refused (nothing would be sent), or
- * allowed by the Allowed Recipient Addresses entry named.
- */
+/** A dry run's report with the per-payout limits' verdict: refused, or allowed by the entry named. */
 function withSpendingLimits(report: IDataObject, limits: PerPayoutVerdict): IDataObject {
 	if (!limits.allowed) {
 		return {
@@ -146,10 +132,7 @@ function dryRunReport(
 	};
 }
 
-/**
- * One item's payout parameters, read with its own index. Version 1 keeps Base Currency under Additional
- * Fields; version 2 asks what the amount is in (Amount In) on the panel.
- */
+/** Version 1 keeps Base Currency under Additional Fields; version 2 asks Amount In on the panel. */
 function readPayoutInput(context: IExecuteFunctions, itemIndex: number): PayoutInput {
 	const input: PayoutInput = {
 		settledCurrency: context.getNodeParameter('settledCurrency', itemIndex),
@@ -165,10 +148,7 @@ function readPayoutInput(context: IExecuteFunctions, itemIndex: number): PayoutI
 	return baseCurrency === undefined ? input : { ...input, baseCurrency };
 }
 
-/**
- * The item's reference: the one the user set, else the one derived from the payout itself, with the
- * references earlier releases derived for it (the guard looks for those too).
- */
+/** The reference the user set, else the derived one with those earlier releases derived (the guard looks too). */
 function payoutReference(
 	context: IExecuteFunctions,
 	options: Pick<CreateOptions, 'reference'>,
@@ -184,9 +164,8 @@ function payoutReference(
 }
 
 /**
- * What a version-2 item's Base Amount is in: undefined for the settled crypto, else the Base Currency on the
- * panel. Anything the node cannot be sure of fails the item before anything is sent: an amount meant as fiat
- * must never go out as that many crypto units.
+ * A version-2 item's Base Currency, undefined for the settled crypto. Anything unsure fails the item: an amount
+ * meant as fiat must never go out as that many crypto units.
  */
 function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string | undefined {
 	const amountIn = context.getNodeParameter('amountIn', itemIndex);
@@ -214,12 +193,10 @@ function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string |
 }
 
 /**
- * Whether Max Amount per Payout and Allowed Recipient Addresses allow this body (and which entry allowed it),
- * in the words the credential's signing would refuse it in. The signing checks again: it binds every request,
- * the HTTP Request node's too.
+ * The per-payout limits' verdict on this body, in the signing's words (the signing checks again: it binds every
+ * request); the create as the signing will read it: only its path and body text matter.
  */
 function payoutLimitVerdict(texts: SpendingLimitTexts, body: PayoutRequestBody): PerPayoutVerdict {
-	// The create as the signing will read it: only its path and body text matter to the limits.
 	return perPayoutVerdict(texts, {
 		method: 'POST',
 		url: TYLT_ENDPOINTS.createPayout,
@@ -241,10 +218,7 @@ function limitRefusedError(node: INode, itemIndex: number, reason: string): Node
 	);
 }
 
-/**
- * The payouts an execution will really create, as Check Balance First and Max Amount per 24 Hours both count
- * them: not those the duplicate guard will skip (paid already, or held in doubt), and a reference once.
- */
+/** What Check Balance First and Max Amount per 24 Hours count: not what the guard skips, a reference once. */
 export function paidOncePerReference(payouts: readonly CheckedPayout[]): CheckedPayout[] {
 	const seen = new Set<string>();
 	return payouts.filter((payout) => {
