@@ -29,10 +29,8 @@ export interface GuardedPayout {
 	/** References an earlier release gave this payout (formerDefaultReferences): found there, it is sent. */
 	formerReferences?: string[];
 	itemIndex: number;
-	lookBackHours: number;
-	timeoutMs: number;
-	/** How long to look for a create with an unknown outcome in history; 0 reports it at once. */
-	inDoubtCheckMs: number;
+	/** `inDoubtCheckMs`: how long to look for a create with an unknown outcome in history; 0 reports it at once. */
+	options: { lookBackHours: number; timeoutMs: number; inDoubtCheckMs: number };
 }
 
 export interface GuardScope {
@@ -47,8 +45,6 @@ export interface GuardedOutcome {
 	/** The create's answer was lost, and the payout was then found in TYLT history. */
 	confirmedFromHistory?: boolean;
 }
-
-type KnownPayoutQuestion = Pick<GuardedPayout, 'reference' | 'formerReferences' | 'lookBackHours'>;
 
 /** What came of a create: TYLT's payout, or the error it failed with. */
 export type CreateAttempt = { record: PayoutRecord } | { error: unknown };
@@ -123,7 +119,7 @@ export async function settleCreate(
 export function previewPayoutOnce(
 	this: IExecuteFunctions,
 	scope: GuardScope,
-	payout: Omit<GuardedPayout, 'timeoutMs' | 'inDoubtCheckMs'>,
+	payout: GuardedPayout,
 ): { existing?: PayoutRecord; alreadyPlanned: boolean; inDoubt: boolean } {
 	const { ledger, account } = scope;
 	const { reference } = payout;
@@ -135,7 +131,7 @@ export function previewPayoutOnce(
 }
 
 /** Whether the guard would send nothing for the reference now (known, collision included, or held in doubt). */
-export function guardSkips(scope: GuardScope, payout: KnownPayoutQuestion): boolean {
+export function guardSkips(scope: GuardScope, payout: GuardedPayout): boolean {
 	// Past the hold a reference in doubt may be sent (when fresh history still lacks it): it counts.
 	return knownPayout(scope, payout) !== undefined || heldInDoubt(scope.account, payout.reference);
 }
@@ -147,9 +143,9 @@ function heldInDoubt(account: string, reference: string): boolean {
 }
 
 /** The reference's payout in the ledger, or sent by this process since the ledger's read; certain first. */
-function knownPayout(scope: GuardScope, payout: KnownPayoutQuestion): ReferenceMatch | undefined {
-	const { reference, formerReferences = [], lookBackHours } = payout;
-	const cutoffMs = Date.now() - lookBackHours * HOUR_MS;
+function knownPayout(scope: GuardScope, payout: GuardedPayout): ReferenceMatch | undefined {
+	const { reference, formerReferences = [] } = payout;
+	const cutoffMs = Date.now() - payout.options.lookBackHours * HOUR_MS;
 	const fromLedger = scope.ledger.find(reference, cutoffMs);
 	if (fromLedger?.certain) return fromLedger;
 	const recent = sentRecently(scope.account, reference, cutoffMs);
@@ -304,7 +300,7 @@ async function lookUp(
 ): Promise<ReferenceMatch | undefined> {
 	const records = await readPayoutHistoryWindow.call(this, {
 		cutoffMs: sinceMs - CLOCK_SKEW_ALLOWANCE_MS,
-		timeoutMs: payout.timeoutMs,
+		timeoutMs: payout.options.timeoutMs,
 		itemIndex: payout.itemIndex,
 	});
 	return findReference(records, payout.reference);
@@ -320,13 +316,14 @@ async function inDoubtCheck(
 	attemptedMs: number,
 ): Promise<ReferenceMatch | undefined> {
 	const signal = cancelSignalOf(this);
-	if (payout.inDoubtCheckMs <= 0 || signal?.aborted) return undefined;
+	const { inDoubtCheckMs } = payout.options;
+	if (inDoubtCheckMs <= 0 || signal?.aborted) return undefined;
 	return await readUntil(
 		async () => await lookUp.call(this, payout, attemptedMs).catch(() => undefined),
 		(match) => match !== undefined,
 		{
 			...IN_DOUBT_CHECK_POLICY,
-			deadlineMs: Date.now() + payout.inDoubtCheckMs,
+			deadlineMs: Date.now() + inDoubtCheckMs,
 			signal,
 		},
 	);
@@ -345,9 +342,10 @@ function withInDoubtAdvice<E extends { description?: string | null }>(
 	payout: GuardedPayout,
 	attemptedMs: number,
 ): E {
+	const { inDoubtCheckMs } = payout.options;
 	const checked =
-		payout.inDoubtCheckMs > 0
-			? `The node looked for it in TYLT history for ${payout.inDoubtCheckMs / 1000} s and did not find it. `
+		inDoubtCheckMs > 0
+			? `The node looked for it in TYLT history for ${inDoubtCheckMs / 1000} s and did not find it. `
 			: '';
 	error.description = `${checked}${inDoubtAdvice(payout, attemptedMs)}`;
 	return error;

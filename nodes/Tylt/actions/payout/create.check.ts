@@ -91,7 +91,7 @@ export async function checkItem(
 	// A dry run sees what a real run would (the ledger, this process's recent payouts, references in doubt),
 	// but claims nothing: it must never hold up, or wait for, a run that sends.
 	const preview = guard
-		? previewPayoutOnce.call(this, guard, { ...payout, lookBackHours: options.lookBackHours })
+		? previewPayoutOnce.call(this, guard, payout)
 		: { alreadyPlanned: false, inDoubt: false };
 	return { ...payout, dryRunReport: withSpendingLimits(dryRunReport(payout, preview), limits) };
 }
@@ -223,12 +223,10 @@ export function paidOncePerReference(payouts: readonly CheckedPayout[]): Checked
 	const seen = new Set<string>();
 	return payouts.filter((payout) => {
 		if (!payout.guard) return true;
-		const { reference, formerReferences, options } = payout;
-		const { lookBackHours } = options;
-		if (guardSkips(payout.guard, { reference, formerReferences, lookBackHours })) return false;
+		if (guardSkips(payout.guard, payout)) return false;
 		// The guard sends a reference once per execution: a repeat comes back as already sent.
-		if (seen.has(reference)) return false;
-		seen.add(reference);
+		if (seen.has(payout.reference)) return false;
+		seen.add(payout.reference);
 		return true;
 	});
 }

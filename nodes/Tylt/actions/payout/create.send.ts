@@ -13,7 +13,6 @@ import {
 	type CreateAttempt,
 	decideBeforeCreate,
 	type GuardedOutcome,
-	type GuardedPayout,
 	settleCreate,
 } from '../../payout/guard';
 import { markInDoubt, rememberSent } from '../../payout/processMemory';
@@ -137,16 +136,7 @@ async function send(
 	scope: OperationScope,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex, options, body, reference, guard } = payout;
-	const guarded: GuardedPayout = {
-		body,
-		reference,
-		formerReferences: payout.formerReferences,
-		itemIndex,
-		lookBackHours: options.lookBackHours,
-		timeoutMs: options.timeoutMs,
-		inDoubtCheckMs: options.inDoubtCheckMs,
-	};
-	const decision = guard ? await decideBeforeCreate.call(this, guard, guarded) : undefined;
+	const decision = guard ? await decideBeforeCreate.call(this, guard, payout) : undefined;
 	if (decision && 'alreadySent' in decision) {
 		return output(this, payout, { record: decision.alreadySent, alreadySent: true });
 	}
@@ -174,7 +164,7 @@ async function send(
 		room?.createEnded(attempt);
 		turn.sent(attempt);
 		const outcome = guard
-			? await settleCreate.call(this, guard, guarded, attempt, attemptedMs)
+			? await settleCreate.call(this, guard, payout, attempt, attemptedMs)
 			: await unguarded(scope, reference, attempt, attemptedMs);
 		room?.paid(outcome.record);
 		return output(this, payout, outcome);
