@@ -127,13 +127,10 @@ export class CreateTraffic {
 	}
 
 	/**
-	 * The one decision before a create, in this order:
-	 * 1. the waits: failed creates' verdicts, this create's start (its Pause Between Payouts, a 429's Retry-After),
-	 *    then the create's own look (StartCheck.prepare);
-	 * 2. with nothing awaited from here to the request: the batch stopped → not started; a failure or a
-	 *    Retry-After that arrived during the waits → wait again; the create's own verdict (StartCheck.decide).
-	 * A stopped execution ends the waits early and starts the create, which the transport then refuses to send
-	 * (as "not sent").
+	 * The one decision before a create, in this order: 1. the waits (failed creates' verdicts, this start's pause
+	 * or Retry-After, StartCheck.prepare); 2. with nothing awaited until the request: the batch stopped → not
+	 * started; a failure or Retry-After during the waits → wait again; StartCheck.decide. A stopped execution ends
+	 * the waits and starts the create, which the transport refuses to send.
 	 */
 	private async waitForStart(pauseMs: number, check: StartCheck | undefined) {
 		for (;;) {

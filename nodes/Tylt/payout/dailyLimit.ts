@@ -76,10 +76,7 @@ export class DailyLimit {
 		return decision;
 	}
 
-	/**
-	 * Step 2: `prepare` looks at history, `decide` sums it with every reservation now and reserves, or refuses.
-	 * Only a reserved create is vouched for to the signing, for its own request only (nodeVouchers.ts).
-	 */
+	/** Step 2: look, then sum with every reservation now and reserve; only a reserved create gets a voucher. */
 	room(payout: LimitedPayout): DailyRoom {
 		const { itemIndex } = payout;
 		const voucher = nodeVoucherFor(this.account, JSON.stringify(payout.body));
@@ -151,10 +148,7 @@ export class DailyLimit {
 		}
 	}
 
-	/**
-	 * Decides on the window as last looked at; when the sum counted a no-money record read earlier, not final, and
-	 * the decision refuses (or fails, or `confirm` asks), decides again on a full read (step 4).
-	 */
+	/** Decides on the last look; again on a full read when it counted an earlier no-money record (step 4). */
 	private async decided<Decision>(
 		decide: (spent: Map<string, ExactDecimal>) => Decision,
 		confirm: (decision: Decision) => boolean,
@@ -247,7 +241,6 @@ export function uncheckableError(node: INode, itemIndex: number, cause: Error): 
 	);
 }
 
-/** One create under the limit: its part of the traffic's decision, its voucher, its room. */
 export interface DailyRoom extends StartCheck {
 	/** The voucher's token for the create's request, offered from now until createEnded. */
 	voucherToken(): string | undefined;
@@ -337,10 +330,7 @@ export class UncountableHistoryError extends Error {
 	}
 }
 
-/**
- * Per limited currency, history inside the window plus this process's reservations; a reservation history
- * shows by order ID counts once, from history; a record in `readEarlier` counts whatever its status says.
- */
+/** History plus this process's reservations, per currency; a reservation history shows counts once, from history. */
 export function spentInWindow(
 	limits: CurrencyLimits,
 	history: readonly PayoutRecord[],
@@ -432,10 +422,7 @@ function overReason({ currency, limit, before, withThis, amount }: Figure): stri
 	return `${exactText(amount)} ${currency} would take the last 24 hours to ${exactText(addExact(before, withThis))} ${currency}, above ${LIMIT} for ${currency} (${exactText(limit)} ${currency}): ${exactText(before)} ${currency} was paid out or is on its way in the last 24 hours${earlierText}`;
 }
 
-/**
- * What a payout counts against, or why it cannot be paid under the limit: a currency it does not name, or a
- * fiat Base Currency (no settled amount before TYLT converts it; counted in fiat it would pass the limit).
- */
+/** What a payout counts against, or why not: an unnamed currency, or a fiat amount (no settled amount yet). */
 function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] | string {
 	const settled = payout.settledCurrency.trim().toUpperCase();
 	const base = payout.baseCurrency?.trim().toUpperCase() || undefined;

@@ -1,7 +1,6 @@
 /**
- * The duplicate guard around one payout create (docs/money-safety.md): 1. claim the reference in this process;
- * 2. look for it in the ledger, then in this process's recent sends; 3. a reference in doubt is looked up in
- * fresh history first; 4. create.send.ts sends under the claim, and settleCreate judges what came of it.
+ * The duplicate guard around one create (docs/money-safety.md): claim the reference, look in the ledger and this
+ * process's sends, look up a reference in doubt in fresh history; then settle what the create came to.
  */
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
@@ -306,10 +305,7 @@ async function lookUp(
 	return findReference(records, payout.reference);
 }
 
-/**
- * Looks for a create with a lost answer in history, at once and then at doubling intervals for `inDoubtCheckMs`
- * (a slow TYLT may record it late). A failed read is tried again: the error to report is the unknown outcome.
- */
+/** A slow TYLT may record a lost create late: read at doubling intervals; a failed read is tried again. */
 async function inDoubtCheck(
 	this: IExecuteFunctions,
 	payout: GuardedPayout,

@@ -25,10 +25,7 @@ export interface PayoutLookupRequest {
 /** What one lookup came to: the payout, undefined when TYLT has none, or why it could not be looked up. */
 export type PayoutLookupResult = { found: FoundPayout | undefined } | { error: Error };
 
-/**
- * Every request of one round with as few requests as it can: history read at most once, each reference inside
- * its own look-back, an order ID not in that read asked of TYLT directly; a read's error is each user's error.
- */
+/** One round with as few requests as it can: history read at most once, order IDs not in it asked directly. */
 export async function lookUpPayouts(
 	this: TyltContext,
 	requests: readonly PayoutLookupRequest[],

@@ -1,7 +1,6 @@
 /**
- * Options → Check Balance First: what the execution will really send (paidOncePerReference), amount plus
- * network fee per settled currency, in exact decimals against one balance read before anything is sent. Fail
- * closed: no balance listed is short by the whole total; a payout that cannot be priced fails the check.
+ * Options → Check Balance First: amount plus network fee per settled currency, in exact decimals, against one
+ * balance read before anything is sent. Fail closed: no balance listed is short, an unpriced payout fails.
  */
 import {
 	type IDataObject,
@@ -25,10 +24,7 @@ import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import { type CheckedPayout, paidOncePerReference, type ReadyPayout } from './create.check';
 
-/**
- * Answers the dry runs (with the check when they asked) and refuses the real items that asked when the balance
- * falls short or cannot be read; the rest is ready to send.
- */
+/** Answers the dry runs, and refuses the real items that asked when the balance is short or unreadable. */
 export async function checkBalanceFirst(
 	this: IExecuteFunctions,
 	scope: OperationScope,

@@ -88,8 +88,7 @@ export async function checkItem(
 		guard?.ledger.plan(reference);
 		return payout;
 	}
-	// A dry run sees what a real run would (the ledger, this process's recent payouts, references in doubt),
-	// but claims nothing: it must never hold up, or wait for, a run that sends.
+	// A dry run sees what a real run would but claims nothing: it must never hold up, or wait for, a real run.
 	const preview = guard
 		? previewPayoutOnce.call(this, guard, payout)
 		: { alreadyPlanned: false, inDoubt: false };
@@ -163,10 +162,7 @@ function payoutReference(
 	};
 }
 
-/**
- * A version-2 item's Base Currency, undefined for the settled crypto. Anything unsure fails the item: an amount
- * meant as fiat must never go out as that many crypto units.
- */
+/** Version 2's Base Currency; anything unsure fails: an amount meant as fiat must never go out as crypto units. */
 function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string | undefined {
 	const amountIn = context.getNodeParameter('amountIn', itemIndex);
 	if (amountIn !== AMOUNT_IN_SETTLED && amountIn !== AMOUNT_IN_FIAT) {
@@ -192,11 +188,9 @@ function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string |
 	return baseCurrency;
 }
 
-/**
- * The per-payout limits' verdict on this body, in the signing's words (the signing checks again: it binds every
- * request); the create as the signing will read it: only its path and body text matter.
- */
+/** The per-payout limits' verdict, in the words of the signing (which checks again: it binds every request). */
 function payoutLimitVerdict(texts: SpendingLimitTexts, body: PayoutRequestBody): PerPayoutVerdict {
+	// The create as the signing will read it: only its path and body text matter to the limits.
 	return perPayoutVerdict(texts, {
 		method: 'POST',
 		url: TYLT_ENDPOINTS.createPayout,

@@ -39,13 +39,11 @@ export async function executeAll(
 		const error = batchNotSentError(this.getNode(), outcomes);
 		return itemIndexes.map((itemIndex) => ({ itemIndex, error }));
 	}
-	// Version 1 without Continue On Fail: an item's error stops the items after it, as when items ran one at a
-	// time; the payouts before it are still sent.
+	// Version 1 without Continue On Fail: an item's error stops the items after it; those before it are sent.
 	const stopAt = this.continueOnFail() ? Infinity : firstErrorItem(outcomes);
 	const sendable = ready.filter((payout) => payout.itemIndex < stopAt);
 	const sent = sendable.length > 0 ? await sendAll.call(this, sendable, scope) : [];
 	outcomes.push(...sent);
-	// Without Continue On Fail an error fails the execution, which then outputs none of these payouts.
 	if (!this.continueOnFail()) tellWhatWasPaid(sent, outcomes);
 	return outcomes;
 }

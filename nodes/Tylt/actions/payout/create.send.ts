@@ -25,10 +25,7 @@ import type { ReadyPayout } from './create.check';
 import { decisionFirst } from '../decisionFirst';
 import { hasPanelV2 } from '../nodeVersion';
 
-/**
- * One outcome per item; rows of one reference go one after another (the later outputs the earlier's payout).
- * Creates already on their way when the batch stops finish and are recorded.
- */
+/** One outcome per item; creates already on their way when the batch stops finish and are recorded. */
 export async function sendAll(
 	this: IExecuteFunctions,
 	ready: readonly ReadyPayout[],
@@ -75,7 +72,6 @@ export async function sendAll(
 	return outcomes;
 }
 
-/** How many paid items a stopped batch's error names one by one; the rest are counted. */
 const PAID_ITEMS_NAMED = 20;
 
 /** A failed execution outputs none of its payouts: every error of the batch names the items paid all the same. */
@@ -192,9 +188,8 @@ async function unguarded(
 }
 
 /**
- * The output item: the node's decision first (alreadySent, the reference, TYLT's status), then TYLT's record, so
- * a table view shows it without scrolling (version 1 sees only the new key order); version 2 also says in words
- * whether the payout was sent or skipped.
+ * The node's decision first, then TYLT's record, so a table view shows it without scrolling (version 1 sees only
+ * the key order); version 2 also says in words whether the payout was sent or skipped.
  */
 function output(
 	context: IExecuteFunctions,
