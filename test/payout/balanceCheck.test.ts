@@ -1,12 +1,13 @@
 /**
- * Check Balance First's arithmetic (nodes/Tylt/payout/balanceCheck.ts): per settled currency, amounts plus
- * network fees in exact decimals against TYLT's balance, failing closed where a payout cannot be priced.
+ * Check Balance First's arithmetic (nodes/Tylt/actions/payout/create.balanceCheck.ts): per settled currency,
+ * amounts plus network fees in exact decimals against TYLT's balance, failing closed where a payout cannot be
+ * priced.
  */
 import {
 	balanceCheckReport,
 	checkBalance,
 	type PlannedPayout,
-} from '../../nodes/Tylt/payout/balanceCheck';
+} from '../../nodes/Tylt/actions/payout/create.balanceCheck';
 import type { AccountBalance } from '../../nodes/Tylt/transport/records';
 
 let nextItem = 0;

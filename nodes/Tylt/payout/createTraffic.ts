@@ -1,14 +1,7 @@
 /**
- * The creates of one execution on their way to TYLT: each item's turn starts its create here and tells how it
- * went; the create itself is sent by the caller (create.send.ts). At most `limit` are in flight at once; their starts are
- * spaced by each item's Pause Between Payouts (a pause means the spacing of request starts, however many are
- * in flight); and when TYLT answers a create with HTTP 429 (rate limiting), no create starts before the wait
- * TYLT asks for, and fewer are in flight for the rest of the execution. The 429'd create itself is never sent
- * again: whether TYLT made it is unknown, and the caller (the duplicate guard's In-Doubt Check) judges it.
- *
- * Whether a create may start is decided here and only here (waitForStart), right before each create, after every
- * wait, never when the item was taken. A create that failed holds every later start until its item's outcome is
- * decided: the In-Doubt Check may still find it made.
+ * The creates of one execution on their way to TYLT (sent by create.send.ts): at most `limit` in flight, starts
+ * spaced by Pause Between Payouts, a 429 slowing every later start (docs/money-safety.md). Whether a create may
+ * start is decided here only (waitForStart), right before it, after every wait.
  */
 import { pause } from '../../shared/pause';
 import { TyltRateLimitedError } from '../transport/errors';
@@ -34,10 +27,7 @@ export interface StartCheck {
 
 /** One item's part in the batch: `start` before its create, `sent` with what came of it, `end` with the item. */
 export interface CreateTurn {
-	/**
-	 * Waits for a slot and the decision (see waitForStart), and holds the slot until `sent`. Throws CreateNotStarted
-	 * or the StartCheck's refusal, with the slot given back: nothing may be sent then.
-	 */
+	/** Waits for a slot and the decision, held until `sent`; when it throws, the slot is back and nothing is sent. */
 	start(pauseMs: number, check?: StartCheck): Promise<void>;
 	/** The create came back: a failure slows later starts (429) and holds them until `end`; the slot is given back. */
 	sent(attempt: { error: unknown } | { record: unknown }): void;
@@ -50,13 +40,11 @@ export class CreateTraffic {
 
 	private readonly waiting: Array<() => void> = [];
 
-	/** When the last create started; undefined before the first. */
 	private lastStartMs: number | undefined;
 
 	/** No create starts before this time: TYLT asked the whole execution to slow down, not one request. */
 	private resumeAtMs = 0;
 
-	/** Set at the first item's error when the batch stops at one: from then on no create starts. */
 	private stopped = false;
 
 	/** Ends every wait early: the batch stopped, or the user stopped the execution. */
@@ -75,14 +63,12 @@ export class CreateTraffic {
 		if (signal?.aborted) this.wake.abort();
 	}
 
-	/** Whether the batch stopped: no item should be taken any more. */
 	get isStopped(): boolean {
 		return this.stopped;
 	}
 
 	/** An item's turn; every turn must be ended, also when the item never reaches `start`. */
 	turn(): CreateTurn {
-		/** Lifts the hold this item's failed create put on later starts. */
 		let lift: (() => void) | undefined;
 		let ended = false;
 		// Before the slot is handed on: the create that takes it already sees TYLT's wait and the hold.
@@ -124,7 +110,6 @@ export class CreateTraffic {
 		};
 	}
 
-	/** No create starts from now on, and every create waiting for its start stops waiting. */
 	private stop() {
 		this.stopped = true;
 		this.wake.abort();
@@ -142,13 +127,10 @@ export class CreateTraffic {
 	}
 
 	/**
-	 * The one decision before a create, in this order:
-	 * 1. the waits: failed creates' verdicts, this create's start (its Pause Between Payouts, a 429's Retry-After),
-	 *    then the create's own look (StartCheck.prepare);
-	 * 2. with nothing awaited from here to the request: the batch stopped → not started; a failure or a
-	 *    Retry-After that arrived during the waits → wait again; the create's own verdict (StartCheck.decide).
-	 * A stopped execution ends the waits early and starts the create, which the transport then refuses to send
-	 * (as "not sent").
+	 * The one decision before a create, in this order: 1. the waits (failed creates' verdicts, this start's pause
+	 * or Retry-After, StartCheck.prepare); 2. with nothing awaited until the request: the batch stopped → not
+	 * started; a failure or Retry-After during the waits → wait again; StartCheck.decide. A stopped execution ends
+	 * the waits and starts the create, which the transport refuses to send.
 	 */
 	private async waitForStart(pauseMs: number, check: StartCheck | undefined) {
 		for (;;) {

@@ -1,22 +1,8 @@
 /**
- * Max Amount per 24 Hours, decided here and nowhere else, per TYLT account and limited currency:
- * 1. the batch, after every item is checked and before anything is sent (DailyLimit.decideBatch): TYLT's history
- *    of the last 24 hours (the duplicate guard's read of this execution serves), this process's reservations, then
- *    the items in input order;
- * 2. each create, inside the traffic's one decision right before it starts (DailyRoom, its StartCheck): the same
- *    sum with the reservations made by then, on history looked at again when the last look is older than
- *    DAILY_RECHECK.afterMs. A create that fits reserves its room there, with nothing awaited between the sum and
- *    the reservation, so creates of overlapping executions in this process always count each other;
- * 3. a reservation lasts the window from its create's start (history then shows the payout by its order ID, and it
- *    counts once), and is given back in one case only: the create's error proves no payout was made;
- * 4. between full reads the history cache re-reads only the top of history, so a payout below it is as an earlier
- *    read showed it; when a no-money record read earlier (not final) would decide a refusal, or a dry run reports
- *    the figures, the window is read in full and decided again (DailyLimit.decided).
- *
- * What counts, per settled currency: a payout in history inside the window (or of unknown age), its
- * `settledAmountRequested`, unless it moved no money (movedNoMoney, recordLines); a payout of this execution, its
- * amount (payoutLines). Fail closed: a history record whose currency or amount cannot be read makes the sum
- * unknown, and then no payout is sent.
+ * Max Amount per 24 Hours, decided here and nowhere else (the rules: docs/credential.md): 1. the batch, before
+ * anything is sent (decideBatch); 2. each create, in the traffic's one decision right before it starts, where it
+ * reserves its room (room); 3. a reservation is given back only when the create's error proves no payout was made;
+ * 4. a refusal resting on a no-money record read earlier is decided again on a full read (decided).
  */
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
@@ -49,15 +35,10 @@ export const DAILY_WINDOW_MS = 24 * 3_600_000;
 /** A create that starts this long after the execution last looked at history looks again first. */
 export const DAILY_RECHECK = { afterMs: 5 * 60_000 };
 
-/** A payout as the limit sees it: its item and its request body. */
 export type LimitedPayout = { itemIndex: number; body: PayoutRequestBody };
 
-/** The 24-hour limit for the payouts of one execution (steps 1, 2 and 4 above). */
 export class DailyLimit {
-	/**
-	 * The history decisions are made on: the read, when it was asked for, and whether it was read in full for a
-	 * create (the batch's read never counts: a create refused on it reads in full itself).
-	 */
+	/** The history decisions rest on; a batch's full read is not `inFull`: a create refused on it reads again. */
 	private look!: { atMs: number; inFull: boolean; history: Promise<PayoutsSince> };
 
 	constructor(
@@ -68,10 +49,7 @@ export class DailyLimit {
 		private readonly batch: { startedMs: number; itemIndex: number; timeoutMs: number | undefined },
 	) {}
 
-	/**
-	 * Step 1: each payout of `sending`, and of `asIfReal` (a dry run's figures, as if the whole run were real), in
-	 * input order on the last 24 hours. Throws when the sum cannot be made or this process cannot hold the room.
-	 */
+	/** Step 1, in input order; `asIfReal` is a dry run's figures. Throws when the sum cannot be made or held. */
 	async decideBatch(
 		sending: readonly LimitedPayout[],
 		asIfReal: readonly LimitedPayout[],
@@ -98,13 +76,7 @@ export class DailyLimit {
 		return decision;
 	}
 
-	/**
-	 * One create's room (step 2): `prepare` looks at history (beforeCreate), `decide` sums it with every reservation
-	 * of this process now and reserves the payout's room, or refuses it. Once the room is reserved, the node vouches
-	 * for this exact body to the credential's signing, for this create's own request only (its token:
-	 * nodeVouchers.ts). Without a reservation (a stopped execution starts its create without the decision) no
-	 * voucher is offered.
-	 */
+	/** Step 2: look, then sum with every reservation now and reserve; only a reserved create gets a voucher. */
 	room(payout: LimitedPayout): DailyRoom {
 		const { itemIndex } = payout;
 		const voucher = nodeVoucherFor(this.account, JSON.stringify(payout.body));
@@ -159,10 +131,7 @@ export class DailyLimit {
 		};
 	}
 
-	/**
-	 * The history a create is decided on: the last look, or a new one when that is older than DAILY_RECHECK.afterMs;
-	 * read in full when the payout would be refused on a no-money record an earlier read showed (step 4).
-	 */
+	/** The history a create is decided on: the last look, or a new one when that is older than DAILY_RECHECK. */
 	async beforeCreate(payout: LimitedPayout): Promise<PayoutsSince> {
 		if (Date.now() - this.look.atMs > DAILY_RECHECK.afterMs) {
 			this.lookAt(false, payout.itemIndex, false);
@@ -179,11 +148,7 @@ export class DailyLimit {
 		}
 	}
 
-	/**
-	 * Decides on the window as last looked at (the batch looks first). When the sum counted a no-money record read
-	 * earlier, not final, and the decision refuses a payout (or cannot be made, or `confirm` asks for it), reads
-	 * the window in full and decides again: a refusal rests on what TYLT shows now.
-	 */
+	/** Decides on the last look; again on a full read when it counted an earlier no-money record (step 4). */
 	private async decided<Decision>(
 		decide: (spent: Map<string, ExactDecimal>) => Decision,
 		confirm: (decision: Decision) => boolean,
@@ -205,10 +170,7 @@ export class DailyLimit {
 		return { window, decision: decide(this.spent(window)) };
 	}
 
-	/**
-	 * Looks at the window again, from a read that starts now; the batch's from a read since its execution started
-	 * (the duplicate guard's read serves, when it reaches back 24 hours: no second read).
-	 */
+	/** A read from now; the batch's from its execution's start, so the duplicate guard's read serves. */
 	private lookAt(inFull: boolean, itemIndex: number, forBatch: boolean) {
 		const atMs = forBatch ? this.batch.startedMs : Date.now();
 		this.look = {
@@ -252,7 +214,6 @@ export class DailyLimit {
 	}
 }
 
-/** A create the decision at its start kept from starting: nothing was sent for it. */
 export class DailyLimitRecheckRefusal extends NodeOperationError {}
 
 /** An item the batch's decision refuses (step 1). */
@@ -280,23 +241,14 @@ export function uncheckableError(node: INode, itemIndex: number, cause: Error): 
 	);
 }
 
-/** One create under the limit (DailyLimit.room): its part of the traffic's decision, its voucher, its room. */
 export interface DailyRoom extends StartCheck {
 	/** The voucher's token for the create's request, offered from now until createEnded. */
 	voucherToken(): string | undefined;
-	/**
-	 * The create came back: the voucher is withdrawn, and the room given back only when the error proves no payout
-	 * was made: TYLT refused it, the credential refused to sign it, or it never left n8n or never connected.
-	 */
+	/** The voucher is withdrawn; the room is given back only when the error proves no payout was made. */
 	createEnded(attempt: { error: unknown } | { record: PayoutRecord }): void;
-	/** TYLT has the payout: its room stays, under its order ID (history shows it by that ID; it then counts once). */
+	/** The room stays under the payout's order ID: once history shows it, it counts once. */
 	paid(record: PayoutRecord): void;
 }
-
-/*
- * Reservations: what this process's creates have put toward the limit that TYLT's history may not show yet, per
- * account: a create on its way, one answered (with its order ID), one whose answer was lost.
- */
 
 /** Kept a little longer than the window: TYLT may date a payout a moment after this process sent it. */
 const KEPT_BEYOND_WINDOW_MS = 15 * 60_000;
@@ -304,7 +256,6 @@ const KEPT_BEYOND_WINDOW_MS = 15 * 60_000;
 /** At most this many reservations per account: more would mean an unbounded process memory. */
 const JOURNAL_MAX_RESERVATIONS = 100_000;
 
-/** A payout's share of one limited currency. */
 export interface SpendLine {
 	currency: string;
 	amount: ExactDecimal;
@@ -336,7 +287,6 @@ export function reservationsOf(account: string, nowMs = Date.now()): Reservation
 	return [...journal];
 }
 
-/** A create starts now: its room is taken from here. */
 export function reserve(account: string, lines: readonly SpendLine[]): Reservation {
 	const reservation: Reservation = { lines, sentAtMs: Date.now() };
 	let journal = journals.get(account);
@@ -345,11 +295,6 @@ export function reserve(account: string, lines: readonly SpendLine[]): Reservati
 	return reservation;
 }
 
-/*
- * The sum: what history and the reservations add up to, and which payouts fit on top of it.
- */
-
-/** One payout an execution would send, as its body has it. */
 export interface DailyPayout {
 	itemIndex: number;
 	settledCurrency: string;
@@ -357,11 +302,10 @@ export interface DailyPayout {
 	amount: number;
 }
 
-/** One currency's figures, as an item's decision saw them. */
 export interface DailyFigures {
 	currency: string;
 	limit: string;
-	/** Paid out, or on its way, in the last 24 hours before this execution. */
+	/** Paid out, or on its way, before this execution. */
 	last24Hours: string;
 	/** This execution's payouts in the currency that fit, up to and including this one. */
 	thisExecution: string;
@@ -374,7 +318,6 @@ export type DailyDecision =
 	/** `reason` is phrased to follow "The payout of item N was not sent: ". */
 	| { fits: false; reason: string; figures: DailyFigures[] };
 
-/** History a sum cannot be made from: a record whose currency or amount cannot be read. */
 export class UncountableHistoryError extends Error {
 	constructor(
 		readonly orderId: string,
@@ -387,11 +330,7 @@ export class UncountableHistoryError extends Error {
 	}
 }
 
-/**
- * Per limited currency, what history inside the window and this process's reservations add up to. A
- * reservation whose order ID the history read shows is counted once, from history. A record in `readEarlier`
- * counts whatever its status says.
- */
+/** History plus this process's reservations, per currency; a reservation history shows counts once, from history. */
 export function spentInWindow(
 	limits: CurrencyLimits,
 	history: readonly PayoutRecord[],
@@ -483,11 +422,7 @@ function overReason({ currency, limit, before, withThis, amount }: Figure): stri
 	return `${exactText(amount)} ${currency} would take the last 24 hours to ${exactText(addExact(before, withThis))} ${currency}, above ${LIMIT} for ${currency} (${exactText(limit)} ${currency}): ${exactText(before)} ${currency} was paid out or is on its way in the last 24 hours${earlierText}`;
 }
 
-/**
- * What a payout of this execution counts against, or why it cannot be paid under the limit: a currency the limit
- * does not name; a payout sized in a fiat Base Currency, which has no settled amount until TYLT converts it
- * (counted in its fiat currency instead, it would pay past the settled currency's limit, by up to its whole value).
- */
+/** What a payout counts against, or why not: an unnamed currency, or a fiat amount (no settled amount yet). */
 function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] | string {
 	const settled = payout.settledCurrency.trim().toUpperCase();
 	const base = payout.baseCurrency?.trim().toUpperCase() || undefined;
@@ -503,10 +438,7 @@ function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] |
 	return [{ currency: settled, amount }];
 }
 
-/**
- * Whether a sum counted a payout that said it moved no money, not final, as an earlier read showed it: TYLT's
- * record now may leave room that the sum did not (a full read shows it).
- */
+/** Whether the sum counted a no-money record read earlier, not final: TYLT's record now may leave room. */
 function countsEarlierNoMoney(readEarlier: ReadonlySet<PayoutRecord>): boolean {
 	for (const record of readEarlier) {
 		const { movedNoMoney, final } = countedRecord(record);
@@ -515,10 +447,7 @@ function countsEarlierNoMoney(readEarlier: ReadonlySet<PayoutRecord>): boolean {
 	return false;
 }
 
-/**
- * What a history record counts against: nothing when it moved no money (as this read shows it, or as a final
- * record read earlier: one not final, TYLT may show debited by now) or it is in no limited currency.
- */
+/** Nothing when the record moved no money (read now, or final) or is in no limited currency; else its line. */
 function recordLines(
 	limits: CurrencyLimits,
 	record: PayoutRecord,
@@ -539,10 +468,7 @@ function recordLines(
 	return [{ currency: counted.currency, amount: counted.amount }];
 }
 
-/**
- * A payout in history as the sum reads it; `currency` undefined when its settledCurrency cannot be read, `amount`
- * when its settledAmountRequested is no amount.
- */
+/** `currency` and `amount` are undefined when the record's cannot be read. */
 interface CountedRecord {
 	movedNoMoney: boolean;
 	/** TYLT says the record will not change (isFinal 1). */
@@ -551,10 +477,7 @@ interface CountedRecord {
 	amount?: ExactDecimal;
 }
 
-/**
- * A record as the sum reads it, read once per record: the history cache hands every execution the same record
- * objects, so a steady-state sum parses only the payouts new since (a WeakMap forgets those the cache let go).
- */
+/** Read once per record: the history cache hands every execution the same record objects. */
 const countedRecords = keptBetweenExecutions(
 	'historyAmounts',
 	new ForgettableWeakMap<PayoutRecord, CountedRecord>(),
@@ -578,22 +501,10 @@ function countedRecord(record: PayoutRecord): CountedRecord {
 	return counted;
 }
 
-/**
- * Statuses of a payout that ended without paying (spec: Failed; merchants' code: Cancelled, Expired, Rejected),
- * lower case, read in any letter case. Any other status, known or not (Pending, Completed), may still move money.
- */
-const NO_MONEY_STATUSES: ReadonlySet<string> = new Set([
-	'failed',
-	'cancelled',
-	'expired',
-	'rejected',
-]);
+/** Ended without paying (spec: Failed; merchants' code the rest); any other status may still move money. */
+const NO_MONEY_STATUSES = new Set(['failed', 'cancelled', 'expired', 'rejected']);
 
-/**
- * Whether the record says its payout moved no money: a status that ended without paying, and nothing saying
- * money left. A record that says it did (isDebited, an amount debited or sent above zero, a transaction) counts
- * whatever its status; a field that cannot be read counts too.
- */
+/** A no-money status and nothing saying money left (a field that cannot be read says it did). */
 function movedNoMoney(record: PayoutRecord): boolean {
 	const { status, isDebited, settledAmountDebited, settledAmountSent, transactions } = record;
 	if (typeof status !== 'string' || !NO_MONEY_STATUSES.has(status.trim().toLowerCase()))

@@ -1,13 +1,6 @@
 /**
- * The duplicate guard around one payout create, in order:
- * 1. claim the reference in this n8n process (executions that overlap take turns per reference);
- * 2. look for it: this execution's ledger (history inside the item's own look-back window), then the
- *    payouts this process sent recently (another execution's send that the ledger predates);
- * 3. a reference in doubt (an earlier create's outcome is unknown) is looked up in fresh history; while the
- *    hold lasts it is refused when TYLT does not show it, after the hold it is sent only then;
- * 4. create.send.ts sends the create, still under the claim; if its outcome is unknown, the reference is held in
- *    doubt and looked for in history for a while (In-Doubt Check) before the unknown outcome is reported.
- * A reference found with different payout details is an error, never "already sent" (confirmedMatch below).
+ * The duplicate guard around one create (docs/money-safety.md): claim the reference, look in the ledger and this
+ * process's sends, look up a reference in doubt in fresh history; then settle what the create came to.
  */
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
@@ -29,14 +22,16 @@ import { canonicalAddress } from '../../shared/addresses/formats';
 import { findReference, type ReferenceMatch } from './references';
 import { cancelSignalOf, readUntil } from '../../shared/pause';
 
-export interface GuardedPayout extends InDoubtPayout {
+export interface GuardedPayout {
 	body: PayoutRequestBody;
+	reference: string;
 	/** References an earlier release gave this payout (formerDefaultReferences): found there, it is sent. */
 	formerReferences?: string[];
-	lookBackHours: number;
+	itemIndex: number;
+	/** `inDoubtCheckMs`: how long to look for a create with an unknown outcome in history; 0 reports it at once. */
+	options: { lookBackHours: number; timeoutMs: number; inDoubtCheckMs: number };
 }
 
-/** What the guard needs from the execution: its ledger, and the account. */
 export interface GuardScope {
 	ledger: PayoutLedger;
 	/** tyltAccountKey: one hash per TYLT account. */
@@ -53,23 +48,20 @@ export interface GuardedOutcome {
 /** What came of a create: TYLT's payout, or the error it failed with. */
 export type CreateAttempt = { record: PayoutRecord } | { error: unknown };
 
-/**
- * Steps 1–3 before a create: the payout to output instead of sending (`alreadySent`), or the reference's claim
- * (`release`), held until settleCreate has judged the create sent under it. At most one payout per reference.
- */
+/** Steps 1–3: the payout to output instead (`alreadySent`), or the claim to hold until settleCreate is done. */
 export async function decideBeforeCreate(
 	this: IExecuteFunctions,
 	scope: GuardScope,
 	payout: GuardedPayout,
 ): Promise<{ alreadySent: PayoutRecord } | { release: () => void }> {
-	const { reference, itemIndex, body } = payout;
+	const { reference } = payout;
 	const { ledger, account } = scope;
 	const release = await claimReference(account, reference);
 	let sendsUnderClaim = false;
 	try {
-		const known = knownPayout(scope, payout, payout.lookBackHours);
+		const known = knownPayout(scope, payout);
 		if (known) {
-			const record = confirmedMatch(this.getNode(), known, body, reference, itemIndex);
+			const record = confirmedMatch(this.getNode(), known, payout);
 			ledger.remember(record, reference);
 			return { alreadySent: record };
 		}
@@ -79,14 +71,8 @@ export async function decideBeforeCreate(
 			// A failed read here fails the item: in doubt, nothing is sent on a guess.
 			const match = await lookUp.call(this, payout, doubtSinceMs);
 			if (match) {
-				const record = confirmedMatch(
-					this.getNode(),
-					match,
-					body,
-					reference,
-					itemIndex,
-					earlierCreateUnknown(inDoubtAdvice(payout, doubtSinceMs)),
-				);
+				const earlierCreate = earlierCreateUnknown(inDoubtAdvice(payout, doubtSinceMs));
+				const record = confirmedMatch(this.getNode(), match, payout, earlierCreate);
 				rememberSent(account, reference, record);
 				ledger.remember(record, reference);
 				return { alreadySent: record };
@@ -101,10 +87,7 @@ export async function decideBeforeCreate(
 	}
 }
 
-/**
- * Step 4, with the claim still held: remembers the payout sent, or throws the create's error. An unknown outcome
- * holds the reference in doubt and looks for it in history (In-Doubt Check) from `attemptedMs` on.
- */
+/** Step 4, under the claim: remembers the payout, or throws; an unknown outcome is held in doubt and looked for. */
 export async function settleCreate(
 	this: IExecuteFunctions,
 	scope: GuardScope,
@@ -112,7 +95,7 @@ export async function settleCreate(
 	attempt: CreateAttempt,
 	attemptedMs: number,
 ): Promise<GuardedOutcome> {
-	const { reference, itemIndex, body } = payout;
+	const { reference } = payout;
 	const { ledger, account } = scope;
 	if ('error' in attempt) {
 		// Refused, or never reached TYLT: nothing exists, and a waiting execution may send it.
@@ -121,7 +104,7 @@ export async function settleCreate(
 		const match = await inDoubtCheck.call(this, payout, attemptedMs);
 		if (!match) throw withInDoubtAdvice(attempt.error, payout, attemptedMs);
 		const ownCreate = thisCreateUnknown(inDoubtAdvice(payout, attemptedMs));
-		const record = confirmedMatch(this.getNode(), match, body, reference, itemIndex, ownCreate);
+		const record = confirmedMatch(this.getNode(), match, payout, ownCreate);
 		rememberSent(account, reference, record);
 		ledger.remember(record, reference);
 		return { record, alreadySent: false, confirmedFromHistory: true };
@@ -131,44 +114,25 @@ export async function settleCreate(
 	return { record: attempt.record, alreadySent: false };
 }
 
-/**
- * What a dry run would meet: the payout a real run would output instead of sending (collisions throw as
- * they would), whether this execution already planned the reference, and whether it is held in doubt (a
- * real run would then read fresh history and refuse if TYLT does not show it). Claims nothing.
- */
+/** What a real run would meet (collisions throw as they would), for a dry run: claims nothing. */
 export function previewPayoutOnce(
 	this: IExecuteFunctions,
 	scope: GuardScope,
-	payout: Pick<
-		GuardedPayout,
-		'body' | 'reference' | 'formerReferences' | 'itemIndex' | 'lookBackHours'
-	>,
+	payout: GuardedPayout,
 ): { existing?: PayoutRecord; alreadyPlanned: boolean; inDoubt: boolean } {
 	const { ledger, account } = scope;
 	const { reference } = payout;
-	const known = knownPayout(scope, payout, payout.lookBackHours);
-	const existing = known
-		? confirmedMatch(this.getNode(), known, payout.body, reference, payout.itemIndex)
-		: undefined;
+	const known = knownPayout(scope, payout);
+	const existing = known ? confirmedMatch(this.getNode(), known, payout) : undefined;
 	const alreadyPlanned = ledger.isPlanned(reference);
 	ledger.plan(reference);
 	return { existing, alreadyPlanned, inDoubt: !existing && heldInDoubt(account, reference) };
 }
 
-/**
- * Whether the guard would send nothing for the reference now: TYLT or this process has its payout (a match,
- * or a collision the guard refuses), or it is held in doubt. Reads only; for planning a batch ahead.
- */
-export function guardSkips(
-	scope: GuardScope,
-	references: Pick<GuardedPayout, 'reference' | 'formerReferences'>,
-	lookBackHours: number,
-): boolean {
+/** Whether the guard would send nothing for the reference now (known, collision included, or held in doubt). */
+export function guardSkips(scope: GuardScope, payout: GuardedPayout): boolean {
 	// Past the hold a reference in doubt may be sent (when fresh history still lacks it): it counts.
-	return (
-		knownPayout(scope, references, lookBackHours) !== undefined ||
-		heldInDoubt(scope.account, references.reference)
-	);
+	return knownPayout(scope, payout) !== undefined || heldInDoubt(scope.account, payout.reference);
 }
 
 /** Whether a real run would refuse the reference now unless fresh history shows its payout (step 3). */
@@ -177,18 +141,10 @@ function heldInDoubt(account: string, reference: string): boolean {
 	return doubtSinceMs !== undefined && isHeldInDoubt(doubtSinceMs);
 }
 
-/**
- * The reference's payout as this execution and process know it: the ledger (history inside the window, and
- * this execution's sends), else a payout this process sent inside the window, which a ledger read earlier
- * than that send cannot hold. A process send is a certain match; the ledger may hold only a doubtful one.
- */
-function knownPayout(
-	scope: GuardScope,
-	references: Pick<GuardedPayout, 'reference' | 'formerReferences'>,
-	lookBackHours: number,
-): ReferenceMatch | undefined {
-	const cutoffMs = Date.now() - lookBackHours * HOUR_MS;
-	const { reference, formerReferences = [] } = references;
+/** The reference's payout in the ledger, or sent by this process since the ledger's read; certain first. */
+function knownPayout(scope: GuardScope, payout: GuardedPayout): ReferenceMatch | undefined {
+	const { reference, formerReferences = [] } = payout;
+	const cutoffMs = Date.now() - payout.options.lookBackHours * HOUR_MS;
 	const fromLedger = scope.ledger.find(reference, cutoffMs);
 	if (fromLedger?.certain) return fromLedger;
 	const recent = sentRecently(scope.account, reference, cutoffMs);
@@ -220,15 +176,8 @@ function sameAddress(recordAddress: unknown, itemAddress: string): boolean {
 const shown = (value: unknown) => (value === undefined || value === '' ? '(none)' : String(value));
 
 /**
- * How the payout differs from the item: recipient, network, settled currency and amount. Amounts compare as
- * exact decimals, with no tolerance (a payout of 49,999.99996 is not one of 50,000): the record's as TYLT wrote
- * it (a number, or text in some integrations), the item's as the decimal it is sent as. The amount is
- * compared where both sides state it in the same unit:
- * - an item in crypto (no Base Currency) against the record's settledAmountRequested; a record sized in a
- *   fiat baseCurrency differs;
- * - an item in fiat against the record's baseAmount/baseCurrency when the record carries them (TYLT's
- *   records may; the spec does not list them). Without them the crypto amount TYLT converted at its own
- *   rate cannot be compared, and only recipient, network and currency are.
+ * How the payout differs from the item: recipient, network, settled currency and, where both state it in one
+ * unit, the amount as exact decimals with no tolerance (docs/money-safety.md, "Collisions are errors").
  */
 export function differencesFrom(record: PayoutRecord, body: PayoutRequestBody): string[] {
 	const differences: string[] = [];
@@ -277,11 +226,7 @@ export function differencesFrom(record: PayoutRecord, body: PayoutRequestBody): 
 	return differences;
 }
 
-/**
- * What is known of this item's own creates when a match is judged, so that an error never says "nothing was
- * sent" while a create of this reference may exist at TYLT: how the message ends, and the advice its
- * description ends with. NOT_SENT: nothing was sent for it, now or before as far as this process knows.
- */
+/** What is known of this item's own creates: an error never says "nothing was sent" while one may exist. */
 interface OwnCreates {
 	ending: string;
 	advice?: string;
@@ -289,30 +234,24 @@ interface OwnCreates {
 
 const NOT_SENT: OwnCreates = { ending: '; nothing was sent' };
 
-/** Nothing was sent now, but an earlier create of the reference had an unknown outcome. */
 const earlierCreateUnknown = (advice: string): OwnCreates => ({
 	ending: '; nothing was sent now, but an earlier create of this reference had an unknown outcome',
 	advice,
 });
 
-/** This execution's create got no usable answer, so TYLT may have made it. */
 const thisCreateUnknown = (advice: string): OwnCreates => ({
 	ending: ', and the outcome of this item’s own create is unknown: TYLT may have created it',
 	advice,
 });
 
 /**
- * The payout to output for a reference match, or an error when the match cannot be trusted: another payout
- * under the same reference, or a payout whose comment only may carry the reference. A reference names one
- * payout: one that pays something else means the reference was reused by mistake (a copied workflow, a row id
- * that restarted), and answering "already sent" would report another payout as this one.
+ * The payout to output for a reference match, or an error when it cannot be trusted (a doubtful tag, or a
+ * payout of something else: a reused reference must never report another payout as this one).
  */
 function confirmedMatch(
 	node: INode,
 	match: ReferenceMatch,
-	body: PayoutRequestBody,
-	reference: string,
-	itemIndex: number,
+	{ body, reference, itemIndex }: Pick<GuardedPayout, 'body' | 'reference' | 'itemIndex'>,
 	sent: OwnCreates = NOT_SENT,
 ): PayoutRecord {
 	const { record } = match;
@@ -347,58 +286,40 @@ function confirmedMatch(
 	return record;
 }
 
-/**
- * TYLT stamps createdAt with its own clock: the in-doubt look-up reads history from this long before the
- * create was attempted, so a TYLT clock somewhat behind n8n's still puts the payout inside.
- */
+/** TYLT stamps createdAt by its own clock: the in-doubt look-up reads from this long before the attempt. */
 const CLOCK_SKEW_ALLOWANCE_MS = 15 * 60_000;
 
 /** Spacing of the in-doubt check's history reads (doubling), tunable for tests. */
 export const IN_DOUBT_CHECK_POLICY = { firstPauseMs: 1000, maxPauseMs: 8000 };
 
-/** What looking up a payout in doubt, and advising on it, needs to know of it (the guard's payout is one). */
-export interface InDoubtPayout {
-	reference: string;
-	itemIndex: number;
-	timeoutMs: number;
-	/** How long to look for a create with an unknown outcome in history; 0 reports it at once. */
-	inDoubtCheckMs: number;
-}
-
-/** The payout with the reference in fresh history, from shortly before `sinceMs`. */
-export async function lookUp(
+async function lookUp(
 	this: IExecuteFunctions,
-	payout: InDoubtPayout,
+	payout: GuardedPayout,
 	sinceMs: number,
 ): Promise<ReferenceMatch | undefined> {
 	const records = await readPayoutHistoryWindow.call(this, {
 		cutoffMs: sinceMs - CLOCK_SKEW_ALLOWANCE_MS,
-		timeoutMs: payout.timeoutMs,
+		timeoutMs: payout.options.timeoutMs,
 		itemIndex: payout.itemIndex,
 	});
 	return findReference(records, payout.reference);
 }
 
-/**
- * Looks for a create with a lost answer in history, reading at once and then at doubling intervals until
- * `inDoubtCheckMs` has passed. A slow TYLT may record the payout after the node stopped waiting for it.
- * A read that fails is tried again at the next interval: the error to report is the unknown outcome.
- */
-export async function inDoubtCheck(
+/** A slow TYLT may record a lost create late: read at doubling intervals; a failed read is tried again. */
+async function inDoubtCheck(
 	this: IExecuteFunctions,
-	payout: InDoubtPayout,
+	payout: GuardedPayout,
 	attemptedMs: number,
 ): Promise<ReferenceMatch | undefined> {
 	const signal = cancelSignalOf(this);
-	// Stopped: nothing more is read, and the unknown outcome is reported as it is.
-	if (payout.inDoubtCheckMs <= 0 || signal?.aborted) return undefined;
+	const { inDoubtCheckMs } = payout.options;
+	if (inDoubtCheckMs <= 0 || signal?.aborted) return undefined;
 	return await readUntil(
 		async () => await lookUp.call(this, payout, attemptedMs).catch(() => undefined),
 		(match) => match !== undefined,
 		{
-			firstPauseMs: IN_DOUBT_CHECK_POLICY.firstPauseMs,
-			maxPauseMs: IN_DOUBT_CHECK_POLICY.maxPauseMs,
-			deadlineMs: Date.now() + payout.inDoubtCheckMs,
+			...IN_DOUBT_CHECK_POLICY,
+			deadlineMs: Date.now() + inDoubtCheckMs,
 			signal,
 		},
 	);
@@ -408,28 +329,27 @@ function holdEnds(sinceMs: number): string {
 	return new Date(sinceMs + PROCESS_MEMORY_LIMITS.inDoubtHoldMs).toISOString();
 }
 
-/** What to do about a create with an unknown outcome made at `attemptedMs`, and what the guard will do. */
-export function inDoubtAdvice(payout: InDoubtPayout, attemptedMs: number): string {
+function inDoubtAdvice(payout: GuardedPayout, attemptedMs: number): string {
 	return `Do not create it again by hand: look for [ref:${payout.reference}] in the TYLT dashboard first. This n8n process holds the reference in doubt until ${holdEnds(attemptedMs)}: a run before then outputs the payout if TYLT history shows it, and otherwise refuses to send it. After that, a run with Duplicate Guard on reads TYLT history again and sends it only if history still does not have it.`;
 }
 
-/** The transport's unknown-outcome error, with what the guard did and what it will do next. */
-export function withInDoubtAdvice<E extends { description?: string | null }>(
+function withInDoubtAdvice<E extends { description?: string | null }>(
 	error: E,
-	payout: InDoubtPayout,
+	payout: GuardedPayout,
 	attemptedMs: number,
 ): E {
+	const { inDoubtCheckMs } = payout.options;
 	const checked =
-		payout.inDoubtCheckMs > 0
-			? `The node looked for it in TYLT history for ${payout.inDoubtCheckMs / 1000} s and did not find it. `
+		inDoubtCheckMs > 0
+			? `The node looked for it in TYLT history for ${inDoubtCheckMs / 1000} s and did not find it. `
 			: '';
 	error.description = `${checked}${inDoubtAdvice(payout, attemptedMs)}`;
 	return error;
 }
 
-export function stillInDoubtError(
+function stillInDoubtError(
 	this: IExecuteFunctions,
-	payout: InDoubtPayout,
+	payout: GuardedPayout,
 	sinceMs: number,
 ): NodeOperationError {
 	return new NodeOperationError(

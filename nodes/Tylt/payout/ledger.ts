@@ -4,9 +4,8 @@ import { isInsideWindow, payoutCreatedMs } from './history';
 import type { ReferenceMatch } from './references';
 
 /**
- * Payouts by the references they carry; where several carry one, the one indexed last (history is indexed
- * oldest first, so the newest). Built once per history read and shared, read-only, by every execution the
- * read serves (see historyCache.ts): an execution never indexes the whole window itself.
+ * Payouts by the references they carry, the newest where several carry one. Built once per history read and
+ * shared, read-only, by every execution the read serves (historyCache.ts).
  */
 export class ReferenceIndex {
 	private readonly byReference = new Map<string, PayoutRecord>();
@@ -14,14 +13,12 @@ export class ReferenceIndex {
 	/** Payouts whose last tag may be their reference (see RecordReferences.possibleReference). */
 	private readonly byPossibleReference = new Map<string, PayoutRecord>();
 
-	/** An index of history read newest first. */
 	static ofHistory(history: readonly PayoutRecord[]): ReferenceIndex {
 		const index = new ReferenceIndex();
 		for (let position = history.length - 1; position >= 0; position--) index.add(history[position]);
 		return index;
 	}
 
-	/** Indexes the record under its references (and `reference`), over any older payout with them. */
 	add(record: PayoutRecord, reference?: string) {
 		const carried = referencesOf(record);
 		for (const known of carried.references) keepNewer(this.byReference, known, record);
@@ -54,10 +51,7 @@ export class ReferenceIndex {
 	}
 }
 
-/**
- * Indexes `record` under `key` over the payout there, except over a payout of unknown age: that one counts
- * inside every window, and a dated payout hiding it could fall outside an item's window (fail closed).
- */
+/** Never over a payout of unknown age: it counts in every window, a dated one may not (fail closed). */
 function keepNewer(index: Map<string, PayoutRecord>, key: string, record: PayoutRecord) {
 	const there = index.get(key);
 	if (
@@ -73,11 +67,7 @@ function keepNewer(index: Map<string, PayoutRecord>, key: string, record: Payout
 
 const EMPTY_INDEX = new ReferenceIndex();
 
-/**
- * The payouts TYLT already has inside the look-back window and those sent in this execution, by reference.
- * Read once per execution, and again only when an item asks for a longer look-back than was read; a
- * reference found here is never sent again.
- */
+/** History inside the look-back and this execution's sends, by reference: one found here is never sent again. */
 export class PayoutLedger {
 	/** History's payouts: shared with other executions, never changed here. */
 	private history = EMPTY_INDEX;
@@ -91,21 +81,14 @@ export class PayoutLedger {
 	/** How far back (createdAt, epoch ms) the history read holds every payout; Infinity before any read. */
 	private coveredFromMs = Infinity;
 
-	/**
-	 * Takes a history read that holds every payout created at or after `coveredFromMs` (it may hold older
-	 * ones too: find applies each item's window). A read narrower than one already taken is ignored: it can
-	 * only have finished late.
-	 */
+	/** A read holding every payout from `coveredFromMs` on; a narrower one than taken can only have finished late. */
 	load(history: ReferenceIndex, coveredFromMs: number) {
 		if (coveredFromMs >= this.coveredFromMs) return;
 		this.coveredFromMs = coveredFromMs;
 		this.history = history;
 	}
 
-	/**
-	 * The newest payout with the reference created at or after `cutoffMs` (or whose age is unknown). A copy:
-	 * history records are the process's history cache's own, which outlive this execution's output.
-	 */
+	/** A copy: history records are the history cache's own, which outlive this execution's output. */
 	find(reference: string, cutoffMs: number): ReferenceMatch | undefined {
 		const record = this.fromExecution.reference(reference) ?? this.history.reference(reference);
 		if (record && isInsideWindow(record, cutoffMs))
@@ -125,7 +108,6 @@ export class PayoutLedger {
 		this.planned.add(reference);
 	}
 
-	/** A payout this execution sent or found for `reference`. */
 	remember(record: PayoutRecord, reference?: string) {
 		this.fromExecution.add(record, reference);
 	}

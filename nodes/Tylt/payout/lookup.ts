@@ -2,12 +2,9 @@ import type { PayoutRecord } from '../transport/records';
 import { getPayoutInformation } from '../transport/calls';
 import type { TyltContext } from '../transport/credentials';
 import { HOUR_MS, isInsideWindow, readPayoutHistoryWindow } from './history';
-import { findReference } from './references';
+import { findReference, type ReferenceMatch } from './references';
 
-/**
- * Up to this many order IDs in one round are asked for one by one (one request each); more, and history is
- * read once for all of them first. One read of a window of 2,000 payouts costs 11 requests.
- */
+/** Up to this many order IDs are asked for one by one; more, and history is read once for all of them first. */
 export const ORDER_ID_CALLS_MAX = 10;
 
 /** How Payout → Get names a payout: by TYLT's own order ID, or by the reference Payout → Create gave it. */
@@ -15,11 +12,8 @@ export type PayoutLookup =
 	| { by: 'orderId'; orderId: string }
 	| { by: 'reference'; reference: string };
 
-export interface FoundPayout {
-	record: PayoutRecord;
-	/** False when only a doubtful reference tag matched (see references.ts). Always true for an order ID. */
-	certain: boolean;
-}
+/** `certain` is always true for an order ID. */
+export type FoundPayout = ReferenceMatch;
 
 /** One item's lookup: by reference, only payouts created in the last `lookBackHours` count. */
 export interface PayoutLookupRequest {
@@ -31,12 +25,7 @@ export interface PayoutLookupRequest {
 /** What one lookup came to: the payout, undefined when TYLT has none, or why it could not be looked up. */
 export type PayoutLookupResult = { found: FoundPayout | undefined } | { error: Error };
 
-/**
- * Looks up every request of one round with as few requests as it can: history is read at most once (back
- * to the largest look-back asked for), each reference only accepts a payout inside its own look-back, and an
- * order ID not in that read (or every order ID, when few are asked and no reference needs history) is asked
- * of TYLT directly. An error reading history is the error of each lookup that needed it.
- */
+/** One round with as few requests as it can: history read at most once, order IDs not in it asked directly. */
 export async function lookUpPayouts(
 	this: TyltContext,
 	requests: readonly PayoutLookupRequest[],
@@ -92,10 +81,8 @@ export async function lookUpPayouts(
 }
 
 /**
- * TYLT documents no answer for an unknown order ID, and every way the single-payout call can say "none" (data
- * null, a non-zero errorCode, HTTP 400 or 404) is also how it could refuse for another reason. So "not found"
- * is only said once history, read back to the item's look-back, does not hold the order ID either; a history
- * read that fails leaves the item an error, never "not found".
+ * Every "none" of the single-payout call may be a refusal for another reason (TYLT documents no answer for an
+ * unknown order ID): "not found" only once history does not hold it either; a failed read is an error.
  */
 async function confirmAbsent(
 	this: TyltContext,
@@ -113,7 +100,6 @@ async function confirmAbsent(
 	}
 }
 
-/** History back to the longest look-back asked for, read once for all of `requests`. */
 async function readLookBack(
 	this: TyltContext,
 	requests: ReadonlyArray<{ itemIndex: number; lookBackHours: number }>,

@@ -1,27 +1,10 @@
 /**
- * What this n8n process remembers about payouts between executions, per TYLT account and reference:
- * - claims: one execution at a time works on a reference (below);
- * - payouts it sent recently: an execution that read history before another one created the payout must
- *   still see it (its ledger is stale);
- * - references in doubt: a create whose answer was lost may exist at TYLT. During the hold it is not sent
- *   again unless fresh history shows it; after the hold it is still looked up in fresh history before any
- *   send (a long batch outlives the hold, and its own history read predates the lost create).
- * Sent and in-doubt payouts are bounded in size and age; keys hold the account hash, never the API key.
+ * What this n8n process remembers per TYLT account and reference between executions: claims, payouts sent
+ * recently, references in doubt (each memory's bound, lifetime and why: memoryBetweenExecutions.ts).
  */
 import { keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 import type { PayoutRecord } from '../transport/records';
 
-/*
- * Claims: one payout per reference across the executions of one n8n process. Executions that overlap (a webhook
- * delivered twice, Retry On Fail beside a manual run, two schedules) each read TYLT history before either
- * created anything, so history alone cannot stop the second payout. A claim can: only the execution holding
- * a reference's claim looks it up and sends it; the others wait for it to finish, then look again.
- *
- * Module-level on purpose: n8n loads the node once per process and runs every execution in that process
- * with it. Queue-mode workers are separate processes and do not share claims.
- */
-
-/** Claims in force, by account and reference; an entry lives exactly as long as its holder works. */
 const held = keptBetweenExecutions('referenceClaims', new Map<string, Promise<void>>());
 
 /** The account hash (see tyltAccountKey), never the API key itself, and the reference. */
@@ -30,9 +13,8 @@ function claimKey(account: string, reference: string): string {
 }
 
 /**
- * Waits until no other execution of this process holds the reference, then holds it. The holder must call
- * the returned release in a `finally`. Waiting is bounded by the holder's own work (its requests time out,
- * its in-doubt check is bounded), so no timer is needed here.
+ * Waits until no other execution of this process holds the reference, then holds it; the holder releases it in a
+ * `finally`. No timer: the holder's own work is bounded (its requests time out, its in-doubt check ends).
  */
 export async function claimReference(account: string, reference: string): Promise<() => void> {
 	const key = claimKey(account, reference);
@@ -51,14 +33,14 @@ export async function claimReference(account: string, reference: string): Promis
 	};
 }
 
-/** How many claims are held right now (for tests: every claim must be released). */
+/** For tests: every claim must be released. */
 export function heldClaims(): number {
 	return held.size;
 }
 
 /** Tunable so tests can shorten the hold; not user options. */
 export const PROCESS_MEMORY_LIMITS = {
-	/** How long a payout this process sent is remembered (the guard also applies the item's look-back). */
+	/** The guard also applies the item's look-back. */
 	sentMaxAgeMs: 24 * 3_600_000,
 	/** How long a reference is refused after a create with an unknown outcome, unless history shows it. */
 	inDoubtHoldMs: 15 * 60_000,
@@ -70,7 +52,7 @@ interface Entry<T> {
 	atMs: number;
 }
 
-/** A map that forgets entries older than `maxAgeMs()` and, beyond `maxEntries`, the oldest first. */
+/** Forgets entries older than `maxAgeMs()` and, beyond `maxEntries`, the oldest first. */
 class BoundedMemory<T> {
 	private readonly entries = new Map<string, Entry<T>>();
 
@@ -136,10 +118,7 @@ export function markInDoubt(account: string, reference: string, sinceMs = Date.n
 	inDoubt.set(claimKey(account, reference), true, sinceMs);
 }
 
-/**
- * When the reference's unknown outcome happened, while this process remembers it (up to sentMaxAgeMs, past
- * the hold): until history shows the payout or a send settles it.
- */
+/** When the reference's unknown outcome happened, until a send or history settles it (at most sentMaxAgeMs). */
 export function inDoubtSince(account: string, reference: string): number | undefined {
 	return inDoubt.get(claimKey(account, reference))?.atMs;
 }

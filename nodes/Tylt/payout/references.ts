@@ -9,20 +9,14 @@ export const MAX_REFERENCE_LENGTH = 64;
 type ReferenceScope = { workflowId: string; nodeName: string };
 
 /**
- * The reference used when the user sets none: the same payout (same workflow, node, recipient, currency,
- * network and amount) always gets the same reference, so re-running a workflow on the same rows finds it.
- * The recipient counts as TYLT and the chain see it: an EVM address in any letter case is one recipient.
- * Two deliberately identical payouts therefore need references of their own (e.g. the row id or the date).
+ * The reference used when the user sets none: the same payout (workflow, node, recipient as the chain sees it,
+ * currency, network, amount) always gets the same one, so a re-run on the same rows finds it.
  */
 export function defaultReference(scope: ReferenceScope, body: PayoutRequestBody) {
 	return referenceFrom(scope, body, canonicalAddress(body.address));
 }
 
-/**
- * Default references an earlier release gave this payout, where they differ from today's: 0.1.0 hashed the
- * address as typed, so a checksummed EVM wallet paid by it carries another reference. The guard looks for
- * these too, so an upgrade never pays a row again.
- */
+/** 0.1.0 hashed the address as typed: the guard looks for that reference too, so an upgrade never pays twice. */
 export function formerDefaultReferences(scope: ReferenceScope, body: PayoutRequestBody): string[] {
 	const asTyped = referenceFrom(scope, body, body.address);
 	return asTyped === defaultReference(scope, body) ? [] : [asTyped];
@@ -41,16 +35,13 @@ function referenceFrom(scope: ReferenceScope, body: PayoutRequestBody, address: 
 	return 'n8n-' + createHash('sha256').update(fingerprint).digest('hex').slice(0, 24);
 }
 
-/** A payout found for a reference; `certain` is false when only the doubtful last tag matched. */
+/** `certain` is false when only the doubtful last tag matched. */
 export interface ReferenceMatch {
 	record: PayoutRecord;
 	certain: boolean;
 }
 
-/**
- * The newest payout that carries `reference`, in records ordered newest first (as history is). A certain
- * match anywhere wins over a doubtful one.
- */
+/** The newest payout that carries `reference` (records newest first); a certain match wins over a doubtful one. */
 export function findReference(
 	records: readonly PayoutRecord[],
 	reference: string,

@@ -1,8 +1,4 @@
-/**
- * Payout → Create's checks of one item, made for every item before anything is sent: its parameters as its
- * version places them, the fields, the AI agent's cap, the credential's per-payout limits, the guard's preview,
- * and a dry run's report; then which of the checked payouts the execution will really create.
- */
+/** Payout → Create's checks of one item, made for every item before anything is sent, and a dry run's report. */
 import {
 	type IDataObject,
 	type IExecuteFunctions,
@@ -12,9 +8,8 @@ import {
 
 import { commentsWithReference } from '../../../shared/referenceTag';
 import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../../transport/records';
-import { guardSkips, previewPayoutOnce } from '../../payout/guard';
+import { type GuardScope, guardSkips, previewPayoutOnce } from '../../payout/guard';
 import type { DailyLimit } from '../../payout/dailyLimit';
-import type { PayoutLedger } from '../../payout/ledger';
 import {
 	assertAgentCapSet,
 	assertWithinAgentCap,
@@ -32,7 +27,7 @@ import { AMOUNT_IN_FIAT, AMOUNT_IN_SETTLED } from './create.description';
 import type { SpendingLimitTexts } from '../../../shared/spendingLimits/fields';
 import { TYLT_ENDPOINTS } from '../../transport/calls';
 
-/** An item checked and ready to send: everything a real send needs, known before any item is sent. */
+/** Everything a real send needs, known before any item is sent. */
 export interface ReadyPayout {
 	itemIndex: number;
 	options: CreateOptions;
@@ -40,23 +35,17 @@ export interface ReadyPayout {
 	reference: string;
 	formerReferences: string[];
 	/** Set when the duplicate guard is on. */
-	guard?: { ledger: PayoutLedger; account: string };
+	guard?: GuardScope;
 	/** Set when the credential has Max Amount per 24 Hours and the batch did not refuse it (create.dailyLimit.ts). */
 	daily?: DailyLimit;
 }
 
-/** An item as the checks left it: ready to send, or (Dry Run) answered with a report. */
 export interface CheckedPayout extends ReadyPayout {
-	/** The network record of the currency list the item was checked against. */
 	network: NetworkRecord;
 	/** Set for a dry run: what the item would do; nothing is sent for it. */
 	dryRunReport?: IDataObject;
 }
 
-/**
- * One item checked as a real send checks it, before anything of the execution is sent: a payout to send, or a
- * dry run's report. Check Balance First comes after every item is checked (create.balanceCheck.ts).
- */
 export async function checkItem(
 	this: IExecuteFunctions,
 	itemIndex: number,
@@ -68,8 +57,7 @@ export async function checkItem(
 	if (runsAsAgentTool) assertAgentCapSet(this.getNode(), options.agentCap, itemIndex);
 	const input = readPayoutInput(this, itemIndex);
 	checkPayoutFields(this.getNode(), input, itemIndex);
-	// Two independent reads, made at once: against a remote TYLT a payout then waits one round trip less.
-	// (Promise.all also handles the other read's failure when one fails.)
+	// Two reads at once, one round trip less (and Promise.all handles the other's failure when one fails).
 	const [catalog, ledger] = await Promise.all([
 		scope.currencyCatalog(itemIndex, options.timeoutMs),
 		options.duplicateGuard
@@ -100,18 +88,14 @@ export async function checkItem(
 		guard?.ledger.plan(reference);
 		return payout;
 	}
-	// A dry run sees what a real run would (the ledger, this process's recent payouts, references in doubt),
-	// but claims nothing: it must never hold up, or wait for, a run that sends.
+	// A dry run sees what a real run would but claims nothing: it must never hold up, or wait for, a real run.
 	const preview = guard
-		? previewPayoutOnce.call(this, guard, { ...payout, lookBackHours: options.lookBackHours })
+		? previewPayoutOnce.call(this, guard, payout)
 		: { alreadyPlanned: false, inDoubt: false };
 	return { ...payout, dryRunReport: withSpendingLimits(dryRunReport(payout, preview), limits) };
 }
 
-/**
- * A dry run's report with what the credential's per-payout limits say: refused (nothing would be sent), or
- * allowed by the Allowed Recipient Addresses entry named.
- */
+/** A dry run's report with the per-payout limits' verdict: refused, or allowed by the entry named. */
 function withSpendingLimits(report: IDataObject, limits: PerPayoutVerdict): IDataObject {
 	if (!limits.allowed) {
 		return {
@@ -147,10 +131,7 @@ function dryRunReport(
 	};
 }
 
-/**
- * One item's payout parameters, read with its own index. Version 1 keeps Base Currency under Additional
- * Fields; version 2 asks what the amount is in (Amount In) on the panel.
- */
+/** Version 1 keeps Base Currency under Additional Fields; version 2 asks Amount In on the panel. */
 function readPayoutInput(context: IExecuteFunctions, itemIndex: number): PayoutInput {
 	const input: PayoutInput = {
 		settledCurrency: context.getNodeParameter('settledCurrency', itemIndex),
@@ -166,10 +147,7 @@ function readPayoutInput(context: IExecuteFunctions, itemIndex: number): PayoutI
 	return baseCurrency === undefined ? input : { ...input, baseCurrency };
 }
 
-/**
- * The item's reference: the one the user set, else the one derived from the payout itself, with the
- * references earlier releases derived for it (the guard looks for those too).
- */
+/** The reference the user set, else the derived one with those earlier releases derived (the guard looks too). */
 function payoutReference(
 	context: IExecuteFunctions,
 	options: Pick<CreateOptions, 'reference'>,
@@ -184,11 +162,7 @@ function payoutReference(
 	};
 }
 
-/**
- * What a version-2 item's Base Amount is in: undefined for the settled crypto, else the Base Currency on the
- * panel. Anything the node cannot be sure of fails the item before anything is sent: an amount meant as fiat
- * must never go out as that many crypto units.
- */
+/** Version 2's Base Currency; anything unsure fails: an amount meant as fiat must never go out as crypto units. */
 function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string | undefined {
 	const amountIn = context.getNodeParameter('amountIn', itemIndex);
 	if (amountIn !== AMOUNT_IN_SETTLED && amountIn !== AMOUNT_IN_FIAT) {
@@ -212,11 +186,7 @@ function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string |
 	return baseCurrency;
 }
 
-/**
- * Whether Max Amount per Payout and Allowed Recipient Addresses allow this body (and which entry allowed it),
- * in the words the credential's signing would refuse it in. The signing checks again: it binds every request,
- * the HTTP Request node's too.
- */
+/** The per-payout limits' verdict, in the words of the signing (which checks again: it binds every request). */
 function payoutLimitVerdict(texts: SpendingLimitTexts, body: PayoutRequestBody): PerPayoutVerdict {
 	// The create as the signing will read it: only its path and body text matter to the limits.
 	return perPayoutVerdict(texts, {
@@ -240,21 +210,15 @@ function limitRefusedError(node: INode, itemIndex: number, reason: string): Node
 	);
 }
 
-/**
- * The payouts an execution will really create, as Check Balance First and Max Amount per 24 Hours both count
- * them: not those the duplicate guard will skip (paid already, or held in doubt), and a reference once.
- */
+/** What Check Balance First and Max Amount per 24 Hours count: not what the guard skips, a reference once. */
 export function paidOncePerReference(payouts: readonly CheckedPayout[]): CheckedPayout[] {
 	const seen = new Set<string>();
 	return payouts.filter((payout) => {
 		if (!payout.guard) return true;
-		const { reference, formerReferences } = payout;
-		if (guardSkips(payout.guard, { reference, formerReferences }, payout.options.lookBackHours)) {
-			return false;
-		}
+		if (guardSkips(payout.guard, payout)) return false;
 		// The guard sends a reference once per execution: a repeat comes back as already sent.
-		if (seen.has(reference)) return false;
-		seen.add(reference);
+		if (seen.has(payout.reference)) return false;
+		seen.add(payout.reference);
 		return true;
 	});
 }

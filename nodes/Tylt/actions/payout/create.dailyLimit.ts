@@ -1,8 +1,6 @@
 /**
- * Payout → Create's step for Max Amount per 24 Hours (decided in payout/dailyLimit.ts): after every item is checked
- * and before anything is sent, an item that does not fit gets an item-named error and is not sent; the rest carry
- * the execution's limit, whose room each create reserves at its start; dry runs get the figures in their report,
- * as if the whole run were real.
+ * Payout → Create's step for Max Amount per 24 Hours (decided in payout/dailyLimit.ts): an item that does not fit
+ * is answered with its error, the rest carry the limit; dry runs get the figures as if the whole run were real.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -17,7 +15,6 @@ import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import { type CheckedPayout, paidOncePerReference } from './create.check';
 
-/** The items the limit refuses (answered with their errors), and the rest (the real ones carry `daily`). */
 export async function applyDailyLimit(
 	this: IExecuteFunctions,
 	scope: OperationScope,

@@ -6,10 +6,7 @@ import { MAX_REFERENCE_LENGTH } from '../../payout/references';
 import { REQUEST_TIMEOUT_MS } from '../../transport/request';
 import { hasPanelV2 } from '../nodeVersion';
 
-/**
- * Payout → Create's option labels, written once: the panel shows them, and every error about an option names it
- * by the same words (helpers/fieldError.ts).
- */
+/** Written once: the panel shows them, and every error about an option names it by the same words. */
 export const CREATE_OPTION_LABELS = {
 	checkBalanceFirst: 'Check Balance First',
 	concurrentPayouts: 'Concurrent Payouts',
@@ -28,29 +25,16 @@ export const CREATE_OPTION_LABELS = {
 
 export type CreateOptionName = keyof typeof CREATE_OPTION_LABELS;
 
-/**
- * Five creates in flight: at a remote API's 150–300 ms per request that is 15–30 payouts a second, below the
- * limits payment APIs commonly set, while a batch of 1,000 takes about 30 s instead of 2.5 minutes. TYLT
- * documents no limit, so a 429 halves it (see CreateTraffic).
- */
+/** Why five: docs/money-safety.md ("Concurrent payouts"); a 429 halves it (CreateTraffic). */
 export const DEFAULT_CONCURRENT_PAYOUTS = 5;
 export const MAX_CONCURRENT_PAYOUTS = 50;
 export const MAX_PAYOUTS_PER_SECOND = MAX_CONCURRENT_PAYOUTS;
 
-export interface Pacing {
-	concurrentPayouts: number;
-	pauseBetweenPayoutsMs: number;
-}
-
 /**
- * Version 2's one pacing knob, Max Payouts Per Second, in terms of the two behaviours version 1 sets apart
- * (Concurrent Payouts, Pause Between Payouts), which CreateTraffic carries out:
- * - 0 (the default): the node's own pace, DEFAULT_CONCURRENT_PAYOUTS at once with no spacing; a TYLT HTTP 429
- *   still halves it.
- * - R > 0: creates start at least 1000 / R ms apart, and at most ceil(R) are on their way at once (never more
- *   in flight than may start in one second; 1 for R ≤ 1, so a slow pace also means one after another).
+ * Version 2's Max Payouts Per Second as version 1's two knobs: 0 (the default) is DEFAULT_CONCURRENT_PAYOUTS at
+ * once, unspaced; R > 0 starts creates 1000 / R ms apart, at most ceil(R) in flight (one at a time for R ≤ 1).
  */
-export function pacingOf(maxPayoutsPerSecond: number): Pacing {
+export function pacingOf(maxPayoutsPerSecond: number) {
 	if (maxPayoutsPerSecond === 0) {
 		return { concurrentPayouts: DEFAULT_CONCURRENT_PAYOUTS, pauseBetweenPayoutsMs: 0 };
 	}
@@ -76,13 +60,9 @@ export interface CreateOptions {
 
 const REFERENCE_CHARACTERS = /^[A-Za-z0-9._:@/#-]+$/;
 
-/** The options as the item holds them: nothing trusted yet. */
 type RawOptions = Partial<Record<CreateOptionName, unknown>>;
 
-/**
- * The item's options as the node's version places them: version 1 keeps Reference and both pacing knobs under
- * Options; version 2 has Reference as a main field and one pacing knob (pacingOf above).
- */
+/** Version 1 keeps Reference and both pacing knobs under Options; version 2 has Reference on the panel. */
 export function readCreateOptions(context: IExecuteFunctions, itemIndex: number): CreateOptions {
 	const panelV2 = hasPanelV2(context);
 	const options = context.getNodeParameter('options', itemIndex, {}) as RawOptions;
@@ -130,7 +110,7 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		);
 	}
 
-	const pacing: Pacing = panelV2
+	const pacing = panelV2
 		? pacingOf(number('maxPayoutsPerSecond', 0, 0, MAX_PAYOUTS_PER_SECOND))
 		: {
 				pauseBetweenPayoutsMs: number('pauseBetweenPayoutsMs', 0, 0),

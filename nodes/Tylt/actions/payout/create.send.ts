@@ -1,8 +1,4 @@
-/**
- * Payout → Create's sending step: the checked payouts go out through CreateTraffic, up to the batch's
- * concurrency at once, started in input order, one row of a reference after another; without Continue On
- * Fail the first error stops every payout that has not started.
- */
+/** Payout → Create's sending step: the checked payouts go out through CreateTraffic, in input order. */
 import {
 	type IDataObject,
 	type IExecuteFunctions,
@@ -17,23 +13,19 @@ import {
 	type CreateAttempt,
 	decideBeforeCreate,
 	type GuardedOutcome,
-	type GuardedPayout,
 	settleCreate,
 } from '../../payout/guard';
 import { markInDoubt, rememberSent } from '../../payout/processMemory';
 import { createPayoutRequest } from '../../transport/calls';
 import { TyltOutcomeUnknownError } from '../../transport/errors';
+import type { PayoutRecord } from '../../transport/records';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import type { ReadyPayout } from './create.check';
 import { decisionFirst } from '../decisionFirst';
 import { hasPanelV2 } from '../nodeVersion';
 
-/**
- * Sends the checked payouts and answers one outcome per item. The later row of a reference outputs the earlier
- * row's payout (alreadySent: true). Creates already on their way when the batch stops finish and are recorded,
- * and a re-run outputs them as already sent.
- */
+/** One outcome per item; creates already on their way when the batch stops finish and are recorded. */
 export async function sendAll(
 	this: IExecuteFunctions,
 	ready: readonly ReadyPayout[],
@@ -43,7 +35,7 @@ export async function sendAll(
 	const concurrency = concurrencyOf(ready);
 	const traffic = new CreateTraffic(concurrency, cancelSignalOf(this), !this.continueOnFail());
 	const lastOfReference = new Map<string, Promise<void>>();
-	/** The first error while the batch stops at one: what a payout that did not start names as the reason. */
+	/** What a payout the batch's stop kept from starting names as the reason. */
 	let firstError: { itemIndex: number; error: Error } | undefined;
 	let next = 0;
 	const sendNext = async () => {
@@ -80,14 +72,9 @@ export async function sendAll(
 	return outcomes;
 }
 
-/** How many paid items a stopped batch's error names one by one; the rest are counted. */
 const PAID_ITEMS_NAMED = 20;
 
-/**
- * An error without Continue On Fail fails the execution, and n8n then outputs none of its payouts: those made
- * before the error, or on their way when the batch stopped. Every error of the batch (`outcomes`) names the
- * items paid by its creates (`sent`).
- */
+/** A failed execution outputs none of its payouts: every error of the batch names the items paid all the same. */
 export function tellWhatWasPaid(
 	sent: readonly ItemOutcome[],
 	outcomes: readonly ItemOutcome[],
@@ -109,7 +96,7 @@ export function tellWhatWasPaid(
 	}
 }
 
-/** A payout the batch's stop kept from starting: nothing reached TYLT, so it is "not sent", never in doubt. */
+/** Nothing reached TYLT for it, so it is "not sent", never in doubt. */
 function notStartedError(
 	node: INode,
 	itemIndex: number,
@@ -127,10 +114,8 @@ function notStartedError(
 }
 
 /**
- * How many payouts of this execution go out at once: the most cautious item's Concurrent Payouts, and one at
- * a time as soon as an item has the duplicate guard off. Without the guard nothing would output a payout that
- * was on its way when an earlier item failed, so a re-run would pay it again; one at a time, the failure stops
- * every later payout before it starts. (A reduce, not Math.min(...spread): a batch may hold many rows.)
+ * The most cautious item's Concurrent Payouts; one at a time once an item has the guard off (nothing would
+ * output its payout on its way when another failed: a re-run would pay it again). A reduce: a batch may be long.
  */
 function concurrencyOf(ready: readonly ReadyPayout[]): number {
 	return ready.reduce(
@@ -139,10 +124,7 @@ function concurrencyOf(ready: readonly ReadyPayout[]): number {
 	);
 }
 
-/**
- * Sends one checked payout: the guard's decision (already sent, or send under the reference's claim), the traffic's
- * start, the create, and then the guard, the traffic and Max Amount per 24 Hours each settle by what came of it.
- */
+/** The guard's decision, the traffic's start, the create, then each of them settles by what came of it. */
 async function send(
 	this: IExecuteFunctions,
 	payout: ReadyPayout,
@@ -150,16 +132,7 @@ async function send(
 	scope: OperationScope,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex, options, body, reference, guard } = payout;
-	const guarded: GuardedPayout = {
-		body,
-		reference,
-		formerReferences: payout.formerReferences,
-		itemIndex,
-		lookBackHours: options.lookBackHours,
-		timeoutMs: options.timeoutMs,
-		inDoubtCheckMs: options.inDoubtCheckMs,
-	};
-	const decision = guard ? await decideBeforeCreate.call(this, guard, guarded) : undefined;
+	const decision = guard ? await decideBeforeCreate.call(this, guard, payout) : undefined;
 	if (decision && 'alreadySent' in decision) {
 		return output(this, payout, { record: decision.alreadySent, alreadySent: true });
 	}
@@ -187,7 +160,7 @@ async function send(
 		room?.createEnded(attempt);
 		turn.sent(attempt);
 		const outcome = guard
-			? await settleCreate.call(this, guard, guarded, attempt, attemptedMs)
+			? await settleCreate.call(this, guard, payout, attempt, attemptedMs)
 			: await unguarded(scope, reference, attempt, attemptedMs);
 		room?.paid(outcome.record);
 		return output(this, payout, outcome);
@@ -196,7 +169,7 @@ async function send(
 	}
 }
 
-/** Without the guard: the create's payout, remembered like a guarded send (a guarded row or execution then outputs it). */
+/** Without the guard: remembered like a guarded send, so a guarded row or execution outputs it. */
 async function unguarded(
 	scope: OperationScope,
 	reference: string,
@@ -214,44 +187,29 @@ async function unguarded(
 	return { record: attempt.record, alreadySent: false };
 }
 
+/**
+ * The node's decision first, then TYLT's record, so a table view shows it without scrolling (version 1 sees only
+ * the key order); version 2 also says in words whether the payout was sent or skipped.
+ */
 function output(
 	context: IExecuteFunctions,
 	payout: ReadyPayout,
-	outcome: GuardedOutcome,
+	{ record, alreadySent, confirmedFromHistory }: GuardedOutcome,
 ): INodeExecutionData[] {
-	const referenceSet = payout.options.reference !== undefined;
-	return [
-		{ json: createOutput(context, { ...outcome, reference: payout.reference, referenceSet }) },
-	];
-}
-
-/**
- * Payout → Create's output item: what the node decided first (alreadySent, the reference, TYLT's status), then
- * TYLT's record, so a table view shows the decision without scrolling. Key order is the only change version 1
- * sees (expressions read keys by name); version 2 also says in words whether the payout was sent or skipped.
- */
-interface CreateDecision extends GuardedOutcome {
-	reference: string;
-	/** Whether the user set the reference (else the node derived it from the payout). */
-	referenceSet: boolean;
-}
-
-function createOutput(context: IExecuteFunctions, decision: CreateDecision): IDataObject {
-	const { record, alreadySent, reference } = decision;
 	const panelV2 = hasPanelV2(context);
 	const fields: IDataObject = panelV2 ? { outcome: alreadySent ? 'skipped' : 'sent' } : {};
 	fields.alreadySent = alreadySent;
-	fields.merchantReference = reference;
+	fields.merchantReference = payout.reference;
 	if (record.status !== undefined) fields.status = record.status;
-	if (panelV2 && alreadySent) fields.skippedBecause = skippedBecause(decision);
-	if (decision.confirmedFromHistory) fields.confirmedFromHistory = true;
-	return decisionFirst(fields, record);
+	if (panelV2 && alreadySent) fields.skippedBecause = skippedBecause(record, payout);
+	if (confirmedFromHistory) fields.confirmedFromHistory = true;
+	return [{ json: decisionFirst(fields, record) }];
 }
 
 /** Why a repeat was not sent, and how to pay it again on purpose. */
-function skippedBecause({ record, reference, referenceSet }: CreateDecision): string {
+function skippedBecause(record: PayoutRecord, { reference, options }: ReadyPayout): string {
 	const earlier = `TYLT order ${record.orderId}${record.createdAt ? ` of ${record.createdAt}` : ''}`;
-	if (referenceSet) {
+	if (options.reference !== undefined) {
 		return `Reference ${reference} was already paid (${earlier}), so nothing was sent again; a new payment needs a reference of its own.`;
 	}
 	return `Reference was left empty and an identical payout (same workflow, node, recipient, currency, network and amount) was already paid (${earlier}), so nothing was sent again; to pay it again on purpose, set a Reference such as the invoice or row ID.`;
