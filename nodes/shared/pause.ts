@@ -20,7 +20,9 @@ export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
 
 export function cancelSignalOf(context: object): AbortSignal | undefined {
 	const withSignal = context as { getExecutionCancelSignal?: () => AbortSignal | undefined };
-	return withSignal.getExecutionCancelSignal?.();
+	return typeof withSignal.getExecutionCancelSignal === 'function'
+		? withSignal.getExecutionCancelSignal()
+		: undefined;
 }
 
 interface ReadPauses {
