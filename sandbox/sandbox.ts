@@ -183,7 +183,8 @@ class Sandbox implements TyltSandbox {
 					`historyPaging.shortPages needs whole numbers >= 1 (from, through, rowsFewer), got ${JSON.stringify(shortPages)}`,
 				);
 			}
-			if (through < from) throw new Error('historyPaging.shortPages.through must not be before from');
+			if (through < from)
+				throw new Error('historyPaging.shortPages.through must not be before from');
 		}
 		this.state.historyPaging = { ...paging, pastEnd };
 	}

@@ -26,6 +26,13 @@ function seedReferenceBehindOnePage() {
 	return paid;
 }
 
+const getByReference = (payoutReference: string) => ({
+	resource: 'payout',
+	operation: 'get',
+	lookupBy: 'reference',
+	payoutReference,
+});
+
 const CAPPED: HistoryPaging[] = [
 	{ maxRows: 100, offsetBy: 'rowsServed' },
 	{ maxRows: 100, offsetBy: 'rowsAsked' },
@@ -52,12 +59,7 @@ describe.each(CAPPED)('TYLT serves at most $maxRows rows a page, offset by $offs
 		const paid = seedReferenceBehindOnePage();
 
 		const [output] = await suite.run({
-			parameters: {
-				resource: 'payout',
-				operation: 'get',
-				lookupBy: 'reference',
-				payoutReference: REFERENCE,
-			},
+			parameters: getByReference(REFERENCE),
 		});
 
 		expect(output.json.orderId).toBe(paid.orderId);
@@ -74,7 +76,10 @@ const PAGE_TWO_CUT: HistoryPaging = {
 };
 
 /** 360 newer payouts, then `payout` on record 361, the first one page 2 cut off, then 89 older ones. */
-function seedOnFirstRecordCutOff(payout: Partial<PayoutRecord>, others: Partial<PayoutRecord> = {}) {
+function seedOnFirstRecordCutOff(
+	payout: Partial<PayoutRecord>,
+	others: Partial<PayoutRecord> = {},
+) {
 	suite.sandbox.seedPayouts(360, others);
 	const [cutOff] = suite.sandbox.seedPayouts(1, payout);
 	suite.sandbox.seedPayouts(89, others);
@@ -179,12 +184,7 @@ describe('TYLT cuts page 2 short while history goes on', () => {
 		const paid = seedOnFirstRecordCutOff({ comments: `[ref:${REFERENCE}]` });
 
 		const [output] = await suite.run({
-			parameters: {
-				resource: 'payout',
-				operation: 'get',
-				lookupBy: 'reference',
-				payoutReference: REFERENCE,
-			},
+			parameters: getByReference(REFERENCE),
 		});
 
 		expect(output.json.orderId).toBe(paid.orderId);
@@ -216,12 +216,7 @@ describe('TYLT keeps cutting pages short', () => {
 		suite.sandbox.seedPayouts(600);
 
 		const error = await suite.fail({
-			parameters: {
-				resource: 'payout',
-				operation: 'get',
-				lookupBy: 'reference',
-				payoutReference: 'never-paid',
-			},
+			parameters: getByReference('never-paid'),
 		});
 
 		expect(error.message).toMatch(/TYLT history could not be read completely/);
