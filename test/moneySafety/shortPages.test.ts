@@ -189,6 +189,19 @@ describe('TYLT cuts page 2 short while history goes on', () => {
 
 		expect(output.json.orderId).toBe(paid.orderId);
 	});
+	it('Payout → Get Many with Return All lists the payouts cut off page 2', async () => {
+		const paid = seedOnFirstRecordCutOff({ comments: `[ref:${REFERENCE}]` });
+
+		const output = await suite.run({
+			parameters: { resource: 'payout', operation: 'getMany', returnAll: true },
+		});
+
+		expect(output.map((item) => item.json.orderId)).toEqual(
+			suite.sandbox.payouts.map((record) => record.orderId),
+		);
+		expect(output.map((item) => item.json.orderId)).toContain(paid.orderId);
+	});
+
 });
 
 describe('TYLT keeps cutting pages short', () => {

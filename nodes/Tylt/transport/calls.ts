@@ -129,7 +129,11 @@ export async function getPayoutHistoryPage(
 
 // Paging through history, the one place deciding where it ends: docs/money-safety.md, "Every read of history ends".
 
-/** A 'listing' decides nothing (Get Many), so it may take the likely end for the end; a 'decision' needs proof. */
+/**
+ * A 'listing' decides nothing (Get Many), so a page at the end of what it read that repeats earlier payouts (TYLT
+ * echoing the last page) ends it; a 'decision' cannot tell that from history pushed down while read. A short page
+ * ends neither: both ask where it stopped.
+ */
 export type HistoryReader = 'listing' | 'decision';
 
 export interface HistoryPagesRequest {
@@ -200,7 +204,6 @@ export async function* payoutHistoryPages(
 	let afterShortPage = false;
 	let shortPage = 0;
 	let cutPages = 0;
-	let largestServed = 0;
 	let fewestServed = rows;
 	// orderIds compared as text: TYLT may send them as numbers or strings.
 	const served = new Set<string>();
@@ -250,8 +253,6 @@ export async function* payoutHistoryPages(
 		if (records > paging.maxRecords) throw unending('tooLong', requests);
 		for (const orderId of orderIds) served.add(orderId);
 		yield received;
-		if (paging.reader === 'listing' && afterShortPage && received.length < largestServed) return;
-		largestServed = Math.max(largestServed, received.length);
 		fewestServed = Math.min(fewestServed, received.length);
 	}
 }
