@@ -201,7 +201,6 @@ describe('TYLT cuts page 2 short while history goes on', () => {
 		);
 		expect(output.map((item) => item.json.orderId)).toContain(paid.orderId);
 	});
-
 });
 
 describe('TYLT keeps cutting pages short', () => {
