@@ -30,6 +30,8 @@ export interface OutgoingRequest {
 	query: ReadonlyArray<readonly [string, QueryValue]>;
 	/** The exact body text signed and sent; undefined for GET, HEAD and DELETE. */
 	bodyText?: string;
+	/** The names of the headers the request carries, in lower case. */
+	headerNames: string[];
 	/** The TYLT node's voucher token (NODE_VOUCHER_HEADER), taken off the request: it never reaches TYLT. */
 	nodeVoucher?: string;
 }
@@ -91,6 +93,7 @@ export function readOutgoingRequest(
 		path,
 		tyltPath: path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : undefined,
 		query,
+		headerNames: Object.keys(request.headers ?? {}).map((name) => name.toLowerCase()),
 		nodeVoucher: headerValue(request, NODE_VOUCHER_HEADER),
 	};
 	if (!QUERY_SIGNED_METHODS.has(method)) return { ...outgoing, bodyText: jsonBodyText(request) };

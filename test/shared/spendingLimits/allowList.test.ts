@@ -119,6 +119,27 @@ describe('calls that could move money past the limits, each with one limit set',
 		await expectNotProven(ONE_LIMIT, options);
 	});
 
+	it.each<[string, Partial<IRequestOptions>]>([
+		[
+			'the create within the limits, asking a proxy to route it to a P2P instance',
+			{
+				body: WITHIN_THE_LIMITS,
+				headers: { 'X-Original-URL': '/p2pRampsMerchant/createInstance' },
+			},
+		],
+		[
+			'a read asking to be taken for a POST',
+			{
+				method: 'GET',
+				uri: TYLT_ENDPOINTS.supportedCurrencies,
+				headers: { 'X-HTTP-Method-Override': 'POST' },
+			},
+		],
+	])('%s is refused, naming the header', async (_case, options) => {
+		const message = await expectNotProven(ONE_LIMIT, options);
+		expect(message).toMatch(/carries the header x-(original-url|http-method-override)/);
+	});
+
 	it('a GET with a body is refused: its body would travel unsigned', async () => {
 		const outcome = await send(ONE_LIMIT, {
 			method: 'GET',
@@ -171,7 +192,9 @@ describe('what is signed with limits set', () => {
 			[TYLT_ENDPOINTS.accountBalance, undefined],
 			[TYLT_ENDPOINTS.payoutInformation, { orderId: 'none' }],
 		] as const) {
-			await send(ALL_THREE, { method: 'GET', uri, qs, json: true, simple: false });
+			// The HTTP Request node's own Accept header, as it sends it.
+			const headers = { accept: 'application/json,text/*;q=0.99' };
+			await send(ALL_THREE, { method: 'GET', uri, qs, headers, json: true, simple: false });
 		}
 		expect(sandbox.requests.map((request) => request.status)).toEqual([200, 200, 200, 404]);
 	});
