@@ -85,10 +85,16 @@ describe('HTTP Request node with a limited TYLT API credential', () => {
 			/add USD and its limit/,
 		],
 		[
-			'over the limit, on the create path spelled another way',
-			{ baseAmount: 51 },
+			'within the limit, on the create path spelled another way',
+			{ baseAmount: 10 },
 			'//transactions/merchant/CreatePayoutRequest/',
-			/51 USDT is above/,
+			/is not POST \/transactions\/merchant\/createPayoutRequest exactly as listed/,
+		],
+		[
+			'through a P2P pay-out instance',
+			{ isBuyTrade: 0, amount: '50000', currencySymbol: 'USDT', userDetails: { name: 'Payee' } },
+			'/p2pRampsMerchant/createInstance',
+			/is none of these, so it could move money past the limits\. To make this call, use a TYLT API credential without spending limits/,
 		],
 	])(
 		'cannot pay %s: the run fails naming the limit, and nothing reaches TYLT',

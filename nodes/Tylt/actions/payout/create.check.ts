@@ -18,13 +18,15 @@ import {
 	validatePayout,
 } from '../../payout/validation';
 import type { OperationScope } from '../operationScope';
-import { perPayoutVerdict, type PerPayoutVerdict } from '../../../shared/spendingLimits/check';
+import type { PerPayoutVerdict } from '../../../shared/spendingLimits/check';
+import { perPayoutVerdictOnSigning } from '../../../shared/signing';
+import { credentialFields } from '../../../shared/tyltAccount';
+import { credentialData } from '../../transport/credentials';
 import { type CreateOptions, readCreateOptions } from './create.options';
 import { defaultReference, formerDefaultReferences } from '../../payout/references';
 import { hasPanelV2 } from '../nodeVersion';
 import { invalidFieldError } from '../../helpers/fieldError';
 import { AMOUNT_IN_FIAT, AMOUNT_IN_SETTLED } from './create.description';
-import type { SpendingLimitTexts } from '../../../shared/spendingLimits/fields';
 import { TYLT_ENDPOINTS } from '../../transport/calls';
 
 /** Everything a real send needs, known before any item is sent. */
@@ -75,7 +77,13 @@ export async function checkItem(
 	if (options.referenceAsMerchantOrderId) body.merchantOrderId = reference;
 
 	// The credential's per-payout limits, before anything is sent: a batch with Continue On Fail pays the rest.
-	const limits = payoutLimitVerdict(await scope.spendingLimitTexts(), body);
+	const limits = perPayoutVerdictOnSigning(credentialFields(await credentialData.call(this)), {
+		// The create as the transport hands it to n8n (transport/calls.ts, request.ts), read by the signing.
+		method: 'POST',
+		url: TYLT_ENDPOINTS.createPayout,
+		body,
+		json: true,
+	});
 	if (!limits.allowed && !options.dryRun) {
 		throw limitRefusedError(this.getNode(), itemIndex, limits.refusedBecause);
 	}
@@ -184,18 +192,6 @@ function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string |
 		});
 	}
 	return baseCurrency;
-}
-
-/** The per-payout limits' verdict, in the words of the signing (which checks again: it binds every request). */
-function payoutLimitVerdict(texts: SpendingLimitTexts, body: PayoutRequestBody): PerPayoutVerdict {
-	// The create as the signing will read it: only its path and body text matter to the limits.
-	return perPayoutVerdict(texts, {
-		method: 'POST',
-		url: TYLT_ENDPOINTS.createPayout,
-		path: TYLT_ENDPOINTS.createPayout,
-		query: [],
-		bodyText: JSON.stringify(body),
-	});
 }
 
 function limitRefusedError(node: INode, itemIndex: number, reason: string): NodeOperationError {
