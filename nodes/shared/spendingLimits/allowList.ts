@@ -19,7 +19,7 @@ interface TyltCall {
  * Reads need no row: a GET or HEAD without a body is a read on any path. Every other call could pay out past the
  * limits (P2P instances, fiat and bulk pay-outs and their approval, a path never heard of) and is refused.
  */
-const TYLT_CALLS = new Map<string, TyltCall>([
+const TYLT_CALLS: ReadonlyMap<string, TyltCall> = new Map([
 	[
 		'/transactions/merchant/createPayoutRequest',
 		{ method: 'POST', call: 'checkedCreate', what: 'checked against the limits, no query string' },
