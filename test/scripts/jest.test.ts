@@ -19,7 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
-const testScript: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.test;
+const testScript: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts
+	.test;
 
 let clone: string;
 let fakeBin: string;
