@@ -268,12 +268,26 @@ function sameDefault(stated: string, actual: NodeParameterValueType | undefined)
 	return String(actual) === stated;
 }
 
+const isLabel = (text: string) =>
+	looselyWritten(text) !== undefined ||
+	LABELS.some(({ label }) => spelled(label) === spelled(text));
+
+/** A label without the docs' remarks after it in brackets ("Additional Callback Secret (optional)"). */
+function withoutQualifiers(text: string): string {
+	for (let shorter = text; ; ) {
+		if (isLabel(shorter)) return shorter;
+		const remark = /^(.*\S)\s*\([^()]*\)$/.exec(shorter);
+		if (!remark) return shorter;
+		shorter = remark[1];
+	}
+}
+
 const where = ({ block }: Mention) => `${block.file}:${block.line}`;
 
 /** What is wrong with one mention, or undefined when it is not about a label or is right. */
 function problemOf(mention: Mention): string | undefined {
 	const segments = mention.text.split(/\s*→\s*/);
-	const named = segments[segments.length - 1].replace(/\s*\(\s*\)$/, '').trim();
+	const named = withoutQualifiers(segments[segments.length - 1].replace(/\s*\(\s*\)$/, '').trim());
 	const parent = segments.length > 1 ? segments[segments.length - 2] : undefined;
 	const collection = parent && COLLECTIONS.has(spelled(parent)) ? spelled(parent) : undefined;
 	const loosely = looselyWritten(named);
@@ -353,6 +367,11 @@ describe('the reading of the docs', () => {
 				mention('Options → Concurrent Payouts', '', 'Version 1: Options → Concurrent Payouts'),
 			),
 		).toBeUndefined();
+	});
+
+	it('reads a label with a remark in brackets after it as that label', () => {
+		expect(problemOf(mention('Additional Callback Secret (optional)'))).toBeUndefined();
+		expect(problemOf(mention('Pause Between Payouts (pacing)'))).toMatch(/Pause Between Payouts \(Ms\)/);
 	});
 
 	it('finds a label under the wrong collection', () => {
