@@ -27,7 +27,6 @@ const root = join(__dirname, '..', '..');
 
 /** One label as a user meets it: on a node version's panel or in a collection there, or on the credential. */
 interface Label {
-	owner: string;
 	/** undefined on the credential, which has no versions. */
 	version?: number;
 	isDefaultVersion: boolean;
@@ -37,14 +36,18 @@ interface Label {
 }
 
 /** Whether a property shows on a node version, by its '@version' conditions alone (n8n's own evaluation). */
-function onVersion(property: INodeProperties, version: number): boolean {
+function onVersion(
+	property: INodeProperties,
+	version: number,
+	description: INodeTypeDescription,
+): boolean {
 	const versionOnly = (conditions?: Record<string, unknown>) =>
 		conditions?.['@version'] === undefined ? undefined : { '@version': conditions['@version'] };
 	const show = versionOnly(property.displayOptions?.show);
 	const hide = versionOnly(property.displayOptions?.hide);
 	if (!show && !hide) return true;
 	const probe = { ...property, displayOptions: { show, hide } } as INodeProperties;
-	return NodeHelpers.displayParameter({}, probe, { typeVersion: version });
+	return NodeHelpers.displayParameter({}, probe, { typeVersion: version }, description);
 }
 
 /** The choices of a dropdown, which a user reads as labels too (Find By → TYLT Order ID). */
@@ -58,22 +61,21 @@ function labelsOfNode(description: INodeTypeDescription): Label[] {
 	const defaultVersion = description.defaultVersion ?? Math.max(...versions);
 	const labels: Label[] = [];
 	for (const version of versions) {
-		const at = {
-			owner: description.displayName,
-			version,
-			isDefaultVersion: version === defaultVersion,
-		};
-		for (const property of description.properties.filter((entry) => onVersion(entry, version))) {
+		const at = { version, isDefaultVersion: version === defaultVersion };
+		for (const property of description.properties.filter((entry) =>
+			onVersion(entry, version, description),
+		)) {
 			if (property.type === 'notice') continue;
 			labels.push({ ...at, label: property.displayName, defaultValue: property.default });
 			labels.push(
 				...choicesOf(property).map((label) => ({ ...at, label, defaultValue: undefined })),
 			);
-			const children = (
-				property.type === 'fixedCollection' ? [] : (property.options ?? [])
-			) as Array<INodeProperties | { displayName?: string }>;
+			// A collection's options, or a fixed collection's groups' fields: both listed under the parent's label.
+			const children = (property.options ?? []).flatMap((child) =>
+				'values' in child ? child.values : [child],
+			);
 			for (const child of children) {
-				if (!('type' in child) || !onVersion(child, version)) continue;
+				if (!('type' in child) || !onVersion(child, version, description)) continue;
 				labels.push({
 					...at,
 					collection: property.displayName,
@@ -97,7 +99,6 @@ const LABELS: Label[] = [
 	...credential.properties
 		.filter((property) => property.type !== 'notice')
 		.map((property) => ({
-			owner: credential.displayName,
 			isDefaultVersion: true,
 			label: property.displayName,
 			defaultValue: property.default,
@@ -178,9 +179,7 @@ interface Block {
 }
 
 function blocksOf(file: string): Block[] {
-	const lines = readFileSync(join(root, file), 'utf8')
-		.split('\n')
-		.map((line) => line.replace(/`[^`]*`/g, ''));
+	const lines = readFileSync(join(root, file), 'utf8').split('\n');
 	const blocks: Block[] = [];
 	let paragraph: string[] = [];
 	let paragraphStart = 0;
@@ -193,9 +192,12 @@ function blocksOf(file: string): Block[] {
 		}
 		paragraph = [];
 	};
-	lines.forEach((line, index) => {
-		if (line.startsWith('```')) inFence = !inFence;
-		if (inFence || line.startsWith('```') || line.startsWith('#') || line.trim() === '') {
+	lines.forEach((raw, index) => {
+		const fence = raw.startsWith('```');
+		if (fence) inFence = !inFence;
+		// Code is never a label: a field's JSON name in backticks, a command, a code block.
+		const line = raw.replace(/`[^`]*`/g, '');
+		if (fence || inFence || line.startsWith('#') || line.trim() === '') {
 			endParagraph();
 			tableHeader = undefined;
 			return;
@@ -371,7 +373,9 @@ describe('the reading of the docs', () => {
 
 	it('reads a label with a remark in brackets after it as that label', () => {
 		expect(problemOf(mention('Additional Callback Secret (optional)'))).toBeUndefined();
-		expect(problemOf(mention('Pause Between Payouts (pacing)'))).toMatch(/Pause Between Payouts \(Ms\)/);
+		expect(problemOf(mention('Pause Between Payouts (pacing)'))).toMatch(
+			/Pause Between Payouts \(Ms\)/,
+		);
 	});
 
 	it('finds a label under the wrong collection', () => {
