@@ -175,6 +175,17 @@ class Sandbox implements TyltSandbox {
 		if (pastEnd !== 'empty' && pastEnd !== 'lastPage') {
 			throw new Error(`historyPaging.pastEnd must be empty or lastPage, got ${String(pastEnd)}`);
 		}
+		const { shortPages } = paging;
+		if (shortPages !== undefined) {
+			const { from, through = from, rowsFewer } = shortPages;
+			if (![from, through, rowsFewer].every((value) => Number.isInteger(value) && value >= 1)) {
+				throw new Error(
+					`historyPaging.shortPages needs whole numbers >= 1 (from, through, rowsFewer), got ${JSON.stringify(shortPages)}`,
+				);
+			}
+			if (through < from)
+				throw new Error('historyPaging.shortPages.through must not be before from');
+		}
 		this.state.historyPaging = { ...paging, pastEnd };
 	}
 

@@ -44,6 +44,33 @@ describe('payout history', () => {
 		},
 	);
 
+	it('cuts the pages shortPages names by rowsFewer rows, leaving where every page starts as it was', async () => {
+		const seeded = sandbox.seedPayouts(50).map((record) => record.orderId);
+		sandbox.historyPaging = {
+			maxRows: 200,
+			offsetBy: 'rowsAsked',
+			shortPages: { from: 2, through: 3, rowsFewer: 4 },
+		};
+		const pages = [];
+		for (const page of [1, 2, 3, 4]) {
+			const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 10, page } });
+			pages.push(json(result).data.map((record: PayoutRecord) => record.orderId));
+		}
+		expect(pages).toEqual([
+			seeded.slice(0, 10),
+			seeded.slice(10, 16),
+			seeded.slice(20, 26),
+			seeded.slice(30, 40),
+		]);
+		expect(() => {
+			sandbox.historyPaging = {
+				maxRows: 200,
+				offsetBy: 'rowsAsked',
+				shortPages: { from: 3, through: 2, rowsFewer: 4 },
+			};
+		}).toThrow('historyPaging.shortPages.through must not be before from');
+	});
+
 	it('answers an empty history with an empty page, whatever pastEnd says', async () => {
 		sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsServed', pastEnd: 'lastPage' };
 		const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 10, page: 2 } });

@@ -114,31 +114,41 @@ export async function settleCreate(
 	return { record: attempt.record, alreadySent: false };
 }
 
-/** What a real run would meet (collisions throw as they would), for a dry run: claims nothing. */
+/**
+ * The guard's verdict before the batch's first create, the same for a dry run and a real one; claims nothing. A
+ * collision throws as it would at the row's turn; a reference held in doubt that the execution's history read does
+ * not show comes with the error a real run refuses it with. The row's turn decides again (decideBeforeCreate).
+ */
 export function previewPayoutOnce(
 	this: IExecuteFunctions,
 	scope: GuardScope,
 	payout: GuardedPayout,
-): { existing?: PayoutRecord; alreadyPlanned: boolean; inDoubt: boolean } {
+): { existing?: PayoutRecord; alreadyPlanned: boolean; inDoubt?: NodeOperationError } {
 	const { ledger, account } = scope;
 	const { reference } = payout;
 	const known = knownPayout(scope, payout);
 	const existing = known ? confirmedMatch(this.getNode(), known, payout) : undefined;
 	const alreadyPlanned = ledger.isPlanned(reference);
 	ledger.plan(reference);
-	return { existing, alreadyPlanned, inDoubt: !existing && heldInDoubt(account, reference) };
+	const doubtSinceMs = existing ? undefined : heldInDoubtSince(account, reference);
+	const inDoubt =
+		doubtSinceMs === undefined ? undefined : stillInDoubtError.call(this, payout, doubtSinceMs);
+	return { existing, alreadyPlanned, inDoubt };
 }
 
 /** Whether the guard would send nothing for the reference now (known, collision included, or held in doubt). */
 export function guardSkips(scope: GuardScope, payout: GuardedPayout): boolean {
 	// Past the hold a reference in doubt may be sent (when fresh history still lacks it): it counts.
-	return knownPayout(scope, payout) !== undefined || heldInDoubt(scope.account, payout.reference);
+	return (
+		knownPayout(scope, payout) !== undefined ||
+		heldInDoubtSince(scope.account, payout.reference) !== undefined
+	);
 }
 
-/** Whether a real run would refuse the reference now unless fresh history shows its payout (step 3). */
-function heldInDoubt(account: string, reference: string): boolean {
+/** When the create of a reference a real run would refuse now, unless fresh history shows it (step 3), was lost. */
+function heldInDoubtSince(account: string, reference: string): number | undefined {
 	const doubtSinceMs = inDoubtSince(account, reference);
-	return doubtSinceMs !== undefined && isHeldInDoubt(doubtSinceMs);
+	return doubtSinceMs !== undefined && isHeldInDoubt(doubtSinceMs) ? doubtSinceMs : undefined;
 }
 
 /** The reference's payout in the ledger, or sent by this process since the ledger's read; certain first. */

@@ -83,15 +83,15 @@ export async function checkItem(
 	const currency = catalog.findCurrency(body.settledCurrency) as CurrencyRecord;
 	const network = catalog.findNetwork(currency, body.networkSymbol) as NetworkRecord;
 	const payout = { itemIndex, options, body, reference, formerReferences, guard, network };
+	// Claims nothing: a real row claims its reference at its turn, and a dry one must never hold up a real run.
+	// A later row of the reference, dry or real, then knows it as planned (already sent, to a dry run).
+	const preview = guard ? previewPayoutOnce.call(this, guard, payout) : { alreadyPlanned: false };
 	if (!options.dryRun) {
-		// A dry row after this one, in this execution, then reports the reference as already sent.
-		guard?.ledger.plan(reference);
+		// Known before the batch's first create, so refused before it: a refusal at the row's turn comes after
+		// the rows before it were paid.
+		if (preview.inDoubt) throw preview.inDoubt;
 		return payout;
 	}
-	// A dry run sees what a real run would but claims nothing: it must never hold up, or wait for, a real run.
-	const preview = guard
-		? previewPayoutOnce.call(this, guard, payout)
-		: { alreadyPlanned: false, inDoubt: false };
 	return { ...payout, dryRunReport: withSpendingLimits(dryRunReport(payout, preview), limits) };
 }
 

@@ -1,6 +1,7 @@
 /**
- * Payout → Create: check every item, then Max Amount per 24 Hours, then Check Balance First, then send. In version
- * 2 without Continue On Fail, a batch in which any item fails these checks sends nothing, and one error says why.
+ * Payout → Create: check every item (its fields, the per-payout limits, the duplicate guard's verdicts), then Max
+ * Amount per 24 Hours, then Check Balance First, then send: the checks Dry Run reports. In version 2 without
+ * Continue On Fail, a batch in which any item fails these checks sends nothing, and one error says why.
  */
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
