@@ -67,6 +67,9 @@ describe('the credential’s fields', () => {
 		const notice = properties.find((property) => property.type === 'notice');
 
 		expect(notice?.displayName).toMatch(/bind every workflow that uses this credential/);
+		// n8n's banner on a failed test on save is its own "Couldn't connect with these settings"; the reason
+		// (the Test's message) is behind its More details link: the notice above the fields says so first.
+		expect(notice?.displayName).toMatch(/cannot be read stops every payout.*More details/);
 		expect(names.indexOf('spendingLimitsNotice')).toBeLessThan(names.indexOf('maxAmountPerPayout'));
 		for (const name of ['maxAmountPerPayout', 'maxAmountPer24Hours', 'allowedAddresses']) {
 			const property = properties.find((candidate) => candidate.name === name);
