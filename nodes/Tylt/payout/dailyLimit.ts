@@ -1,8 +1,8 @@
 /**
  * Max Amount per 24 Hours, decided here and nowhere else (the rules: docs/credential.md): 1. the batch, before
  * anything is sent (decideBatch); 2. each create, in the traffic's one decision right before it starts, where it
- * reserves its room (room); 3. a reservation is given back only when the create's error proves no payout was made;
- * 4. a refusal resting on a no-money record read earlier is decided again on a full read (decided).
+ * reserves its room (room); 3. a reservation is given back only when its create was surely not made (CreateOutcome
+ * `notMade`); 4. a refusal resting on a no-money record read earlier is decided again on a full read (decided).
  */
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
@@ -18,12 +18,7 @@ import { ForgettableWeakMap, keptBetweenExecutions } from '../../shared/memoryBe
 import { LIMIT_FIELDS } from '../../shared/spendingLimits/fields';
 import { nodeVoucherFor, offerNodeVoucher } from '../../shared/spendingLimits/nodeVouchers';
 import type { CurrencyLimits } from '../../shared/spendingLimits/parse';
-import {
-	TyltCredentialRefusedError,
-	TyltRefusedError,
-	TyltStoppedError,
-	TyltUnreachableError,
-} from '../transport/errors';
+import type { CreateOutcome } from '../transport/errors';
 import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
 import type { StartCheck } from './createTraffic';
 import { payoutsCreatedSince, type PayoutsSince } from './historyCache';
@@ -111,14 +106,8 @@ export class DailyLimit {
 			},
 			createEnded: (attempt) => {
 				withdrawVoucher?.();
-				const madeNoPayout =
-					'error' in attempt &&
-					(attempt.error instanceof TyltRefusedError ||
-						attempt.error instanceof TyltCredentialRefusedError ||
-						attempt.error instanceof TyltStoppedError ||
-						attempt.error instanceof TyltUnreachableError);
 				const journal = journals.get(this.account);
-				if (reservation && madeNoPayout && journal) {
+				if (reservation && attempt.outcome === 'notMade' && journal) {
 					journal.delete(reservation);
 					if (journal.size === 0) journals.delete(this.account);
 				}
@@ -245,7 +234,7 @@ export interface DailyRoom extends StartCheck {
 	/** The voucher's token for the create's request, offered from now until createEnded. */
 	voucherToken(): string | undefined;
 	/** The voucher is withdrawn; the room is given back only when the error proves no payout was made. */
-	createEnded(attempt: { error: unknown } | { record: PayoutRecord }): void;
+	createEnded(attempt: CreateOutcome): void;
 	/** The room stays under the payout's order ID: once history shows it, it counts once. */
 	paid(record: PayoutRecord): void;
 }

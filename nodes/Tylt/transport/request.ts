@@ -8,7 +8,15 @@ import type {
 
 import { cancelSignalOf, pause } from '../../shared/pause';
 import { credentialsOnce, type TyltContext } from './credentials';
-import { type Attempt, errorForAttempt, redactSecrets, requestFailure } from './errors';
+import {
+	type Attempt,
+	type CreateOutcome,
+	createOutcomeOf,
+	errorForAttempt,
+	redactSecrets,
+	requestFailure,
+	TyltOutcomeUnknownError,
+} from './errors';
 import { credentialRefusalIn } from '../../shared/credentialRefusal';
 import { isObject, type EnvelopeCheck, type TyltEnvelope } from './envelopes';
 import { credentialFields, tyltAccountOf } from '../../shared/tyltAccount';
@@ -20,10 +28,8 @@ export const RETRY_POLICY = {
 	maxDelayMs: 30_000,
 };
 
-/** Sends one signed call and returns the envelope's `data`; every failure is thrown as an errors.ts class. */
-export async function tyltApiRequest(this: TyltContext, request: TyltRequest): Promise<unknown> {
-	// TYLT has no idempotency key: a create whose answer was lost may exist, and sending it again could pay twice.
-	const retries = request.movesMoney ? 0 : RETRY_POLICY.maxRetries;
+/** Sends one signed read and returns the envelope's `data`; every failure is thrown as an errors.ts class. */
+export async function tyltApiRequest(this: TyltContext, request: TyltCall): Promise<unknown> {
 	const signal = cancelSignalOf(this);
 	for (let attempt = 0; ; attempt++) {
 		const result = await attemptOnce.call(this, request, signal);
@@ -35,7 +41,8 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 			return null;
 		}
 		const retryable =
-			attempt < retries && (result.outcome === 'transient' || result.outcome === 'unreachable');
+			attempt < RETRY_POLICY.maxRetries &&
+			(result.outcome === 'transient' || result.outcome === 'unreachable');
 		if (!retryable) throw errorForAttempt(this.getNode(), request, result, attempt + 1);
 		await pause(
 			backoffMs(attempt, result.outcome === 'transient' ? result.retryAfterMs : undefined),
@@ -43,6 +50,24 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 		);
 		if (signal?.aborted)
 			throw errorForAttempt(this.getNode(), request, { outcome: 'stopped' }, attempt + 1);
+	}
+}
+
+/** Sends one create, once, and says what came of it (createOutcomeOf); it never throws. */
+export async function tyltCreate(this: TyltContext, request: TyltCall): Promise<CreateOutcome> {
+	// TYLT has no idempotency key: a create whose answer was lost may exist, and sending it again could pay twice.
+	const create = { ...request, movesMoney: true };
+	try {
+		const attempt = await attemptOnce.call(this, create, cancelSignalOf(this));
+		return createOutcomeOf(this.getNode(), create, attempt);
+	} catch (error) {
+		// No classified path threw it (a fault in n8n or in this code): nothing proves the create never left.
+		const cause = `an unexpected ${error instanceof Error ? error.name : 'failure'}`;
+		const unknown = new TyltOutcomeUnknownError(this.getNode(), create, {
+			outcome: 'unexplained',
+			cause,
+		});
+		return { outcome: 'unknown', error: unknown };
 	}
 }
 
@@ -67,6 +92,9 @@ export interface TyltRequest {
 	/** For a read by id: the refusals that only say it does not exist, returned as `null` instead of thrown. */
 	refusalMeansAbsent?: (statusCode: number, envelope: TyltEnvelope | undefined) => boolean;
 }
+
+/** A call as its caller names it; whether it moves money is which function sends it (tyltCreate or not). */
+export type TyltCall = Omit<TyltRequest, 'movesMoney'>;
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 
