@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import * as envelopes from '../../nodes/Tylt/transport/envelopes';
 import { inDoubtSince } from '../../nodes/Tylt/payout/processMemory';
-import { reservationsOf } from '../../nodes/Tylt/payout/dailyLimit';
+import { reservationsOf } from '../../nodes/Tylt/payout/limits/reservations';
 import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { onceEach, payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
@@ -85,6 +85,7 @@ describe('a create whose answer the node failed to read with an unexpected TypeE
 
 		const kept = reservationsOf(tyltAccountHash(credentials({ maxAmountPer24Hours: 'USDT 100' })));
 		expect(kept).toHaveLength(1);
+		expect(kept[0]).toMatchObject({ reference: 'unexpected-limited' });
 	});
 });
 
