@@ -4,7 +4,8 @@
  * start is decided here only (waitForStart), right before it, after every wait.
  */
 import { pause } from '../../shared/pause';
-import { type CreateOutcome, TyltRateLimitedError } from '../transport/errors';
+import { TyltRateLimitedError } from '../transport/errors';
+import type { CreateOutcome } from '../transport/request';
 
 /** How long later creates wait after a 429 without Retry-After (and at most with one); tunable for tests. */
 export const RATE_LIMIT_POLICY = { baseDelayMs: 1000, maxDelayMs: 30_000 };

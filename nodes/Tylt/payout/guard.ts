@@ -5,7 +5,7 @@
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
 import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
-import type { CreateOutcome } from '../transport/errors';
+import type { CreateOutcome } from '../transport/request';
 import {
 	claimReference,
 	inDoubtSince,

@@ -10,8 +10,7 @@ import {
 	payoutInformationEnvelope,
 } from './envelopes';
 import type { TyltContext } from './credentials';
-import type { CreateOutcome } from './errors';
-import { tyltApiRequest, tyltCreate } from './request';
+import { type CreateOutcome, tyltApiRequest, tyltCreate } from './request';
 
 /** TYLT paths, relative to the credential's base URL. */
 export const TYLT_ENDPOINTS = {

@@ -191,23 +191,6 @@ export class TyltStoppedError extends TyltApiError {
 	}
 }
 
-/**
- * What a create came to, decided here once and read by the guard, the sender and the 24-hour room: `notMade` only
- * where the attempt proves it; every other end, a failure of a kind nobody listed included, is `unknown`.
- */
-export type CreateOutcome<Made = unknown> =
-	| { outcome: 'made'; record: Made }
-	| { outcome: 'notMade'; error: TyltApiError }
-	| { outcome: 'unknown'; error: TyltApiError };
-
-export function createOutcomeOf(node: INode, call: FailedCall, attempt: Attempt): CreateOutcome {
-	if (attempt.outcome === 'success') return { outcome: 'made', record: attempt.data };
-	const error = errorForAttempt(node, call, attempt, 1);
-	// The proofs that nothing was made: TYLT refused it, it never connected, it was stopped or refused unsigned.
-	const proven = ['rejected', 'unreachable', 'stopped', 'notSigned'].includes(attempt.outcome);
-	return proven ? { outcome: 'notMade', error } : { outcome: 'unknown', error };
-}
-
 type TransientAttempt = Extract<Attempt, { outcome: 'transient' }>;
 type UnreachableAttempt = Extract<Attempt, { outcome: 'unreachable' }>;
 type UnexplainedAttempt = Extract<Attempt, { outcome: 'unexplained' }>;

@@ -4,19 +4,12 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	JsonObject,
+	NodeApiError,
 } from 'n8n-workflow';
 
 import { cancelSignalOf, pause } from '../../shared/pause';
 import { credentialsOnce, type TyltContext } from './credentials';
-import {
-	type Attempt,
-	type CreateOutcome,
-	createOutcomeOf,
-	errorForAttempt,
-	redactSecrets,
-	requestFailure,
-	TyltOutcomeUnknownError,
-} from './errors';
+import { type Attempt, errorForAttempt, redactSecrets, requestFailure } from './errors';
 import { credentialRefusalIn } from '../../shared/credentialRefusal';
 import { isObject, type EnvelopeCheck, type TyltEnvelope } from './envelopes';
 import { credentialFields, tyltAccountOf } from '../../shared/tyltAccount';
@@ -53,22 +46,31 @@ export async function tyltApiRequest(this: TyltContext, request: TyltCall): Prom
 	}
 }
 
-/** Sends one create, once, and says what came of it (createOutcomeOf); it never throws. */
+/**
+ * What a create came to, decided here once and read by the guard, the sender and the 24-hour room: `notMade` only
+ * where the attempt proves it; every other end, a failure of a kind nobody listed included, is `unknown`.
+ */
+export type CreateOutcome<Made = unknown> =
+	| { outcome: 'made'; record: Made }
+	| { outcome: 'notMade'; error: NodeApiError }
+	| { outcome: 'unknown'; error: NodeApiError };
+
+/** Sends one create, once, and says what came of it; it never throws. */
 export async function tyltCreate(this: TyltContext, request: TyltCall): Promise<CreateOutcome> {
 	// TYLT has no idempotency key: a create whose answer was lost may exist, and sending it again could pay twice.
 	const create = { ...request, movesMoney: true };
-	try {
-		const attempt = await attemptOnce.call(this, create, cancelSignalOf(this));
-		return createOutcomeOf(this.getNode(), create, attempt);
-	} catch (error) {
+	const attempt = await attemptOnce.call(this, create, cancelSignalOf(this)).catch(
 		// No classified path threw it (a fault in n8n or in this code): nothing proves the create never left.
-		const cause = `an unexpected ${error instanceof Error ? error.name : 'failure'}`;
-		const unknown = new TyltOutcomeUnknownError(this.getNode(), create, {
+		(error: unknown): Attempt => ({
 			outcome: 'unexplained',
-			cause,
-		});
-		return { outcome: 'unknown', error: unknown };
-	}
+			cause: `an unexpected ${(error as Error | undefined)?.name ?? 'failure'}`,
+		}),
+	);
+	if (attempt.outcome === 'success') return { outcome: 'made', record: attempt.data };
+	const error = errorForAttempt(this.getNode(), create, attempt, 1);
+	// The proofs that nothing was made: TYLT refused it, it never connected, it was stopped or refused unsigned.
+	const proven = ['rejected', 'unreachable', 'stopped', 'notSigned'].includes(attempt.outcome);
+	return proven ? { outcome: 'notMade', error } : { outcome: 'unknown', error };
 }
 
 function backoffMs(attempt: number, retryAfterMs: number | undefined): number {

@@ -12,7 +12,7 @@ import { CreateNotStarted, CreateTraffic, type CreateTurn } from '../../payout/c
 import { decideBeforeCreate, type GuardedOutcome, settleCreate } from '../../payout/guard';
 import { markInDoubt, rememberSent } from '../../payout/processMemory';
 import { createPayoutRequest } from '../../transport/calls';
-import type { CreateOutcome } from '../../transport/errors';
+import type { CreateOutcome } from '../../transport/request';
 import type { PayoutRecord } from '../../transport/records';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';

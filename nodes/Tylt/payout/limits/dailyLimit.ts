@@ -18,7 +18,7 @@ import {
 import { LIMIT_FIELDS } from '../../../shared/spendingLimits/fields';
 import { nodeVoucherFor, offerNodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
 import type { CurrencyLimits } from '../../../shared/spendingLimits/parse';
-import type { CreateOutcome } from '../../transport/errors';
+import type { CreateOutcome } from '../../transport/request';
 import type { PayoutRecord, PayoutRequestBody } from '../../transport/records';
 import type { StartCheck } from '../createTraffic';
 import { payoutsCreatedSince, type PayoutsSince } from '../historyCache';
