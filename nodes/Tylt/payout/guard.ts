@@ -5,7 +5,7 @@
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
 import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
-import { TyltOutcomeUnknownError } from '../transport/errors';
+import type { CreateOutcome } from '../transport/request';
 import {
 	claimReference,
 	inDoubtSince,
@@ -44,9 +44,6 @@ export interface GuardedOutcome {
 	/** The create's answer was lost, and the payout was then found in TYLT history. */
 	confirmedFromHistory?: boolean;
 }
-
-/** What came of a create: TYLT's payout, or the error it failed with. */
-export type CreateAttempt = { record: PayoutRecord } | { error: unknown };
 
 /** Steps 1–3: the payout to output instead (`alreadySent`), or the claim to hold until settleCreate is done. */
 export async function decideBeforeCreate(
@@ -92,14 +89,14 @@ export async function settleCreate(
 	this: IExecuteFunctions,
 	scope: GuardScope,
 	payout: GuardedPayout,
-	attempt: CreateAttempt,
+	attempt: CreateOutcome<PayoutRecord>,
 	attemptedMs: number,
 ): Promise<GuardedOutcome> {
 	const { reference } = payout;
 	const { ledger, account } = scope;
-	if ('error' in attempt) {
-		// Refused, or never reached TYLT: nothing exists, and a waiting execution may send it.
-		if (!(attempt.error instanceof TyltOutcomeUnknownError)) throw attempt.error;
+	// Refused, or never reached TYLT: nothing exists, and a waiting execution may send it.
+	if (attempt.outcome === 'notMade') throw attempt.error;
+	if (attempt.outcome === 'unknown') {
 		markInDoubt(account, reference, attemptedMs);
 		const match = await inDoubtCheck.call(this, payout, attemptedMs);
 		if (!match) throw withInDoubtAdvice(attempt.error, payout, attemptedMs);

@@ -10,7 +10,7 @@ import {
 	payoutInformationEnvelope,
 } from './envelopes';
 import type { TyltContext } from './credentials';
-import { tyltApiRequest } from './request';
+import { type CreateOutcome, tyltApiRequest, tyltCreate } from './request';
 
 /** TYLT paths, relative to the credential's base URL. */
 export const TYLT_ENDPOINTS = {
@@ -58,6 +58,7 @@ export async function getAccountBalances(
 	})) as AccountBalance[];
 }
 
+/** Never throws: what came of the create is its value, made, not made or unknown (CreateOutcome). */
 export async function createPayoutRequest(
 	this: TyltContext,
 	body: PayoutRequestBody,
@@ -65,17 +66,16 @@ export async function createPayoutRequest(
 	timeoutMs?: number,
 	/** The TYLT node's voucher for this create under Max Amount per 24 Hours (nodeVouchers.ts). */
 	nodeVoucher?: string,
-): Promise<PayoutRecord> {
-	return (await tyltApiRequest.call(this, {
+): Promise<CreateOutcome<PayoutRecord>> {
+	return (await tyltCreate.call(this, {
 		method: 'POST',
 		path: TYLT_ENDPOINTS.createPayout,
 		body,
 		...(nodeVoucher === undefined ? {} : { headers: { [NODE_VOUCHER_HEADER]: nodeVoucher } }),
 		itemIndex,
 		timeoutMs,
-		movesMoney: true,
 		envelope: createPayoutEnvelope,
-	})) as PayoutRecord;
+	})) as CreateOutcome<PayoutRecord>;
 }
 
 export async function getPayInDetails(

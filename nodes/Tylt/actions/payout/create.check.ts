@@ -9,7 +9,7 @@ import {
 import { commentsWithReference } from '../../../shared/referenceTag';
 import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../../transport/records';
 import { type GuardScope, guardSkips, previewPayoutOnce } from '../../payout/guard';
-import type { DailyLimit } from '../../payout/dailyLimit';
+import type { DailyLimit } from '../../payout/limits/dailyLimit';
 import {
 	assertAgentCapSet,
 	assertWithinAgentCap,

@@ -16,8 +16,8 @@
  * a TYLT clock behind n8n's), and a long pause returns at once after moving them (running the other execution
  * in between, as a schedule would).
  */
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { hoursAgo, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 /**
  * The simulated clock: how far it is ahead of the real one, and what runs while a pause of an hour or more
@@ -29,8 +29,8 @@ const mockClock = {
 	passTime: undefined as unknown as (ms: number) => Promise<void>,
 };
 
-jest.mock('../../nodes/shared/pause', () => {
-	const actual = jest.requireActual('../../nodes/shared/pause');
+jest.mock('../../../nodes/shared/pause', () => {
+	const actual = jest.requireActual('../../../nodes/shared/pause');
 	return {
 		...actual,
 		// Only a pause of an hour or more is simulated; the others (request deadlines) wait as they would.

@@ -4,12 +4,12 @@
  * the guard sends such a row after all (TYLT refused the first row's create), it fits the limit, so it must be paid
  * as without the limit; a reference held in doubt when the batch is decided is refused then, in words that are true.
  */
-import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
-import { DailyLimit } from '../../nodes/Tylt/payout/dailyLimit';
-import * as processMemory from '../../nodes/Tylt/payout/processMemory';
-import { markInDoubt } from '../../nodes/Tylt/payout/processMemory';
-import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
-import { onceEach, payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { tyltAccountHash } from '../../../nodes/shared/tyltAccount';
+import { DailyLimit } from '../../../nodes/Tylt/payout/limits/dailyLimit';
+import * as processMemory from '../../../nodes/Tylt/payout/processMemory';
+import { markInDoubt } from '../../../nodes/Tylt/payout/processMemory';
+import { credentialsFor, payoutCreate, tronAddress } from '../../support/sandboxKit';
+import { onceEach, payoutsPerReference, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
