@@ -12,6 +12,7 @@ import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 import type { HistoryPaging } from '../../sandbox';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { changes, createPayout, pollingWorkflow } from '../support/payoutStatusKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -89,6 +90,27 @@ describe('TYLT lowers its cap from 200 to 150 rows after page 1, counting pages 
 		});
 
 		expect(output.json.orderId).toBe(paid.orderId);
+	});
+
+	// Defect: the followed payout sits on record 301, which no page serves, so its turn is never reported.
+	it('the polling trigger reports a followed payout on the first record past the overlapping page when it turns', async () => {
+		suite.sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsServed' };
+		const trigger = pollingWorkflow(suite.sandbox, { options: { includeNewPayouts: false } });
+		await trigger.activate();
+		const followed = await createPayout(suite.sandbox);
+		expect(await trigger.poll()).toBeNull();
+
+		// 300 newer payouts, still pending (so not reported), put it on record 301.
+		const newerMs = Date.parse(String(followed.createdAt)) + 60_000;
+		suite.sandbox.seedPayouts(300, {
+			status: 'Pending',
+			isFinal: 0,
+			createdAt: new Date(newerMs).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+		});
+		suite.sandbox.historyPaging = CAP_DROPS_FROM_PAGE_TWO;
+		await suite.sandbox.advanceTime(2000);
+
+		expect(changes(await trigger.poll())).toEqual([`${followed.orderId}:Completed`]);
 	});
 });
 
