@@ -92,6 +92,22 @@ describe('TYLT lowers its cap from 200 to 150 rows after page 1, counting pages 
 		expect(output.json.orderId).toBe(paid.orderId);
 	});
 
+	// Defect: Return All, which docs/money-safety.md says proves its end as every read does, asks pages of 100:
+	// with the cap down to 60 from page 2, page 2 serves records 61–120 and records 121–160 are never listed.
+	it('Payout → Get Many with Return All lists every payout', async () => {
+		suite.sandbox.historyPaging = {
+			...CAP_DROPS_FROM_PAGE_TWO,
+			cappedPages: { from: 2, maxRows: 60 },
+		};
+		suite.sandbox.seedPayouts(450);
+
+		const output = await suite.run({
+			parameters: { resource: 'payout', operation: 'getMany', returnAll: true },
+		});
+
+		expect(new Set(output.map((item) => item.json.orderId)).size).toBe(450);
+	});
+
 	// Defect: the followed payout sits on record 301, which no page serves, so its turn is never reported.
 	it('the polling trigger reports a followed payout on the first record past the overlapping page when it turns', async () => {
 		suite.sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsServed' };
@@ -111,6 +127,24 @@ describe('TYLT lowers its cap from 200 to 150 rows after page 1, counting pages 
 		await suite.sandbox.advanceTime(2000);
 
 		expect(changes(await trigger.poll())).toEqual([`${followed.orderId}:Completed`]);
+	});
+});
+
+describe('the same cap drop at a TYLT counting pages by the rows asked', () => {
+	it('the duplicate guard finds the reference: every page starts where the read asks it to', async () => {
+		suite.sandbox.historyPaging = { ...CAP_DROPS_FROM_PAGE_TWO, offsetBy: 'rowsAsked' };
+		const paid = seedOnFirstRecordSkipped({
+			toAddress: ADDRESS,
+			settledAmountRequested: 25,
+			comments: `[ref:${REFERENCE}]`,
+		});
+
+		const [output] = await suite.run({
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		});
+
+		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
 	});
 });
 
