@@ -66,4 +66,40 @@ describe('TYLT serves at least 250 rows a page where 200 are asked, counting pag
 	});
 });
 
+describe('TYLT serves at least 50 rows a page, counting pages by the rows asked', () => {
+	beforeEach(() => {
+		suite.sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsAsked', minRows: 50 };
+	});
+
+	// Defect (fails closed where it need not, and since before the paging rule): a Limit of 5 asks 5 rows and
+	// gets 50, which passes the read's bound of Limit plus one page (10), so the list is an error.
+	it('Payout → Get Many with a Limit of 5 lists the 5 newest payouts', async () => {
+		suite.sandbox.seedPayouts(120);
+
+		const output = await suite.run({
+			parameters: { resource: 'payout', operation: 'getMany', returnAll: false, limit: 5 },
+		});
+
+		expect(output.map((item) => item.json.orderId)).toEqual(
+			suite.sandbox.payouts.slice(0, 5).map((record) => record.orderId),
+		);
+	});
+
+	it('the duplicate guard finds a reference past a page larger than asked: pages overlap, none skips', async () => {
+		suite.sandbox.historyPaging = { maxRows: 300, offsetBy: 'rowsAsked', minRows: 250 };
+		const paid = seedOnFirstRecordPastPageOne({
+			toAddress: ADDRESS,
+			settledAmountRequested: 25,
+			comments: `[ref:${REFERENCE}]`,
+		});
+
+		const [output] = await suite.run({
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		});
+
+		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+	});
+});
+
 itShowsNoSecret();
