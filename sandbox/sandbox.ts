@@ -201,6 +201,10 @@ class Sandbox implements TyltSandbox {
 		if (minRows !== undefined && (!Number.isInteger(minRows) || minRows < 1)) {
 			throw new Error(`historyPaging.minRows must be a whole number >= 1, got ${minRows}`);
 		}
+		const { maxPage } = paging;
+		if (maxPage !== undefined && (!Number.isInteger(maxPage) || maxPage < 1)) {
+			throw new Error(`historyPaging.maxPage must be a whole number >= 1, got ${maxPage}`);
+		}
 		this.state.historyPaging = { ...paging, pastEnd };
 	}
 

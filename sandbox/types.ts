@@ -35,6 +35,8 @@ export interface SandboxOptions {
  * goes on; with `offsetBy: 'rowsServed'` such a page also starts at (page − 1) × its lower cap. Nor that a page
  * holds no more than asked: `minRows` serves at least that many rows whatever `rows` asks (a server with a
  * fixed smallest page), and with `offsetBy: 'rowsServed'` page N starts at (N − 1) × the rows it serves.
+ * Nor how far it pages: `maxPage` answers every later page number with an empty list, as APIs that page only
+ * so far do.
  * Default { maxRows: 200, offsetBy: 'rowsServed', pastEnd: 'empty' }, no page cut, capped lower or enlarged.
  */
 export interface HistoryPaging {
@@ -44,6 +46,7 @@ export interface HistoryPaging {
 	shortPages?: { from: number; through?: number; rowsFewer: number };
 	cappedPages?: { from: number; through?: number; maxRows: number };
 	minRows?: number;
+	maxPage?: number;
 }
 
 export type EndpointName =

@@ -19,7 +19,9 @@ export function payoutHistory(request: ApiRequest, state: ApiState): Reply {
 	const page = positiveInteger(request.query.get('page'), 1);
 	if (page === undefined) return errorReply(400, 'page must be a whole number of at least 1.');
 
-	const { maxRows, offsetBy, pastEnd, shortPages, cappedPages, minRows } = state.historyPaging;
+	const { maxRows, offsetBy, pastEnd, shortPages, cappedPages, minRows, maxPage } =
+		state.historyPaging;
+	if (maxPage !== undefined && page > maxPage) return envelopeReply([]);
 	const cap =
 		cappedPages && page >= cappedPages.from && page <= (cappedPages.through ?? Infinity)
 			? cappedPages.maxRows

@@ -107,6 +107,17 @@ describe('payout history', () => {
 		}).toThrow('historyPaging.minRows must be a whole number >= 1, got 1.5');
 	});
 
+	it('answers every page past maxPage with an empty list', async () => {
+		const seeded = sandbox.seedPayouts(50).map((record) => record.orderId);
+		sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsServed', maxPage: 3 };
+		const pages = [];
+		for (const page of [3, 4]) {
+			const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 10, page } });
+			pages.push(json(result).data.map((record: PayoutRecord) => record.orderId));
+		}
+		expect(pages).toEqual([seeded.slice(20, 30), []]);
+	});
+
 	it('answers an empty history with an empty page, whatever pastEnd says', async () => {
 		sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsServed', pastEnd: 'lastPage' };
 		const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 10, page: 2 } });
