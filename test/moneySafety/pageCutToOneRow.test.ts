@@ -4,10 +4,13 @@
  * TYLT cut to a single row at a busy moment makes the rest of the read one request per payout, however many
  * rows TYLT serves again: 9,802 requests where 51 read 10,000 payouts uncut (about 40 s against the local
  * sandbox, minutes against a remote TYLT, and TYLT's rate limit long before). The request bound holds (one
- * request per payout read, up to 20,000): the cost is what a read that goes on after one cut pays.
+ * request per payout read, up to 20,000): the cost is what a read that goes on after one cut pays. And the
+ * page numbers grow as fast: at a TYLT that pages only so far, the page past its last comes 200 times sooner,
+ * and its empty answer is taken for the end of history.
  */
+import type { HistoryPaging } from '../../sandbox';
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -42,6 +45,48 @@ describe(`the duplicate guard reading ${PAYOUTS} payouts in pages of 200`, () =>
 
 		expect(await historyRequestsOfOneGuardRead()).toBeLessThanOrEqual(3 * 6);
 	});
+});
+
+const PAGES_ONLY_TO_1000: HistoryPaging = { maxRows: 200, offsetBy: 'rowsAsked', maxPage: 1000 };
+const REFERENCE = 'row-past-the-last-page';
+
+/** 1,199 newer payouts, then one with the reference on record 1,200, then 300 older ones. */
+function seedReferenceOnRecord1200(address: string) {
+	suite.sandbox.seedPayouts(1199);
+	const [paid] = suite.sandbox.seedPayouts(1, {
+		toAddress: address,
+		settledAmountRequested: 25,
+		comments: `[ref:${REFERENCE}]`,
+	});
+	suite.sandbox.seedPayouts(300);
+	return paid;
+}
+
+describe('a TYLT that pages only to page 1,000 (an empty list past it)', () => {
+	it.each([
+		['no page cut: pages of 200 reach record 1,200 on page 6', PAGES_ONLY_TO_1000],
+		// Defect: pages of one row reach page 1,001 at record 1,001, 200 times sooner than pages of 200; its
+		// empty answer is taken for the end of history, and the reference on record 1,200 is paid again.
+		[
+			'page 2 cut to a single row',
+			{ ...PAGES_ONLY_TO_1000, shortPages: { from: 2, through: 2, rowsFewer: 199 } },
+		],
+	])(
+		'the duplicate guard finds a reference on record 1,200 and sends nothing (%s)',
+		async (_, paging) => {
+			suite.sandbox.historyPaging = paging;
+			const address = tronAddress('page-cap recipient');
+			const paid = seedReferenceOnRecord1200(address);
+
+			const [output] = await suite.run({
+				parameters: payoutCreate({ address, reference: REFERENCE, options: {} }),
+			});
+
+			expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+			expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBe(1);
+			expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
+		},
+	);
 });
 
 itShowsNoSecret();
