@@ -14,7 +14,7 @@ import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafe
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
-const PAYOUTS = 1000;
+const PAYOUTS = 600;
 
 async function historyRequestsOfOneGuardRead(): Promise<number> {
 	suite.sandbox.seedPayouts(PAYOUTS);
@@ -29,13 +29,13 @@ async function historyRequestsOfOneGuardRead(): Promise<number> {
 }
 
 describe(`the duplicate guard reading ${PAYOUTS} payouts in pages of 200`, () => {
-	it('reads them in 6 requests when no page is cut', async () => {
+	it('reads them in 4 requests when no page is cut', async () => {
 		suite.sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsAsked' };
 
-		expect(await historyRequestsOfOneGuardRead()).toBe(6);
+		expect(await historyRequestsOfOneGuardRead()).toBe(4);
 	});
 
-	// Defect (cost): page 2 cut to one row makes every later page one row: 802 requests, one per payout.
+	// Defect (cost): page 2 cut to one row makes every later page one row: 402 requests, one per payout.
 	it('pays for one page TYLT cut to a single row with a few requests, not one request per payout', async () => {
 		suite.sandbox.historyPaging = {
 			maxRows: 200,
@@ -43,40 +43,40 @@ describe(`the duplicate guard reading ${PAYOUTS} payouts in pages of 200`, () =>
 			shortPages: { from: 2, through: 2, rowsFewer: 199 },
 		};
 
-		expect(await historyRequestsOfOneGuardRead()).toBeLessThanOrEqual(3 * 6);
+		expect(await historyRequestsOfOneGuardRead()).toBeLessThanOrEqual(3 * 4);
 	});
 });
 
-const PAGES_ONLY_TO_1000: HistoryPaging = { maxRows: 200, offsetBy: 'rowsAsked', maxPage: 1000 };
+const PAGES_ONLY_TO_300: HistoryPaging = { maxRows: 200, offsetBy: 'rowsAsked', maxPage: 300 };
 const REFERENCE = 'row-past-the-last-page';
 
-/** 1,199 newer payouts, then one with the reference on record 1,200, then 300 older ones. */
-function seedReferenceOnRecord1200(address: string) {
-	suite.sandbox.seedPayouts(1199);
+/** 399 newer payouts, then one with the reference on record 400, then 100 older ones. */
+function seedReferenceOnRecord400(address: string) {
+	suite.sandbox.seedPayouts(399);
 	const [paid] = suite.sandbox.seedPayouts(1, {
 		toAddress: address,
 		settledAmountRequested: 25,
 		comments: `[ref:${REFERENCE}]`,
 	});
-	suite.sandbox.seedPayouts(300);
+	suite.sandbox.seedPayouts(100);
 	return paid;
 }
 
-describe('a TYLT that pages only to page 1,000 (an empty list past it)', () => {
+describe('a TYLT that pages only to page 300 (an empty list past it)', () => {
 	it.each([
-		['no page cut: pages of 200 reach record 1,200 on page 6', PAGES_ONLY_TO_1000],
-		// Defect: pages of one row reach page 1,001 at record 1,001, 200 times sooner than pages of 200; its
-		// empty answer is taken for the end of history, and the reference on record 1,200 is paid again.
+		['no page cut: pages of 200 reach record 400 on page 2', PAGES_ONLY_TO_300],
+		// Defect: pages of one row reach page 301 at record 301, 200 times sooner than pages of 200; its
+		// empty answer is taken for the end of history, and the reference on record 400 is paid again.
 		[
 			'page 2 cut to a single row',
-			{ ...PAGES_ONLY_TO_1000, shortPages: { from: 2, through: 2, rowsFewer: 199 } },
+			{ ...PAGES_ONLY_TO_300, shortPages: { from: 2, through: 2, rowsFewer: 199 } },
 		],
 	])(
-		'the duplicate guard finds a reference on record 1,200 and sends nothing (%s)',
+		'the duplicate guard finds a reference on record 400 and sends nothing (%s)',
 		async (_, paging) => {
 			suite.sandbox.historyPaging = paging;
 			const address = tronAddress('page-cap recipient');
-			const paid = seedReferenceOnRecord1200(address);
+			const paid = seedReferenceOnRecord400(address);
 
 			const [output] = await suite.run({
 				parameters: payoutCreate({ address, reference: REFERENCE, options: {} }),
