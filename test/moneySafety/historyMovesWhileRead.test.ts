@@ -23,16 +23,26 @@ const PAGE_TWO_CUT: HistoryPaging = {
 const historyQueries = () =>
 	requestsTo(suite.sandbox, 'payoutHistory').map((request) => request.query);
 
-/** History answers its first `before` requests at once and holds the next one while `meanwhile` runs. */
-async function whileHistoryRequestWaits(before: number, meanwhile: () => void) {
+/**
+ * History answers its first `before` requests at once and holds the next one while `meanwhile` runs; the
+ * faults are queued before `run` starts the node, and the wait ends when the run does.
+ */
+async function whileHistoryRequestWaits<T>(
+	before: number,
+	run: () => Promise<T>,
+	meanwhile: () => void,
+): Promise<T> {
 	for (let request = 0; request < before; request++) {
 		suite.sandbox.injectFault('payoutHistory', { kind: 'delay', ms: 0 });
 	}
 	suite.sandbox.injectFault('payoutHistory', { kind: 'delay', ms: 300 });
-	while (requestsTo(suite.sandbox, 'payoutHistory').length <= before) {
+	let settled = false;
+	const running = run().finally(() => (settled = true));
+	while (!settled && requestsTo(suite.sandbox, 'payoutHistory').length <= before) {
 		await new Promise((resolve) => setTimeout(resolve, 5));
 	}
-	meanwhile();
+	if (!settled) meanwhile();
+	return await running;
 }
 
 function payoutWithReference() {
@@ -48,11 +58,14 @@ describe('payouts made while history is read push older rows down', () => {
 		const newestMs = Date.parse(suite.sandbox.payouts[0].createdAt as string);
 		const newer = new Date(newestMs + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-		const run = suite.run({
-			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
-		});
-		await whileHistoryRequestWaits(2, () => suite.sandbox.seedPayouts(7, { createdAt: newer }));
-		const [output] = await run;
+		const [output] = await whileHistoryRequestWaits(
+			2,
+			async () =>
+				await suite.run({
+					parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+				}),
+			() => suite.sandbox.seedPayouts(7, { createdAt: newer }),
+		);
 
 		// Page 4 of 120 starts at record 361, now 7 rows lower: 7 payouts page 2 served, then 113 not yet read.
 		expect(historyQueries().slice(0, 3)).toEqual([
@@ -60,6 +73,7 @@ describe('payouts made while history is read push older rows down', () => {
 			'rows=200&page=2',
 			'rows=120&page=4',
 		]);
+		expect(suite.sandbox.payouts).toHaveLength(457);
 		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
 		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
 	});
