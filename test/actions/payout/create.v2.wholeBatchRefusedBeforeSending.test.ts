@@ -50,10 +50,10 @@ function heldForAnotherAmount(row: { row: string; address: string }) {
 }
 
 /** A create of the row whose answer was lost before TYLT made it: the reference is held in doubt. */
-async function heldInDoubt(row: Record<string, unknown>) {
+async function heldInDoubt(row: ReturnType<typeof rows>[number]) {
 	suite.sandbox.injectFault('createPayout', { kind: 'drop' });
 	await suite.fail({ items: [row], parameters: batch(), typeVersion: 2 });
-	expect(payoutsPerReference(suite.sandbox)[String(row.row)]).toBeUndefined();
+	expect(payoutsPerReference(suite.sandbox)[row.row]).toBeUndefined();
 }
 
 it('history that cannot be read before the first create: nothing is sent', async () => {
