@@ -37,7 +37,7 @@ it('a skip whose payout leaves the look-back before its turn is not paid past Ch
 				amountIn: 'settledCurrency',
 				address: '={{ $json.address }}',
 				reference: '={{ $json.row }}',
-					options: { lookBackHours: 1, checkBalanceFirst: true, maxPayoutsPerSecond: 1 },
+				options: { lookBackHours: 1, checkBalanceFirst: true, maxPayoutsPerSecond: 1 },
 			}),
 			typeVersion: 2,
 		})
