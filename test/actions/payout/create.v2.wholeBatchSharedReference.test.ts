@@ -85,4 +85,31 @@ describe('two rows of one batch give one reference to different payouts', () => 
 	});
 });
 
+describe('with Continue On Fail', () => {
+	it('the later row of a reference TYLT refused is not paid for another amount past Check Balance First', async () => {
+		suite.sandbox.setBalances({ USDT: 100 });
+		// Check Balance First counts the first row of a reference only: the later one "comes back as already sent".
+		const items = rows({
+			1: { row: 'row-0', address: tronAddress('shared reference 0'), amount: 150 },
+		}).slice(0, 2);
+		suite.sandbox.injectFault('createPayout', {
+			kind: 'errorCode',
+			errorCode: 4017,
+			msg: 'Payouts are paused for this merchant',
+		});
+
+		const output = await suite.run({
+			items,
+			parameters: batch({ checkBalanceFirst: true }),
+			typeVersion: 2,
+			continueOnFail: true,
+		});
+
+		expect(String(output[0].json.error)).toContain('Payouts are paused for this merchant');
+		// 150 + 1 network fee is more than the balance of 100 that the check read before anything was sent.
+		expect(output[1].json.error).toBeDefined();
+		expect(payoutsPerReference(suite.sandbox)).toEqual({});
+	});
+});
+
 itShowsNoSecret();
