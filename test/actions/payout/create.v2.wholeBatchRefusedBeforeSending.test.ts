@@ -179,4 +179,22 @@ it('deciding every row first reads history no more often for ten rows than for o
 	expect(creates().filter((request) => request.rawBody.includes('again-'))).toHaveLength(0);
 });
 
+it('a reference left empty, derived from the row, held in doubt on item 4: nothing is sent', async () => {
+	const items = rows(6).map(({ row: _row, ...item }) => item);
+	const derived = payoutCreate({
+		amountIn: 'settledCurrency',
+		address: '={{ $json.address }}',
+		baseAmount: '={{ $json.amount }}',
+		options: { inDoubtCheckSeconds: 0 },
+	});
+	suite.sandbox.injectFault('createPayout', { kind: 'drop' });
+	await suite.fail({ items: [items[4]], parameters: derived, typeVersion: 2 });
+	const sentBefore = creates().length;
+
+	const error = await suite.fail({ items, parameters: derived, typeVersion: 2 });
+
+	expect(creates()).toHaveLength(sentBefore);
+	expect(error.message).toMatch(/^Reference "n8n-[0-9a-f]{24}" of item 4 is in doubt/);
+});
+
 itShowsNoSecret();
