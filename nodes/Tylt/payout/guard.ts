@@ -15,8 +15,8 @@ import {
 	rememberSent,
 	sentRecently,
 } from './processMemory';
-import { HOUR_MS, readPayoutHistoryWindow } from './history';
-import type { PayoutLedger } from './ledger';
+import { readPayoutHistoryWindow } from './history';
+import type { PayoutLedger, PlannedPayout } from './ledger';
 import { sameDecimal } from '../../shared/decimalText';
 import { canonicalAddress } from '../../shared/addresses/formats';
 import { findReference, type ReferenceMatch } from './references';
@@ -113,33 +113,52 @@ export async function settleCreate(
 
 /**
  * The guard's verdict before the batch's first create, the same for a dry run and a real one; claims nothing. A
- * collision throws as it would at the row's turn; a reference held in doubt that the execution's history read does
- * not show comes with the error a real run refuses it with. The row's turn decides again (decideBeforeCreate).
+ * collision, with history or with `plannedEarlier` (the row that planned the reference first), throws as it would
+ * at the row's turn; a reference held in doubt that the execution's history read does not show comes with the
+ * error a real run refuses it with. The row's turn decides again (decideBeforeCreate), on the same window.
  */
 export function previewPayoutOnce(
 	this: IExecuteFunctions,
 	scope: GuardScope,
-	payout: GuardedPayout,
-): { existing?: PayoutRecord; alreadyPlanned: boolean; inDoubt?: NodeOperationError } {
-	const { ledger, account } = scope;
-	const { reference } = payout;
+	payout: GuardedPayout & PlannedPayout,
+	plannedEarlier: PlannedPayout | undefined,
+): {
+	existing?: PayoutRecord;
+	alreadyPlanned: boolean;
+	inDoubt?: NodeOperationError;
+	skips: boolean;
+} {
 	const known = knownPayout(scope, payout);
 	const existing = known ? confirmedMatch(this.getNode(), known, payout) : undefined;
-	const alreadyPlanned = ledger.isPlanned(reference);
-	ledger.plan(reference);
-	const doubtSinceMs = existing ? undefined : heldInDoubtSince(account, reference);
+	// The earlier row's payout reaches history before this row's turn, and meets the same comparison there.
+	if (!existing && plannedEarlier) {
+		const differences = differencesFrom(plannedRecord(plannedEarlier.body), payout.body);
+		if (differences.length > 0) {
+			const usedBy = `item ${plannedEarlier.itemIndex} of this batch`;
+			throw collisionError(this.getNode(), payout, usedBy, differences);
+		}
+	}
+	// A repeat of an earlier row's payout is a skip (a dry row's, to a dry row only: it pays nothing).
+	const alreadyPlanned =
+		plannedEarlier !== undefined && (payout.options.dryRun || !plannedEarlier.options.dryRun);
+	// Past the hold a reference in doubt may be sent (when fresh history still lacks it): it is no skip.
+	const doubtSinceMs = existing ? undefined : heldInDoubtSince(scope.account, payout.reference);
 	const inDoubt =
 		doubtSinceMs === undefined ? undefined : stillInDoubtError.call(this, payout, doubtSinceMs);
-	return { existing, alreadyPlanned, inDoubt };
+	const skips = Boolean(existing || alreadyPlanned || inDoubt);
+	return { existing, alreadyPlanned, inDoubt, skips };
 }
 
-/** Whether the guard would send nothing for the reference now (known, collision included, or held in doubt). */
-export function guardSkips(scope: GuardScope, payout: GuardedPayout): boolean {
-	// Past the hold a reference in doubt may be sent (when fresh history still lacks it): it counts.
-	return (
-		knownPayout(scope, payout) !== undefined ||
-		heldInDoubtSince(scope.account, payout.reference) !== undefined
-	);
+/** A planned row as the payout TYLT would record: its amount in the unit the row states it in. */
+function plannedRecord(body: PayoutRequestBody): PayoutRecord {
+	return {
+		toAddress: body.address,
+		network: body.networkSymbol,
+		settledCurrency: body.settledCurrency,
+		baseCurrency: body.baseCurrency ?? body.settledCurrency,
+		baseAmount: body.baseAmount,
+		settledAmountRequested: body.baseAmount,
+	} as Partial<PayoutRecord> as PayoutRecord;
 }
 
 /** When the create of a reference a real run would refuse now, unless fresh history shows it (step 3), was lost. */
@@ -151,7 +170,7 @@ function heldInDoubtSince(account: string, reference: string): number | undefine
 /** The reference's payout in the ledger, or sent by this process since the ledger's read; certain first. */
 function knownPayout(scope: GuardScope, payout: GuardedPayout): ReferenceMatch | undefined {
 	const { reference, formerReferences = [] } = payout;
-	const cutoffMs = Date.now() - payout.options.lookBackHours * HOUR_MS;
+	const cutoffMs = scope.ledger.cutoffMs(payout.options.lookBackHours);
 	const fromLedger = scope.ledger.find(reference, cutoffMs);
 	if (fromLedger?.certain) return fromLedger;
 	const recent = sentRecently(scope.account, reference, cutoffMs);
@@ -279,18 +298,31 @@ function confirmedMatch(
 	}
 	const differences = differencesFrom(record, body);
 	if (differences.length > 0) {
-		throw new NodeOperationError(
+		throw collisionError(
 			node,
-			`Reference "${reference}" of item ${itemIndex} is already used by TYLT payout ${orderId}, which pays something else${sent.ending}`,
-			{
-				itemIndex,
-				description: withAdvice(
-					`Payout ${orderId} differs from this item: ${differences.join('; ')}. A reference identifies one payout: give this item a reference of its own, or correct the item if it is meant to be payout ${orderId}.`,
-				),
-			},
+			{ reference, itemIndex },
+			`TYLT payout ${orderId}`,
+			differences,
+			sent,
 		);
 	}
 	return record;
+}
+
+/** A reference `usedBy` another payout (TYLT's, or an earlier row's of the batch): never this item's. */
+function collisionError(
+	node: INode,
+	{ reference, itemIndex }: Pick<GuardedPayout, 'reference' | 'itemIndex'>,
+	usedBy: string,
+	differences: string[],
+	sent: OwnCreates = NOT_SENT,
+): NodeOperationError {
+	const description = `How ${usedBy} differs from this item: ${differences.join('; ')}. A reference identifies one payout: give this item a reference of its own, or correct the item if it is meant to be ${usedBy}.`;
+	return new NodeOperationError(
+		node,
+		`Reference "${reference}" of item ${itemIndex} is already used by ${usedBy}, which pays something else${sent.ending}`,
+		{ itemIndex, description: sent.advice ? `${description} ${sent.advice}` : description },
+	);
 }
 
 /** TYLT stamps createdAt by its own clock: the in-doubt look-up reads from this long before the attempt. */

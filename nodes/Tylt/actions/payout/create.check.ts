@@ -8,7 +8,7 @@ import {
 
 import { commentsWithReference } from '../../../shared/referenceTag';
 import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../../transport/records';
-import { type GuardScope, guardSkips, previewPayoutOnce } from '../../payout/guard';
+import { type GuardScope, previewPayoutOnce } from '../../payout/guard';
 import type { DailyLimit } from '../../payout/limits/dailyLimit';
 import {
 	assertAgentCapSet,
@@ -44,6 +44,8 @@ export interface ReadyPayout {
 
 export interface CheckedPayout extends ReadyPayout {
 	network: NetworkRecord;
+	/** The guard's verdict before the first send: nothing is sent for it (paid already, or by an earlier row). */
+	guardSkips: boolean;
 	/** Set for a dry run: what the item would do; nothing is sent for it. */
 	dryRunReport?: IDataObject;
 }
@@ -84,23 +86,28 @@ export async function checkItem(
 		body,
 		json: true,
 	});
-	if (!limits.allowed && !options.dryRun) {
-		throw limitRefusedError(this.getNode(), itemIndex, limits.refusedBecause);
-	}
 	const guard = ledger ? { ledger, account: await scope.tyltAccount() } : undefined;
 	const currency = catalog.findCurrency(body.settledCurrency) as CurrencyRecord;
 	const network = catalog.findNetwork(currency, body.networkSymbol) as NetworkRecord;
 	const payout = { itemIndex, options, body, reference, formerReferences, guard, network };
 	// Claims nothing: a real row claims its reference at its turn, and a dry one must never hold up a real run.
-	// A later row of the reference, dry or real, then knows it as planned (already sent, to a dry run).
-	const preview = guard ? previewPayoutOnce.call(this, guard, payout) : { alreadyPlanned: false };
+	// Every row, guarded or not, gives its reference to its payout: a later guarded row of the reference meets it.
+	const plannedEarlier = scope.planPayout(payout);
+	const preview: ReturnType<typeof previewPayoutOnce> = guard
+		? previewPayoutOnce.call(this, guard, payout, plannedEarlier)
+		: { alreadyPlanned: false, skips: false };
+	const decided = { ...payout, guardSkips: preview.skips };
 	if (!options.dryRun) {
 		// Known before the batch's first create, so refused before it: a refusal at the row's turn comes after
 		// the rows before it were paid.
 		if (preview.inDoubt) throw preview.inDoubt;
-		return payout;
+		// A payout TYLT already made is output, not sent: the limits bind what is sent (the signing too).
+		if (!limits.allowed && !preview.existing) {
+			throw limitRefusedError(this.getNode(), itemIndex, limits.refusedBecause);
+		}
+		return decided;
 	}
-	return { ...payout, dryRunReport: withSpendingLimits(dryRunReport(payout, preview), limits) };
+	return { ...decided, dryRunReport: withSpendingLimits(dryRunReport(payout, preview), limits) };
 }
 
 /** A dry run's report with the per-payout limits' verdict: refused, or allowed by the entry named. */
@@ -118,12 +125,12 @@ function withSpendingLimits(report: IDataObject, limits: PerPayoutVerdict): IDat
 
 /** What a payout would do, from the same checks and body a real send uses, and what the guard would meet. */
 function dryRunReport(
-	{ network, body, reference }: Omit<CheckedPayout, 'dryRunReport'>,
-	{ existing, alreadyPlanned, inDoubt }: ReturnType<typeof previewPayoutOnce>,
+	{ network, body, reference }: Pick<CheckedPayout, 'network' | 'body' | 'reference'>,
+	{ existing, alreadyPlanned, inDoubt, skips }: ReturnType<typeof previewPayoutOnce>,
 ): IDataObject {
 	return {
 		dryRun: true,
-		wouldSend: !existing && !alreadyPlanned && !inDoubt,
+		wouldSend: !skips,
 		alreadySent: Boolean(existing) || alreadyPlanned,
 		merchantReference: reference,
 		amount: body.baseAmount,
@@ -206,15 +213,7 @@ function limitRefusedError(node: INode, itemIndex: number, reason: string): Node
 	);
 }
 
-/** What Check Balance First and Max Amount per 24 Hours count: not what the guard skips, a reference once. */
+/** What Check Balance First and Max Amount per 24 Hours count: the rows the guard's verdict sends. */
 export function paidOncePerReference(payouts: readonly CheckedPayout[]): CheckedPayout[] {
-	const seen = new Set<string>();
-	return payouts.filter((payout) => {
-		if (!payout.guard) return true;
-		if (guardSkips(payout.guard, payout)) return false;
-		// The guard sends a reference once per execution: a repeat comes back as already sent.
-		if (seen.has(payout.reference)) return false;
-		seen.add(payout.reference);
-		return true;
-	});
+	return payouts.filter((payout) => !payout.guardSkips);
 }
