@@ -67,12 +67,30 @@ const VERSION_2_ONLY: Record<string, string[]> = {
 	options: ['toolMaxAmount', 'toolMaxAmountCurrency'],
 };
 
+/** Version 3's lists: an older version's dropdown holds a plain symbol and would fail on n8n's `{ __rl }` value. */
+const RESOURCE_LOCATORS = ['settledCurrency', 'networkSymbol'];
+
 function assertPanelOfVersion(options: RunOptions, typeVersion: number) {
+	const locators = RESOURCE_LOCATORS.filter((name) => {
+		const value = options.parameters[name];
+		return typeof value === 'object' && value !== null && '__rl' in value;
+	});
+	if (typeVersion < 3 && locators.length > 0) {
+		throw new Error(
+			`A version-${typeVersion} run holds version 3's list values in ${locators.join(', ')}: version ${typeVersion} saves plain symbols (withPlainSymbols in test/support/sandboxKit.ts).`,
+		);
+	}
 	if (typeVersion < 2 || options.version1ParametersInJson) return;
 	const olderOnly: Array<[number, Record<string, string[]>, string]> = [
 		[1, VERSION_1_ONLY, 'test/versionOne.test.ts'],
 		...(typeVersion >= 3
-			? [[2, VERSION_2_ONLY, 'test/versionTwo.test.ts'] as [number, Record<string, string[]>, string]]
+			? [
+					[2, VERSION_2_ONLY, 'test/versionTwo.test.ts'] as [
+						number,
+						Record<string, string[]>,
+						string,
+					],
+				]
 			: []),
 	];
 	for (const [olderVersion, parameters, suite] of olderOnly) {
@@ -200,5 +218,8 @@ export async function searchTyltList(
 	method: 'searchCurrencies' | 'searchNetworks',
 	options: PanelCall & { filter?: string },
 ) {
-	return await tyltNode.methods.listSearch[method].call(loadOptionsContext(options), options.filter);
+	return await tyltNode.methods.listSearch[method].call(
+		loadOptionsContext(options),
+		options.filter,
+	);
 }
