@@ -36,22 +36,19 @@ const openNetworks = (record: typeof usdc) =>
 	record.networks.filter((network) => network.canWithdraw === 1);
 
 describe('Settled Currency’s list', () => {
-	it('shows each currency on one line with the networks it pays out on, valued by its symbol', async () => {
+	it('shows each currency on one line with the networks it pays out on, by symbol, valued by its symbol', async () => {
 		const results = await search('searchCurrencies', payoutPanel(currency('list', '')));
 
 		expect(results.map((entry) => entry.value).sort()).toEqual(
 			SEEDED_CURRENCIES.map((entry) => entry.currencySymbol).sort(),
 		);
 		const line = results.find((entry) => entry.value === 'USDC')!.name;
-		expect(line).toBe(
-			`USD Coin (USDC) — Pays out on: ${openNetworks(usdc)
-				.map((network) => network.networkName)
-				.join(', ')}`,
-		);
+		// Polygon takes only deposits of USDC: never offered.
+		expect(line).toBe('USD Coin (USDC) — BSC, ETH, SOL');
 		expect(requestsTo(sandbox, 'currencies')).toHaveLength(1);
 	});
 
-	it('keeps the entries whose line holds what was typed in the search box, in any case', async () => {
+	it('keeps the entries that hold what was typed in the search box, in any case, network names included', async () => {
 		const bySymbol = await search('searchCurrencies', payoutPanel(currency('list', '')), 'usdc');
 		expect(bySymbol.map((entry) => entry.value)).toEqual(['USDC']);
 
@@ -82,19 +79,24 @@ describe('Network’s list', () => {
 			);
 			const [network] = openNetworks(usdc);
 			expect(results.find((entry) => entry.value === network.networkSymbol)!.name).toBe(
-				`${network.networkName} (${network.networkSymbol}) — Min ${network.minimumWithdrawal} USDC · Max ${network.maximumWithdrawal} USDC · Network fee ${network.networkFees} USDC`,
+				`${network.networkName} (${network.networkSymbol}) — min ${network.minimumWithdrawal} · max ${network.maximumWithdrawal} · fee ${network.networkFees} USDC`,
 			);
 		},
 	);
 
-	it('warns on the line of a network whose exchange deposits need a memo (TON), and on no other', async () => {
+	it('warns first on the line of a network whose exchange deposits need a memo (TON), and on no other', async () => {
 		const results = await search('searchNetworks', payoutPanel(currency('list', 'USDT')));
 
-		const warned = results.filter((entry) => entry.name.includes(MEMO_OPTION_HINT));
-		expect(warned.map((entry) => entry.value)).toEqual(['TON']);
-		expect(warned[0].name).toMatch(
-			/^TON \(TON\) — Min 10 USDT · Max 50000 USDT · Network fee 0.3 USDT · No memo/,
+		expect(results.filter((entry) => entry.name.includes('memo'))).toEqual([
+			{ name: 'TON (TON) — memo not sent · min 10 · max 50000 · fee 0.3 USDT', value: 'TON' },
+		]);
+		// The whole warning is searched too.
+		const searched = await search(
+			'searchNetworks',
+			payoutPanel(currency('list', 'USDT')),
+			MEMO_OPTION_HINT,
 		);
+		expect(searched.map((entry) => entry.value)).toEqual(['TON']);
 	});
 
 	it('with the currency an expression, offers every open network and says limits need a currency', async () => {
@@ -105,7 +107,7 @@ describe('Network’s list', () => {
 		);
 
 		expect(results).toEqual([
-			{ name: 'Tron (TRX) — Pick a settled currency to see limits and fees', value: 'TRX' },
+			{ name: 'Tron (TRX) — choose a settled currency for its limits', value: 'TRX' },
 		]);
 	});
 });

@@ -5,10 +5,11 @@ import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { currencyEntries, networkEntries } from './currencyEntries';
 
 export async function getCurrencies(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await currencyEntries.call(this);
+	return (await currencyEntries.call(this)).map((entry) => entry.option);
 }
 
 /** Networks of the chosen currency that accept payouts, each with its limits and fee. */
 export async function getNetworks(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await networkEntries.call(this, this.getCurrentNodeParameter('settledCurrency'));
+	const chosen = this.getCurrentNodeParameter('settledCurrency');
+	return (await networkEntries.call(this, chosen)).map((entry) => entry.option);
 }

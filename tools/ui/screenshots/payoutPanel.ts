@@ -65,7 +65,7 @@ const CURRENCIES = SEEDED_CURRENCIES.map((currency) => {
 	const name = `${currency.currencyName} (${currency.currencySymbol})`;
 	return {
 		name,
-		line: `${name} — Pays out on: ${withdrawable.map((network) => network.networkName).join(', ')}`,
+		line: `${name} — ${withdrawable.map((network) => network.networkSymbol).join(', ')}`,
 		symbol: currency.currencySymbol,
 		withdrawable,
 		depositOnly: currency.networks.filter((network) => network.canWithdraw !== 1),
@@ -187,7 +187,7 @@ export async function payoutPanel({
 	const number = (text: string) => Number(text.replace(/[,\s]/g, ''));
 	for (const { name, network } of expectedNetworks) {
 		const line = networkList.entries.find((entry) => entry.startsWith(`${name} — `)) ?? '';
-		const match = /Min\s+([\d.,]+)\s+USDT.*Max\s+([\d.,]+)\s+USDT.*fee\s+([\d.,]+)\s+USDT/i.exec(
+		const match = /min\s+([\d.,]+)\s+·\s+max\s+([\d.,]+)\s+·\s+fee\s+([\d.,]+)\s+USDT$/.exec(
 			line,
 		);
 		check(
