@@ -257,7 +257,6 @@ const agentMaxAmountCurrency: INodeProperties = {
 		'The currency AI Agent Max Amount is in (a crypto symbol, or a fiat code for fiat amounts)',
 };
 
-// Version 3 writes the agent's cap as the credential's limits are ("USDT 100"): one field, one reading.
 const optionsUpToAgentCap = [
 	dryRun,
 	checkBalanceFirst,
@@ -279,15 +278,19 @@ const optionsUpToAgentCap = [
 	},
 ];
 
-const agentMaxAmountBuilderHint =
-	'Leave 0 unless the user explicitly asks for an AI agent to send payouts through this node, and then only up to the amount they name';
-
 const optionsV2 = optionsCollection({ ...showForV2, '@version': VERSION_2 }, [
 	...optionsUpToAgentCap,
-	{ ...agentMaxAmount, builderHint: { propertyHint: agentMaxAmountBuilderHint } },
+	{
+		...agentMaxAmount,
+		builderHint: {
+			propertyHint:
+				'Leave 0 unless the user explicitly asks for an AI agent to send payouts through this node, and then only up to the amount they name',
+		},
+	},
 	agentMaxAmountCurrency,
 ]);
 
+// Version 3 writes the agent's cap as the credential's limits are ("USDT 100"): one field, one reading.
 const optionsV3 = optionsCollection({ ...showForV2, '@version': FROM_VERSION_3 }, [
 	...optionsUpToAgentCap,
 	{

@@ -93,7 +93,7 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		if (value > maximum) throw fail(name, value, `it must be at most ${maximum}`);
 		return value;
 	};
-	// A number n8n holds is always a decimal JSON can write; should one not be, no cap is better than a wrong one.
+	// A number n8n holds is always a decimal JSON can write; should one not be, the run stops rather than guess a cap.
 	const exactAmount = (name: CreateOptionName, value: number) => {
 		const exact = exactDecimal(value);
 		if (exact === undefined) throw fail(name, value, 'it must be a plain decimal amount');
