@@ -133,8 +133,13 @@ function payoutRows(limited: Credential, amounts: number[], destination = USDT_O
 		})),
 	);
 	const send = examples.node(workflow, 'Send payout');
-	send.parameters.settledCurrency = destination.settledCurrency;
-	send.parameters.networkSymbol = destination.networkSymbol;
+	// As the version-3 node saves a pick From List.
+	send.parameters.settledCurrency = {
+		__rl: true,
+		mode: 'list',
+		value: destination.settledCurrency,
+	};
+	send.parameters.networkSymbol = { __rl: true, mode: 'list', value: destination.networkSymbol };
 	delete send.parameters.additionalFields.callBackUrl;
 	send.onError = 'continueRegularOutput';
 	return workflow;
