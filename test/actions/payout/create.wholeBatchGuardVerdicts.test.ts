@@ -42,7 +42,7 @@ function heldForAnotherAmount(row: { row: string; address: string }): PayoutReco
 /** A create of `row` whose answer was lost before TYLT made it: this process holds the reference in doubt. */
 async function heldInDoubt(row: { row: string; address: string }) {
 	suite.sandbox.injectFault('createPayout', { kind: 'drop' });
-	await suite.fail({ items: [row], parameters: batch(), typeVersion: 2 });
+	await suite.fail({ items: [row], parameters: batch() });
 	expect(payoutsPerReference(suite.sandbox)[row.row]).toBeUndefined();
 }
 
@@ -50,7 +50,7 @@ it('a reference TYLT history holds for another amount on item 7: nothing is paid
 	const items = rows();
 	const other = heldForAnotherAmount(items[7]);
 
-	const error = await suite.fail({ items, parameters: batch(), typeVersion: 2 });
+	const error = await suite.fail({ items, parameters: batch() });
 
 	expect(creates()).toHaveLength(0);
 	expect(suite.sandbox.payouts).toEqual([other]);
@@ -67,7 +67,7 @@ it('a reference held in doubt on item 9: nothing is paid, the error names item 9
 	await heldInDoubt(items[9]);
 	const readsBefore = historyReads().length;
 
-	const error = await suite.fail({ items, parameters: batch(), typeVersion: 2 });
+	const error = await suite.fail({ items, parameters: batch() });
 
 	// The one create is the lost one of before.
 	expect(creates()).toHaveLength(1);
@@ -84,7 +84,7 @@ it('two such rows: nothing is paid, and the one error names both with their reas
 	const other = heldForAnotherAmount(items[2]);
 	await heldInDoubt(items[5]);
 
-	const error = await suite.fail({ items, parameters: batch(), typeVersion: 2 });
+	const error = await suite.fail({ items, parameters: batch() });
 
 	expect(creates()).toHaveLength(1);
 	expect(suite.sandbox.payouts).toEqual([other]);
@@ -98,9 +98,9 @@ it('two such rows: nothing is paid, and the one error names both with their reas
 
 it('a reference already paid for this very payout is a skip, not a refusal: the rest are paid', async () => {
 	const items = rows(4);
-	const [paid] = await suite.run({ items: [items[1]], parameters: batch(), typeVersion: 2 });
+	const [paid] = await suite.run({ items: [items[1]], parameters: batch() });
 
-	const output = await suite.run({ items, parameters: batch(), typeVersion: 2 });
+	const output = await suite.run({ items, parameters: batch() });
 
 	expect(output.map((item) => item.json.outcome)).toEqual(['sent', 'skipped', 'sent', 'sent']);
 	expect(output[1].json.orderId).toBe(paid.json.orderId);
@@ -129,16 +129,16 @@ it('Dry Run reports the same verdict for each row as the real run’s one error'
 	const items = rows();
 	heldForAnotherAmount(items[2]);
 	await heldInDoubt(items[5]);
-	await suite.run({ items: [items[8]], parameters: batch(), typeVersion: 2 });
+	await suite.run({ items: [items[8]], parameters: batch() });
 
 	// With Continue On Fail a dry run reports every row, a refused one as its error item.
 	const dry = await suite.run({
 		items,
 		parameters: batch({ dryRun: true }),
-		typeVersion: 2,
+
 		continueOnFail: true,
 	});
-	const real = await suite.fail({ items, parameters: batch(), typeVersion: 2 });
+	const real = await suite.fail({ items, parameters: batch() });
 
 	const verdicts = verdictsOfDryRun(dry);
 	expect(verdicts.filter((verdict) => verdict.startsWith('refused'))).toHaveLength(2);
@@ -154,7 +154,7 @@ it('with Continue On Fail, the rows known bad are error items and every other ro
 	const output = await suite.run({
 		items,
 		parameters: batch(),
-		typeVersion: 2,
+
 		continueOnFail: true,
 	});
 

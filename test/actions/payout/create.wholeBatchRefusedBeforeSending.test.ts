@@ -52,14 +52,14 @@ function heldForAnotherAmount(row: { row: string; address: string }) {
 /** A create of the row whose answer was lost before TYLT made it: the reference is held in doubt. */
 async function heldInDoubt(row: ReturnType<typeof rows>[number]) {
 	suite.sandbox.injectFault('createPayout', { kind: 'drop' });
-	await suite.fail({ items: [row], parameters: batch(), typeVersion: 2 });
+	await suite.fail({ items: [row], parameters: batch() });
 	expect(payoutsPerReference(suite.sandbox)[row.row]).toBeUndefined();
 }
 
 it('history that cannot be read before the first create: nothing is sent', async () => {
 	suite.sandbox.injectFault('payoutHistory', { kind: 'status', status: 503, times: 50 });
 
-	await suite.fail({ items: rows(), parameters: batch(), typeVersion: 2 });
+	await suite.fail({ items: rows(), parameters: batch() });
 
 	expect(creates()).toHaveLength(0);
 });
@@ -71,7 +71,7 @@ it('a later row asking a longer look-back whose read fails: the rows before it, 
 	suite.sandbox.injectFault('payoutHistory', { kind: 'delay', ms: 0, times: 2 });
 	suite.sandbox.injectFault('payoutHistory', { kind: 'status', status: 503, times: 50 });
 
-	const error = await suite.fail({ items, parameters: batch(), typeVersion: 2 });
+	const error = await suite.fail({ items, parameters: batch() });
 
 	expect(creates()).toHaveLength(0);
 	expect(error.context.itemIndex).toBe(6);
@@ -81,7 +81,7 @@ it('a later row asking a longer look-back whose read fails: the rows before it, 
 it('a reference spelled with a Unicode hyphen on item 7: nothing is sent, the error names the field, value and item', async () => {
 	const items = rows(10, { 7: { row: 'row\u20107' } });
 
-	const error = await suite.fail({ items, parameters: batch(), typeVersion: 2 });
+	const error = await suite.fail({ items, parameters: batch() });
 
 	expect(creates()).toHaveLength(0);
 	expect(error.message).toContain('Reference');
@@ -100,7 +100,7 @@ it('the per-payout limit on item 1, a collision on item 5, a reference in doubt 
 		maxAmountPer24Hours: 'USDT 280',
 	};
 
-	const error = await suite.fail({ credentials, items, parameters: batch(), typeVersion: 2 });
+	const error = await suite.fail({ credentials, items, parameters: batch() });
 
 	expect(creates()).toHaveLength(1); // the lost one of before
 	expect(error.message).toContain(
@@ -122,7 +122,6 @@ it('Check Balance First short beside a collision: nothing is sent, and the error
 	const error = await suite.fail({
 		items,
 		parameters: batch({ checkBalanceFirst: true }),
-		typeVersion: 2,
 	});
 
 	expect(creates()).toHaveLength(0);
@@ -138,8 +137,7 @@ it('as an AI agent’s tool, a reference in doubt on a later item: nothing is se
 	const error = await suite.fail({
 		nodeType: 'n8n-nodes-tylt.tyltTool',
 		items,
-		parameters: batch({ toolMaxAmount: 50, toolMaxAmountCurrency: 'USDT' }),
-		typeVersion: 2,
+		parameters: batch({ agentMaxAmount: 'USDT 50' }),
 	});
 
 	expect(creates()).toHaveLength(sentBefore);
@@ -160,18 +158,13 @@ it('deciding every row first reads history no more often for ten rows than for o
 	await suite.run({
 		items: rows(1, { 0: { row: 'warm-up' } }),
 		parameters: batch(),
-		typeVersion: 2,
 	});
 
 	const one = await readsOf(() =>
-		suite.run({ items: rows(1, { 0: { row: 'single' } }), parameters: batch(), typeVersion: 2 }),
+		suite.run({ items: rows(1, { 0: { row: 'single' } }), parameters: batch() }),
 	);
-	const tenPaid = await readsOf(() =>
-		suite.run({ items: rows(), parameters: batch(), typeVersion: 2 }),
-	);
-	const tenRefused = await readsOf(() =>
-		suite.fail({ items: refusedItems, parameters: batch(), typeVersion: 2 }),
-	);
+	const tenPaid = await readsOf(() => suite.run({ items: rows(), parameters: batch() }));
+	const tenRefused = await readsOf(() => suite.fail({ items: refusedItems, parameters: batch() }));
 
 	expect(one).toBeGreaterThan(0);
 	expect(tenPaid).toBeLessThanOrEqual(one);
@@ -188,10 +181,10 @@ it('a reference left empty, derived from the row, held in doubt on item 4: nothi
 		options: { inDoubtCheckSeconds: 0 },
 	});
 	suite.sandbox.injectFault('createPayout', { kind: 'drop' });
-	await suite.fail({ items: [items[4]], parameters: derived, typeVersion: 2 });
+	await suite.fail({ items: [items[4]], parameters: derived });
 	const sentBefore = creates().length;
 
-	const error = await suite.fail({ items, parameters: derived, typeVersion: 2 });
+	const error = await suite.fail({ items, parameters: derived });
 
 	expect(creates()).toHaveLength(sentBefore);
 	expect(error.message).toMatch(/^Reference "n8n-[0-9a-f]{24}" of item 4 is in doubt/);

@@ -23,14 +23,13 @@ const batch = (options: Record<string, unknown> = {}) =>
 	});
 
 it('a row paid before the per-payout limit was lowered is skipped, as Dry Run says, and the new row is paid', async () => {
-	await suite.run({ items: [items[0]], parameters: batch(), typeVersion: 2 });
+	await suite.run({ items: [items[0]], parameters: batch() });
 	const limited = { ...credentialsFor(suite.sandbox), maxAmountPerPayout: 'USDT 50' };
 
 	const dry = await suite.run({
 		credentials: limited,
 		items,
 		parameters: batch({ dryRun: true }),
-		typeVersion: 2,
 	});
 	expect(dry[0].json).toMatchObject({ alreadySent: true, wouldSend: false });
 	expect(dry[1].json).toMatchObject({ wouldSend: true });
@@ -39,7 +38,6 @@ it('a row paid before the per-payout limit was lowered is skipped, as Dry Run sa
 		credentials: limited,
 		items,
 		parameters: batch(),
-		typeVersion: 2,
 	});
 
 	expect(output.map((item) => item.json.outcome)).toEqual(['skipped', 'sent']);

@@ -38,7 +38,7 @@ describe('two rows of one batch give one reference to different payouts', () => 
 			9: { row: 'row-0', address: tronAddress('shared reference 0'), amount: 30 },
 		});
 
-		const error = await suite.fail({ items, parameters: batch(), typeVersion: 2 });
+		const error = await suite.fail({ items, parameters: batch() });
 
 		expect(payoutsPerReference(suite.sandbox)).toEqual({});
 		expect(creates()).toHaveLength(0);
@@ -49,7 +49,7 @@ describe('two rows of one batch give one reference to different payouts', () => 
 	it('another recipient on the next row: nothing is paid', async () => {
 		const items = rows({ 1: { row: 'row-0' } });
 
-		const error = await suite.fail({ items, parameters: batch(), typeVersion: 2 });
+		const error = await suite.fail({ items, parameters: batch() });
 
 		expect(payoutsPerReference(suite.sandbox)).toEqual({});
 		expect(error.message).toContain('Reference "row-0" of item 1');
@@ -61,7 +61,7 @@ describe('two rows of one batch give one reference to different payouts', () => 
 			5: { row: 'row-0', address: tronAddress('shared reference 0'), amount: 30 },
 		});
 
-		const error = await suite.fail({ items, parameters: batch(), typeVersion: 2 });
+		const error = await suite.fail({ items, parameters: batch() });
 
 		expect(payoutsPerReference(suite.sandbox)).toEqual({});
 		expect(error.message).toContain('Reference "row-0" of item 5');
@@ -75,7 +75,7 @@ describe('two rows of one batch give one reference to different payouts', () => 
 		const dry = await suite.run({
 			items,
 			parameters: batch({ dryRun: true }),
-			typeVersion: 2,
+
 			continueOnFail: true,
 		});
 
@@ -101,7 +101,7 @@ describe('with Continue On Fail', () => {
 		const output = await suite.run({
 			items,
 			parameters: batch({ checkBalanceFirst: true }),
-			typeVersion: 2,
+
 			continueOnFail: true,
 		});
 

@@ -31,7 +31,6 @@ it('rows 6 to 9 refused because the longer look-back row 6 asks cannot be read: 
 			reference: '={{ $json.row }}',
 			options: { lookBackHours: '={{ $json.lookBack }}' },
 		}),
-		typeVersion: 2,
 	});
 
 	expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);

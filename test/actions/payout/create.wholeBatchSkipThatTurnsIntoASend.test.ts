@@ -41,7 +41,6 @@ it('a skip whose payout leaves the look-back before its turn is not paid past Ch
 				reference: '={{ $json.row }}',
 				options: { lookBackHours: 1, checkBalanceFirst: true, maxPayoutsPerSecond: 1 },
 			}),
-			typeVersion: 2,
 		})
 		.catch((error: Error) => error);
 
@@ -76,7 +75,7 @@ it('under Max Amount per 24 Hours such a row stays a skip at its turn: it takes 
 			reference: '={{ $json.row }}',
 			options: { lookBackHours: 1, maxPayoutsPerSecond: 1 },
 		}),
-		typeVersion: 2,
+
 		continueOnFail: true,
 	});
 
