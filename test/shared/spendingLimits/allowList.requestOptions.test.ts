@@ -153,6 +153,39 @@ describe('a create past the limits, however its body is written, is refused', ()
 	});
 });
 
+describe('a create carries only the fields the limits read, or TYLT documents', () => {
+	// The create with a query string is refused because "fields the limits do not read could travel in it"; the
+	// same fields in its body travel signed. TYLT's record names the recipient `toAddress` and the network
+	// `network`, and P2P calls size a payout by `amount`: should TYLT take them, the limits never read that payout.
+	it.each<[string, Record<string, unknown>]>([
+		[
+			'the record’s name for the recipient, another one',
+			{ toAddress: tronAddress('options: nobody listed') },
+		],
+		['an amount the limits do not read', { amount: 50000, settledAmountRequested: 50000 }],
+		['the record’s name for the network', { network: 'ETH' }],
+	])(
+		'a create within the limits that also names %s is refused, as in its query',
+		async (_case, extra) => {
+			await expectNothingSent(send({ body: { ...WITHIN, ...extra } as IRequestOptions['body'] }));
+		},
+	);
+
+	it('the fields TYLT documents for the create (and the node sends) are signed', async () => {
+		const documented = {
+			...WITHIN,
+			customerName: 'Payee',
+			comments: '[ref:inv-1]',
+			callBackUrl: 'https://merchant.example/tylt',
+			redirectUrl: 'https://merchant.example/done',
+		};
+		const outcome = await send({ body: documented });
+
+		expect(outcome).toHaveProperty('answer');
+		expect(sandbox.payouts).toHaveLength(1);
+	});
+});
+
 describe('headers that change how TYLT reads a request are refused', () => {
 	it.each<[string, Record<string, string>]>([
 		['a Content-Length that lies', { 'Content-Length': '2' }],
