@@ -23,8 +23,8 @@ interface TyltCall {
 /**
  * The TYLT calls that carry a body or change state and are still signed while a limit is set, by the path after
  * the Base URL's own path, spelled exactly as TYLT documents it (a server may route another spelling elsewhere).
- * Reads need no row: a GET or HEAD without a body is a read on any path. Every other call could pay out past the
- * limits (P2P instances, fiat and bulk pay-outs and their approval, a path never heard of) and is refused.
+ * Reads need no row: a GET or HEAD without a body is a read on any path (READ). Every other call could pay out past
+ * the limits (P2P instances, fiat and bulk pay-outs and their approval, a path never heard of) and is refused.
  */
 const TYLT_CALLS: ReadonlyMap<string, TyltCall> = new Map([
 	[
