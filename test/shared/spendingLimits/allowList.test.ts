@@ -153,6 +153,63 @@ describe('calls that could move money past the limits, each with one limit set',
 	});
 });
 
+describe('a text signed for one call is no payout at another: TYLT’s signature binds no path', () => {
+	const PAYOUT_QUERY = { ...WITHIN_THE_LIMITS, baseAmount: 50000 };
+
+	it.each<[string, Partial<IRequestOptions>, string]>([
+		['a GET whose query is a payout', { method: 'GET', uri: '/x', qs: PAYOUT_QUERY }, 'baseAmount'],
+		[
+			'a read of history with one more parameter',
+			{ method: 'GET', uri: TYLT_ENDPOINTS.payoutHistory, qs: { rows: 20, page: 1, amount: 9 } },
+			'amount',
+		],
+		[
+			'a HEAD naming the recipient',
+			{ method: 'HEAD', uri: TYLT_ENDPOINTS.accountBalance, qs: { toAddress: RECIPIENT } },
+			'toAddress',
+		],
+		[
+			'a pay-in whose body is a payout',
+			{ uri: '/transactions/merchant/createPayinRequest', body: PAYOUT_QUERY },
+			'baseAmount',
+		],
+		[
+			'a pay-in naming a recipient in another letter case',
+			{
+				uri: '/transactions/merchant/createPayinRequest',
+				body: { fromCurrency: 'USDT', toCurrency: 'USDT', Address: RECIPIENT },
+			},
+			'Address',
+		],
+		[
+			'a pay-in naming an amount, as TYLT’s pay-out calls size one',
+			{
+				uri: '/transactions/merchant/createPayinRequest',
+				body: { fromCurrency: 'USDT', toCurrency: 'USDT', amount: 50000 },
+			},
+			'amount',
+		],
+	])('%s is refused, naming the name', async (_case, options, name) => {
+		const message = await expectNotProven(ALL_THREE, options);
+		expect(message).toContain(`names "${name}", which is not among the`);
+	});
+
+	it('a pay-in with a query string beside its body is refused', async () => {
+		const message = await expectNotProven(ALL_THREE, {
+			uri: '/transactions/merchant/createPayinRequest?baseAmount=50000',
+			body: { fromCurrency: 'USDT', toCurrency: 'USDT' },
+		});
+		expect(message).toMatch(/carries a query string beside its body/);
+	});
+
+	it('a pay-in whose body is a list is refused', async () => {
+		await expectNotProven(ALL_THREE, {
+			uri: '/transactions/merchant/createPayinRequest',
+			body: [PAYOUT_QUERY] as unknown as IRequestOptions['body'],
+		});
+	});
+});
+
 describe('known calls spelled otherwise than TYLT spells them', () => {
 	it.each([
 		['the create', '/transactions/merchant/createpayoutrequest'],
@@ -199,8 +256,8 @@ describe('what is signed with limits set', () => {
 		expect(sandbox.requests.map((request) => request.status)).toEqual([200, 200, 200, 404]);
 	});
 
-	it('a pay-in creation, which pays nothing out', async () => {
-		const payIn = { fromCurrency: 'USDT', toCurrency: 'USDT', amount: 50000 };
+	it('a pay-in creation naming the currencies the spec gives it, which pays nothing out', async () => {
+		const payIn = { fromCurrency: 'USDT', toCurrency: 'USDT' };
 		await send(ALL_THREE, { uri: '/transactions/merchant/createPayinRequest', body: payIn });
 		const [received] = sandbox.requests;
 		expect(received.path).toBe('/transactions/merchant/createPayinRequest');
@@ -273,10 +330,13 @@ describe('what is signed with limits set', () => {
 			await tylt.run({ credentials, parameters });
 		}
 
-		const answered = new Set(
-			sandbox.requests.filter((request) => request.status === 200).map((request) => request.path),
-		);
-		expect([...answered].sort()).toEqual(Object.values(TYLT_ENDPOINTS).sort());
+		const answered = sandbox.requests.filter((request) => request.status === 200);
+		const paths = new Set(answered.map((request) => request.path));
+		expect([...paths].sort()).toEqual(Object.values(TYLT_ENDPOINTS).sort());
 		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
+		const parameters = new Set(
+			answered.flatMap((request) => [...new URLSearchParams(request.query).keys()]),
+		);
+		expect([...parameters].sort()).toEqual(['merchantOrderId', 'orderId', 'page', 'rows']);
 	});
 });

@@ -231,7 +231,9 @@ describe('Allowed Recipient Addresses tied to a network', () => {
 			/its networkSymbol missing is not a network symbol/,
 		);
 		const otherKey = withoutNetwork.replace('"address"', '"NetworkSymbol":"ETH","address"');
-		expect(refusal(TIED, otherKey)).toMatch(/names "NetworkSymbol", which is not TYLT’s spelling/);
+		expect(refusal(TIED, otherKey)).toMatch(
+			/names "NetworkSymbol", which is not among the fields of this call/,
+		);
 		const twice = withoutNetwork.replace(
 			'"address"',
 			'"networkSymbol":"ETH","networkSymbol":"BSC","address"',
@@ -292,17 +294,17 @@ describe('the create’s body', () => {
 		[
 			'another letter case',
 			payout().replace('"address"', '"Address"'),
-			/names "Address", which is not TYLT’s spelling of address/,
+			/names "Address", which is not among the fields of this call/,
 		],
 		[
 			'payout fields in a nested object',
-			JSON.stringify({ payout: { baseAmount: 1e6, address: 'TQ4' } }),
+			payout({ comments: { baseAmount: 1e6, address: 'TQ4' } }),
 			/nested object/,
 		],
 		[
 			'a list of payouts',
 			JSON.stringify([{ baseAmount: 1e6, address: 'TQ4' }]),
-			/nested object or list/,
+			/no JSON object body/,
 		],
 	])('refuses a body with %s', (_case, text, reason) => {
 		expect(refusal(limits, text)).toMatch(reason);
