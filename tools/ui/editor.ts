@@ -40,54 +40,140 @@ export class Editor {
 		await page.waitForSelector(parameters, { visible: true });
 	}
 
-	/**
-	 * Opens a stored workflow in a freshly loaded editor and adds a node the way a person does: the canvas's "+"
-	 * (the node panel), the node's name typed into its search, the node, then one of its actions. n8n opens the
-	 * new node's panel; this waits until its parameters show. (On an empty canvas the node panel offers
-	 * triggers only, so the workflow holds its trigger already.)
-	 */
-	async addNode(workflowId: string, nodeName: string, action: string): Promise<void> {
-		const { page } = this;
-		await page.goto(`${this.baseUrl}/workflow/${workflowId}`, { waitUntil: 'networkidle0' });
-		await page.waitForSelector('[data-test-id="canvas-node"]', { visible: true });
-		await (await page.waitForSelector('[data-test-id="node-creator-plus-button"]', {
-			visible: true,
-		}))!.click();
-		const search =
-			'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]';
-		await page.waitForSelector(search, { visible: true });
-		await page.type(search, nodeName);
-		// The app's entry (its action node and triggers together) is an item of its own kind in the list.
-		await this.clickByText('[data-test-id="item-iterator-item"]', nodeName);
-		await this.clickByText('[data-test-id="node-creator-action-item"]', action);
-		await page.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', {
+	/** Opens a new, empty workflow in a freshly loaded editor: a full page load, so every store starts empty. */
+	async newWorkflow(): Promise<void> {
+		await this.page.goto(`${this.baseUrl}/workflow/new`, { waitUntil: 'domcontentloaded' });
+		await this.page.waitForSelector('[data-test-id="canvas-plus-button"]', {
 			visible: true,
 		});
 	}
 
-	/** Clicks the first shown element matching `selector` that has a line of text reading `text`. */
-	private async clickByText(selector: string, text: string, timeout = 15000): Promise<void> {
-		const handle = await this.page
-			.waitForFunction(
-				(sel: string, wanted: string) =>
-					Array.from(document.querySelectorAll<HTMLElement>(sel)).find(
-						(element) =>
-							element.getClientRects().length > 0 &&
-							element.innerText.split('\n').some((line) => line.trim() === wanted),
-					) ?? false,
-				{ timeout },
-				selector,
-				text,
-			)
-			.catch(async (error: Error) => {
-				const shown = await this.page.$$eval(selector, (elements) =>
-					elements.map((element) => (element as HTMLElement).innerText.replace(/\n/g, ' | ')),
-				);
-				throw new Error(
-					`${error.message}: no "${text}" in ${selector}; shown: ${JSON.stringify(shown)}`,
-				);
-			});
-		await (handle.asElement() as ElementHandle<Element>).click();
+	/**
+	 * Waits until n8n has saved the new workflow by itself (about a second after its first node; the address
+	 * loses `?new=true`), as it has by the time a person takes the next step. From then on n8n fetches the
+	 * workflow's credentials again whenever a node is added.
+	 */
+	async waitForAutosave(timeout = 15000): Promise<void> {
+		await this.page.waitForFunction(
+			() =>
+				/^\/workflow\/(?!new$)[^/]+$/.test(location.pathname) && !/[?&]new=/.test(location.search),
+			{ timeout },
+		);
+	}
+
+	/**
+	 * Adds the first step from the empty canvas's "Add first step": a trigger by name, or with `action` one of an
+	 * app's actions (n8n then puts a Manual Trigger before it).
+	 */
+	async addFirstStep(nodeName: string, action?: string): Promise<void> {
+		await this.page.click('[data-test-id="canvas-plus-button"]');
+		await this.pickInNodeCreator(nodeName, action);
+	}
+
+	/** Adds a node after the canvas node named `previous`, from the "+" on that node's output: the usual way. */
+	async addAfter(previous: string, nodeName: string, action?: string): Promise<void> {
+		const plus = `[data-test-id="canvas-node-output-handle"][data-node-name="${previous}"] [data-test-id="canvas-handle-plus"]`;
+		await (await this.page.waitForSelector(plus, { visible: true }))!.click();
+		await this.pickInNodeCreator(nodeName, action);
+	}
+
+	/**
+	 * In the open node panel: the node's name typed into its search, the node, then (for an app) one of its
+	 * actions. The app's entry (its action node and triggers together) is an item of its own kind in the list.
+	 */
+	private async pickInNodeCreator(nodeName: string, action?: string): Promise<void> {
+		const search =
+			'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]';
+		await this.page.waitForSelector(search, { visible: true });
+		await this.page.type(search, nodeName);
+		await this.clickByText('[data-test-id="item-iterator-item"]', nodeName);
+		if (action) {
+			// Before the first trigger n8n lists an app's triggers and folds its actions under "Actions (n)".
+			const shown = await this.page.waitForFunction(
+				(wanted: string) => {
+					const visible = (selector: string) =>
+						Array.from(document.querySelectorAll<HTMLElement>(selector))
+							.filter((element) => element.getClientRects().length > 0)
+							.map((element) => element.innerText.split('\n')[0].trim());
+					if (visible('[data-test-id="item-iterator-item"]').includes(wanted)) return 'action';
+					return visible('[data-test-id="node-creator-category-item"]').some((category) =>
+						/^Actions \(\d+\)$/.test(category),
+					)
+						? 'folded'
+						: false;
+				},
+				{ timeout: 15000 },
+				action,
+			);
+			if ((await shown.jsonValue()) === 'folded') {
+				await this.clickByText('[data-test-id="node-creator-category-item"]', /^Actions \(\d+\)$/);
+			}
+			await this.clickByText('[data-test-id="item-iterator-item"]', action);
+		}
+		await this.page.waitForSelector('[data-test-id="node-creator"]', { hidden: true });
+	}
+
+	/** Waits until the node panel (NDV) of a just-added node shows its parameters. */
+	async waitForPanel(): Promise<void> {
+		await this.page.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', {
+			visible: true,
+		});
+	}
+
+	/** Closes the open node panel with its close button, back to the canvas. */
+	async closePanel(): Promise<void> {
+		await this.page.click('[data-test-id="ndv"] [data-test-id="ndv-close-button"]');
+		await this.page.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', {
+			hidden: true,
+		});
+	}
+
+	/**
+	 * Clicks the first shown element matching `selector` that has a line of text reading (or matching) `text`.
+	 * A list n8n draws again between the find and the click (the node panel's search filters as it is typed
+	 * into) leaves a detached element: it is found again, up to three times.
+	 */
+	private async clickByText(
+		selector: string,
+		text: string | RegExp,
+		timeout = 15000,
+	): Promise<void> {
+		const pattern = typeof text === 'string' ? null : text.source;
+		for (let attempt = 1; ; attempt++) {
+			const handle = await this.page
+				.waitForFunction(
+					(sel: string, wanted: string, wantedPattern: string | null) =>
+						Array.from(document.querySelectorAll<HTMLElement>(sel)).find(
+							(element) =>
+								element.getClientRects().length > 0 &&
+								element.innerText
+									.split('\n')
+									.some((line) =>
+										wantedPattern
+											? new RegExp(wantedPattern).test(line.trim())
+											: line.trim() === wanted,
+									),
+						) ?? false,
+					{ timeout },
+					selector,
+					String(text),
+					pattern,
+				)
+				.catch(async (error: Error) => {
+					const shown = await this.page.$$eval(selector, (elements) =>
+						elements.map((element) => (element as HTMLElement).innerText.replace(/\n/g, ' | ')),
+					);
+					throw new Error(
+						`${error.message}: no "${text}" in ${selector}; shown: ${JSON.stringify(shown)}`,
+					);
+				});
+			try {
+				await (handle.asElement() as ElementHandle<Element>).click();
+				return;
+			} catch (error) {
+				if (attempt === 3) throw error;
+			}
+		}
 	}
 
 	/** The credential shown in the open panel's credential slot ('' when none is selected). */
@@ -98,6 +184,20 @@ export class Editor {
 				(input) => (input as HTMLInputElement).value,
 			)
 			.catch(() => '');
+	}
+
+	/** The credential n8n attaches to a just-added node by itself, once it shows; '' when none has within `timeout`. */
+	async attachedCredential(timeout = 10000): Promise<string> {
+		await this.page
+			.waitForFunction(
+				() =>
+					!!document.querySelector<HTMLInputElement>(
+						'[data-test-id="ndv"] [data-test-id="node-credentials-select"] input',
+					)?.value,
+				{ timeout },
+			)
+			.catch(() => {});
+		return await this.selectedCredential();
 	}
 
 	/** Selects a stored credential by name in the open panel's credential slot. */
@@ -287,6 +387,27 @@ export class Editor {
 				),
 			),
 		}));
+	}
+
+	/**
+	 * Clicks the canvas's "Execute workflow" (the editor sends the workflow as it shows it) and waits until the
+	 * canvas node of `nodeType` shows its success mark; throws with n8n's message when a node's problem shows.
+	 */
+	async executeWorkflow(nodeType: string, timeout = 30000): Promise<void> {
+		await this.page.click('[data-test-id="execute-workflow-button"]');
+		const outcome = await this.page.waitForFunction(
+			(success: string) => {
+				if (document.querySelector(success)) return 'success';
+				const problem = Array.from(document.querySelectorAll<HTMLElement>('.el-notification')).find(
+					(toast) => /Problem in node/.test(toast.innerText),
+				);
+				return problem ? problem.innerText.replace(/\s+/g, ' ').trim() : false;
+			},
+			{ timeout },
+			`[data-test-id="canvas-node"][data-node-type="${nodeType}"] [data-test-id="canvas-node-status-success"]`,
+		);
+		const shown = String(await outcome.jsonValue());
+		if (shown !== 'success') throw new Error(`the run failed: ${shown}`);
 	}
 
 	/** Opens a stored credential's edit dialog (its own URL, as the Credentials list links it). */
