@@ -146,7 +146,7 @@ describe('TYLT node with a credential whose Base URL the credential will not sig
 					id: randomUUID(),
 					name: 'Currencies',
 					type: 'n8n-nodes-tylt.tylt',
-					typeVersion: 1,
+					typeVersion: 3,
 					position: [220, 0],
 					parameters: { resource: 'currency', operation: 'getMany' },
 					credentials: { tyltApi: { id: credential.id, name: credential.name } },

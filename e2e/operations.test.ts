@@ -8,6 +8,8 @@ import { examples } from './support/examples';
 import type { WorkflowJson } from '../tools/n8n';
 
 const e2e = useE2e();
+/** An EIP-55 address on BNB Smart Chain (one of EIP-55's own examples), not a token contract. */
+const EVM_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 
 /**
  * The create example without a callback URL (these tests are about the payouts, not their callbacks), and
@@ -77,6 +79,44 @@ describe('Payout → Create (examples/create-payout.json)', () => {
 				comments: `[ref:${recipient.invoice}] Invoice ${recipient.invoice}`,
 			})),
 		);
+	});
+
+	it('takes Settled Currency and Network By Symbol from each item, as expressions, in any case', async () => {
+		const { workflow } = createPayoutWorkflow();
+		const send = examples.node(workflow, 'Send payout');
+		send.parameters.settledCurrency = { __rl: true, mode: 'id', value: '={{ $json.currency }}' };
+		send.parameters.networkSymbol = { __rl: true, mode: 'id', value: '={{ $json.network }}' };
+		// Each recipient's own currency and network, typed as a spreadsheet would hold them.
+		const bySymbol = [
+			{
+				invoice: 'INV-S1',
+				name: 'Alice',
+				wallet: 'TDy2r6LnrvAvn8GMgfe9PaSbDLmTkG4uJF',
+				amount: 25,
+				currency: 'usdt',
+				network: 'trx',
+			},
+			{
+				invoice: 'INV-S2',
+				name: 'Bob',
+				wallet: EVM_WALLET,
+				amount: 30,
+				currency: 'USDC',
+				network: 'BSC',
+			},
+		];
+		ownInvoices(e2e, workflow, bySymbol);
+
+		const execution = await e2e.run(workflow);
+
+		expect(execution.status).toBe('success');
+		const creates = (await e2e.sandbox.requests()).filter(
+			(request) => request.endpoint === 'createPayout',
+		);
+		expect(creates.map((request) => JSON.parse(request.rawBody))).toEqual([
+			expect.objectContaining({ settledCurrency: 'USDT', networkSymbol: 'TRX', baseAmount: 25 }),
+			expect.objectContaining({ settledCurrency: 'USDC', networkSymbol: 'BSC', baseAmount: 30 }),
+		]);
 	});
 
 	it('creates no new payout when the same workflow runs again (duplicate guard)', async () => {

@@ -206,6 +206,9 @@ TYLT dev environment ready in ${((Date.now() - startedAt) / 1000).toFixed(0)} s
   n8n log       ${relative(LOG_FILE)}
   n8n data      ${relative(USER_FOLDER)}   (wiped at the next start: download workflows you want to keep)
 
+New TYLT nodes are version 3: in Payout → Create, Settled Currency and Network load from the
+sandbox when you open them (From List), or take a symbol or {{ $json.currency }} (By Symbol).
+
 Try it: open "TYLT: Create a payout" and click "Execute workflow". About ${delay} s later
 "TYLT: Payout settled" has run once per payout (its Executions tab). Run it again: the duplicate
 guard pays nobody twice.

@@ -21,10 +21,11 @@ import { callbackBody, payInRecord, payoutRecord } from './support/callbackSampl
 import { onceEach, payoutsPerReference, useMoneySafetySandbox } from './support/moneySafetyKit';
 import {
 	credentialsFor,
-	payoutCreate,
+	payoutCreate as newNodePayout,
 	requestsTo,
 	tronAddress,
 	useTyltNode,
+	withPlainSymbols,
 	type NodeRun,
 } from './support/sandboxKit';
 import {
@@ -35,6 +36,10 @@ import {
 } from './support/triggerServer';
 
 const VERSION_1 = 1;
+
+/** Payout → Create as version 1 saves it: Settled Currency and Network as plain symbols. */
+const payoutCreate = (overrides: Record<string, unknown> = {}) =>
+	withPlainSymbols(newNodePayout(overrides));
 
 describe('TYLT node version 1: Payout → Create', () => {
 	const tylt = useTyltNode();
@@ -152,9 +157,11 @@ describe('TYLT node version 1: Payout → Create', () => {
 		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
 	});
 
-	describe('a workflow upgraded to version 2 finds what version 1 paid', () => {
+	describe('a workflow upgraded to version 2 or 3 finds what version 1 paid', () => {
 		const v2 = (reference: string): INodeParameters =>
 			payoutCreate({ amountIn: 'settledCurrency', reference, options: {} });
+		const v3 = (reference: string): INodeParameters =>
+			newNodePayout({ amountIn: 'settledCurrency', reference, options: {} });
 
 		async function outcomes(...runs: Array<{ parameters: INodeParameters; typeVersion: number }>) {
 			const results = [];
@@ -162,24 +169,26 @@ describe('TYLT node version 1: Payout → Create', () => {
 			return results;
 		}
 
-		it('sent by a version-1 node (Options → Reference), repeated by a version-2 node', async () => {
+		it('sent by a version-1 node (Options → Reference), repeated by a version-2 and a version-3 node', async () => {
 			expect(
 				await outcomes(
 					{ parameters: payoutCreate({ options: { reference: 'INV-v1' } }), typeVersion: 1 },
 					{ parameters: v2('INV-v1'), typeVersion: 2 },
+					{ parameters: v3('INV-v1'), typeVersion: 3 },
 				),
-			).toEqual([false, true]);
+			).toEqual([false, true, true]);
 			expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
 		});
 
-		it('left empty in version 2 after a version-1 run without a reference: the derived one matches', async () => {
+		it('left empty in version 2 or 3 after a version-1 run without a reference: the derived one matches', async () => {
 			expect(
 				await outcomes(
 					{ parameters: payoutCreate({ options: {} }), typeVersion: 1 },
 					{ parameters: v2(''), typeVersion: 2 },
 					{ parameters: v2('   '), typeVersion: 2 },
+					{ parameters: v3(''), typeVersion: 3 },
 				),
-			).toEqual([false, true, true]);
+			).toEqual([false, true, true, true]);
 			expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
 		});
 	});

@@ -13,7 +13,7 @@ import * as payIn from './actions/payIn';
 import * as payout from './actions/payout';
 import { DEFAULT_NODE_VERSION, NODE_VERSIONS } from './actions/nodeVersion';
 import { router } from './actions/router';
-import { credentialTest, loadOptions } from './methods';
+import { credentialTest, listSearch, loadOptions } from './methods';
 
 // On an n8n too old for the package, n8n's log names the version needed instead of a bare TypeError.
 assertSupportedN8n();
@@ -24,7 +24,7 @@ export class Tylt implements INodeType {
 		name: 'tylt',
 		icon: { light: 'file:tylt.svg', dark: 'file:tylt.dark.svg' },
 		group: ['transform'],
-		// Version 1 stays for every workflow saved before version 2 (actions/nodeVersion.ts).
+		// Versions 1 and 2 stay for every workflow saved with them (actions/nodeVersion.ts).
 		version: NODE_VERSIONS,
 		defaultVersion: DEFAULT_NODE_VERSION,
 		subtitle:
@@ -76,7 +76,7 @@ export class Tylt implements INodeType {
 		],
 	};
 
-	methods = { loadOptions, credentialTest };
+	methods = { loadOptions, listSearch, credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

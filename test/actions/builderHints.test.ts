@@ -11,28 +11,29 @@ import { NodeHelpers } from 'n8n-workflow';
 import { Tylt } from '../../nodes/Tylt/Tylt.node';
 import { TyltPayoutStatusTrigger } from '../../nodes/TyltPayoutStatusTrigger/TyltPayoutStatusTrigger.node';
 import { TyltTrigger } from '../../nodes/TyltTrigger/TyltTrigger.node';
+import { descriptionAtVersion } from '../support/panel';
 
 const tylt = new Tylt().description;
 const trigger = new TyltTrigger().description;
 const polling = new TyltPayoutStatusTrigger().description;
 const PACKAGE_NODES = [tylt, trigger, polling].map(({ name }) => `n8n-nodes-tylt.${name}`);
 
-/** Payout → Create's version-2 parameter `name`, at the top or under a collection. */
-function createV2Parameter(name: string): INodeProperties {
-	const isV2Create = (property: INodeProperties) =>
-		property.displayOptions?.show?.operation?.includes('create') &&
-		property.displayOptions?.show?.['@version'] !== undefined &&
-		property.displayOptions.show['@version'][0] !== 1;
-	for (const property of tylt.properties.filter(isV2Create)) {
+/** Payout → Create's parameter `name` on the panel a new node gets, at the top or under a collection. */
+function createParameter(name: string): INodeProperties {
+	const isCreate = (property: INodeProperties) =>
+		property.displayOptions?.show?.operation?.includes('create');
+	for (const property of descriptionAtVersion(tylt.properties, tylt.defaultVersion!).filter(
+		isCreate,
+	)) {
 		if (property.name === name) return property;
 		const inside = ((property.options ?? []) as INodeProperties[]).find(
 			(option) => option.name === name,
 		);
 		if (inside) return inside;
 	}
-	throw new Error(`No version-2 Create parameter ${name}`);
+	throw new Error(`No Create parameter ${name} on a new node`);
 }
-const hintOf = (name: string) => createV2Parameter(name).builderHint?.propertyHint ?? '';
+const hintOf = (name: string) => createParameter(name).builderHint?.propertyHint ?? '';
 
 describe('Payout → Create', () => {
 	it('asks for Reference as an expression giving each payment its own ID, never a constant', () => {
@@ -51,7 +52,8 @@ describe('Payout → Create', () => {
 	});
 
 	it('lets no AI agent pay unless the user asks', () => {
-		expect(hintOf('toolMaxAmount')).toMatch(/^Leave 0 unless the user explicitly asks/);
+		expect(hintOf('agentMaxAmount')).toMatch(/^Leave empty unless the user explicitly asks/);
+		expect(hintOf('agentMaxAmount')).toMatch(/with its currency, such as USDT 100/);
 	});
 });
 
@@ -90,7 +92,7 @@ it('a payout as the builder is told to write it passes n8n-workflow’s paramete
 		additionalFields: { callBackUrl: 'https://n8n.example.com/webhook/abc/webhook' },
 		options: { duplicateGuard: true },
 	};
-	const node = { typeVersion: 2, parameters } as unknown as INode;
+	const node = { typeVersion: 3, parameters } as unknown as INode;
 	const resolved = NodeHelpers.getNodeParameters(
 		tylt.properties,
 		parameters,

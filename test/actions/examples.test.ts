@@ -60,6 +60,23 @@ describe.each(tyltNodes)('%s', (_where, node) => {
 		}
 		expect(unknown).toEqual([]);
 	});
+
+	it('writes each list field as n8n saves one: a mode the field has, and a symbol or an expression', () => {
+		const parameters = node.parameters as INodeParameters;
+		const lists = description.properties.filter(
+			(property) =>
+				property.type === 'resourceLocator' &&
+				property.name in parameters &&
+				NodeHelpers.displayParameter(parameters, property, node, description),
+		);
+		for (const list of lists) {
+			const saved = parameters[list.name] as { __rl?: unknown; mode?: unknown; value?: unknown };
+			expect(saved).toEqual({ __rl: true, mode: expect.any(String), value: expect.any(String) });
+			expect(list.modes!.map((mode) => mode.name)).toContain(saved.mode);
+			// An expression goes By Symbol: From List would show it as an entry the list does not have.
+			expect(saved.mode === 'id').toBe(String(saved.value).startsWith('='));
+		}
+	});
 });
 
 describe('form endings', () => {

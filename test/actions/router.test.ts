@@ -47,7 +47,7 @@ it('lets an AI agent pay up to the maximum the workflow sets, and refuses above 
 			nodeType: 'n8n-nodes-tylt.tyltTool',
 			parameters: payoutCreate({
 				baseAmount,
-				options: { toolMaxAmount: 50, toolMaxAmountCurrency: 'usdt' },
+				options: { agentMaxAmount: 'usdt 50' },
 			}),
 		});
 
@@ -62,18 +62,39 @@ it('lets an AI agent pay up to the maximum the workflow sets, and refuses above 
 });
 
 describe('the AI agent’s maximum is in one stated currency', () => {
-	it('refuses a tool run whose maximum has no currency, without a request', async () => {
+	it('refuses a tool run with no maximum, saying how to write one, without a request', async () => {
 		const error = await failureOf(
-			tylt.run({
-				nodeType: 'n8n-nodes-tylt.tyltTool',
-				parameters: payoutCreate({ options: { toolMaxAmount: 100 } }),
-			}),
+			tylt.run({ nodeType: 'n8n-nodes-tylt.tyltTool', parameters: payoutCreate() }),
 		);
 
 		expect(error.message).toContain('maximum amount and its currency');
-		expect(error.description).toContain('AI Agent Max Amount Currency');
+		expect(error.description).toContain('AI Agent Max Amount');
+		expect(error.description).toContain('USDT 100');
 		expect(sandbox.requests).toHaveLength(0);
 	});
+
+	it.each([
+		['100', 'is an amount without a currency symbol'],
+		['USDT', 'gives no amount for USDT'],
+		['USDT 1,000', 'has an amount that is not a plain decimal'],
+		['USDT -5', 'has a negative amount'],
+	])(
+		'refuses a maximum written %p, naming the field, the value and the item: nothing is sent',
+		async (agentMaxAmount, why) => {
+			const error = await failureOf(
+				tylt.run({
+					nodeType: 'n8n-nodes-tylt.tyltTool',
+					parameters: payoutCreate({ options: { agentMaxAmount } }),
+				}),
+			);
+
+			expect(error.message).toContain(
+				`Invalid AI Agent Max Amount ${JSON.stringify(agentMaxAmount)} in item 0`,
+			);
+			expect(error.message).toContain(why);
+			expect(sandbox.requests).toHaveLength(0);
+		},
+	);
 
 	it.each([
 		[
@@ -98,7 +119,7 @@ describe('the AI agent’s maximum is in one stated currency', () => {
 						baseAmount: 100,
 						...(currency === 'USDC' ? { address: EVM_ADDRESS } : {}),
 						...overrides,
-						options: { toolMaxAmount: 100, toolMaxAmountCurrency: 'USDT' },
+						options: { agentMaxAmount: 'USDT 100' },
 					}),
 				}),
 			);
@@ -117,7 +138,7 @@ describe('the AI agent’s maximum is in one stated currency', () => {
 				amountIn: 'fiat',
 				baseCurrency: 'USD',
 				additionalFields: {},
-				options: { toolMaxAmount: 20, toolMaxAmountCurrency: 'USD' },
+				options: { agentMaxAmount: '20 USD' },
 			}),
 		});
 

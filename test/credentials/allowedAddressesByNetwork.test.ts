@@ -13,6 +13,7 @@ import {
 	payoutCreate,
 	requestsTo,
 	useTyltNode,
+	withPlainSymbols,
 	type NodeRun,
 } from '../support/sandboxKit';
 
@@ -28,19 +29,18 @@ const networksPaid = () =>
 const toEvm = (networkSymbol: string, overrides: INodeParameters = {}) =>
 	payoutCreate({ networkSymbol, address: EVM_ADDRESS, baseAmount: 20, ...overrides });
 
-/** The TYLT node's runs this file makes: version 1, version 2, and version 2 as an AI agent's tool. */
+/** The TYLT node's runs this file makes: version 1, the version a new node gets, and that as an AI agent's tool. */
 const TYLT_NODE_RUNS: Array<[string, (parameters: INodeParameters) => Partial<NodeRun>]> = [
-	['the TYLT node v1', (parameters) => ({ typeVersion: 1, parameters })],
-	['the TYLT node v2', (parameters) => ({ typeVersion: 2, parameters })],
+	[
+		'the TYLT node v1',
+		(parameters) => ({ typeVersion: 1, parameters: withPlainSymbols(parameters) }),
+	],
+	['the TYLT node', (parameters) => ({ parameters })],
 	[
 		'the TYLT node as an AI tool',
 		(parameters) => ({
-			typeVersion: 2,
 			nodeType: 'n8n-nodes-tylt.tyltTool',
-			parameters: {
-				...parameters,
-				options: { toolMaxAmount: 50, toolMaxAmountCurrency: 'USDT' },
-			},
+			parameters: { ...parameters, options: { agentMaxAmount: 'USDT 50' } },
 		}),
 	],
 ];
@@ -90,12 +90,7 @@ describe('a dry run of the TYLT node', () => {
 	it('names the entry that allowed the payout, or says why none did', async () => {
 		const limits = { allowedAddresses: `BSC:${EVM_ADDRESS} ETH:${EVM_ADDRESS.toLowerCase()}` };
 		const dryRun = (network: string) =>
-			node.run(
-				runWith(limits, {
-					typeVersion: 2,
-					parameters: toEvm(network, { options: { dryRun: true } }),
-				}),
-			);
+			node.run(runWith(limits, { parameters: toEvm(network, { options: { dryRun: true } }) }));
 
 		const [onEth] = await dryRun('ETH');
 		const [onPolygon] = await dryRun('MATIC');

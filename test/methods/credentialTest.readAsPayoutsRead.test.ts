@@ -30,7 +30,6 @@ async function testCredential(limits: ICredentialDataDecryptedObject) {
 
 const payTwentyUsdt = async (limits: ICredentialDataDecryptedObject, networkSymbol = 'TRX') => {
 	const [output] = await node.run({
-		typeVersion: 2,
 		credentials: { ...credentialsFor(sandbox), ...limits },
 		parameters: payoutCreate({
 			baseAmount: 20,

@@ -259,7 +259,7 @@ describe('an AI agent using the node as a tool', () => {
 			parameters: payoutCreate({
 				baseAmount,
 				address: RECIPIENT,
-				options: { toolMaxAmount: 50, toolMaxAmountCurrency: 'USDT' },
+				options: { agentMaxAmount: 'USDT 50' },
 			}),
 		});
 

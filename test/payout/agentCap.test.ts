@@ -9,13 +9,10 @@ import { failureOf, payoutCreate, useTyltNode } from '../support/sandboxKit';
 const tylt = useTyltNode();
 const { sandbox } = tylt;
 
-function asAgentTool(baseAmount: number | string, toolMaxAmount: number) {
+function asAgentTool(baseAmount: number | string, cap: number | string) {
 	return tylt.run({
 		nodeType: 'n8n-nodes-tylt.tyltTool',
-		parameters: payoutCreate({
-			baseAmount,
-			options: { toolMaxAmount, toolMaxAmountCurrency: 'USDT' },
-		}),
+		parameters: payoutCreate({ baseAmount, options: { agentMaxAmount: `USDT ${cap}` } }),
 	});
 }
 

@@ -2,7 +2,7 @@
  * Max Amount per 24 Hours against time: creates held back by a long pause, and clocks that disagree.
  *
  * What must not happen: the limit is decided once, before the first create, and each payout that fits is reserved then. Pause
- * Between Payouts has no upper bound (version 2: any Max Payouts per Second above 0), so a builder can hold an
+ * Between Payouts has no upper bound (version 2 on: any Max Payouts per Second above 0), so a builder can hold an
  * item's create back for more than a day. Its reservation is dated when it was made, and the journal forgets it
  * 24 hours 15 minutes later, while the item has not been sent yet: another execution of the same n8n process then
  * finds the room free and pays it, and the held item is sent afterwards on its day-old decision. Both land
@@ -16,7 +16,13 @@
  * a TYLT clock behind n8n's), and a long pause returns at once after moving them (running the other execution
  * in between, as a schedule would).
  */
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import {
+	credentialsFor,
+	payoutCreate,
+	requestsTo,
+	tronAddress,
+	withPlainSymbols,
+} from '../support/sandboxKit';
 import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 /**
@@ -93,7 +99,7 @@ function most24HourSum(): number {
 	);
 }
 
-/** The held batch's node: version 1 with Pause Between Payouts, or version 2 with Max Payouts per Second. */
+/** The held batch's node: version 1 with Pause Between Payouts, or version 2 on with Max Payouts per Second (run at the version a new node gets). */
 type Panel = 1 | 2;
 
 /** A batch paying 10, then 90 `pauseMs` later, one at a time. */
@@ -105,7 +111,6 @@ function heldBatch(pauseMs: number, panel: Panel) {
 	const payout = { baseAmount: '={{ $json.amount }}', address: RECIPIENT };
 	if (panel === 2) {
 		return {
-			typeVersion: 2,
 			items,
 			parameters: payoutCreate({
 				...payout,
@@ -120,14 +125,16 @@ function heldBatch(pauseMs: number, panel: Panel) {
 	return {
 		typeVersion: 1,
 		items,
-		parameters: payoutCreate({
-			...payout,
-			options: {
-				reference: '={{ $json.row }}',
-				concurrentPayouts: 1,
-				pauseBetweenPayoutsMs: pauseMs,
-			},
-		}),
+		parameters: withPlainSymbols(
+			payoutCreate({
+				...payout,
+				options: {
+					reference: '={{ $json.row }}',
+					concurrentPayouts: 1,
+					pauseBetweenPayoutsMs: pauseMs,
+				},
+			}),
+		),
 	};
 }
 
@@ -167,7 +174,7 @@ async function otherRun(afterMs: number) {
 
 it.each<[string, Panel]>([
 	['version 1, Pause Between Payouts', 1],
-	['version 2, Max Payouts per Second', 2],
+	['version 2 on, Max Payouts per Second', 2],
 ])(
 	'a create held back for more than a day (%s) is not sent on a decision its reservation outlived',
 	async (_case, panel) => {

@@ -19,7 +19,6 @@ const RECIPIENT = tronAddress('no-money-below-top');
 let references = 0;
 const pay = (baseAmount: number, options: Record<string, unknown> = {}) =>
 	suite.run({
-		typeVersion: 2,
 		credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 200' },
 		parameters: payoutCreate({
 			baseAmount,

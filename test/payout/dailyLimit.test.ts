@@ -245,7 +245,6 @@ describe('Payout → Create under Max Amount per 24 Hours, with history in each 
 		);
 	const payTwenty = (options: INodeParameters = {}) =>
 		node.run({
-			typeVersion: 2,
 			credentials: underUsdt100(),
 			parameters: payoutCreate({ baseAmount: 20, address: RECIPIENT, options }),
 		});
@@ -274,7 +273,6 @@ describe('Payout → Create under Max Amount per 24 Hours, with history in each 
 	])('a payout of 90 that is %s takes its room: 20 more is refused', async (_case, fields) => {
 		seedNinety(fields);
 		const error = await node.fail({
-			typeVersion: 2,
 			credentials: underUsdt100(),
 			parameters: payoutCreate({ baseAmount: 20, address: RECIPIENT }),
 		});

@@ -107,3 +107,54 @@ export function longDescriptions(panel: Panel): string[] {
 export function hints(panel: Panel): string[] {
 	return panel.words.filter((word) => word.hint).map((word) => word.name);
 }
+
+type VersionCondition = number | { _cnd: Record<string, number> };
+
+function versionMatches(conditions: readonly VersionCondition[], version: number): boolean {
+	return conditions.some((condition) => {
+		if (typeof condition === 'number') return condition === version;
+		return Object.entries(condition._cnd).every(([operator, bound]) => {
+			if (operator === 'gte') return version >= bound;
+			if (operator === 'lte') return version <= bound;
+			if (operator === 'eq') return version === bound;
+			throw new Error(`descriptionAtVersion cannot read the version condition ${operator}`);
+		});
+	});
+}
+
+/**
+ * The properties a node of `version` has: every parameter (collection options too) whose `@version` condition
+ * holds for it, with that condition left out, so that moving a parameter between version conditions without
+ * changing what any version shows leaves the text unchanged.
+ */
+export function descriptionAtVersion(
+	properties: readonly INodeProperties[],
+	version: number,
+): INodeProperties[] {
+	const atVersion = (entries: readonly unknown[]): unknown[] =>
+		(entries as Array<Record<string, unknown>>).flatMap((entry) => {
+			const displayOptions = entry.displayOptions as INodeProperties['displayOptions'];
+			const shown = displayOptions?.show?.['@version'] as VersionCondition[] | undefined;
+			const hidden = displayOptions?.hide?.['@version'] as VersionCondition[] | undefined;
+			if (shown && !versionMatches(shown, version)) return [];
+			if (hidden && versionMatches(hidden, version)) return [];
+			const copy: Record<string, unknown> = { ...entry };
+			if (displayOptions && (shown || hidden)) {
+				const withoutVersion = (part?: Record<string, unknown>) => {
+					if (!part) return undefined;
+					const { '@version': _version, ...rest } = part;
+					return rest;
+				};
+				copy.displayOptions = {
+					...displayOptions,
+					...(displayOptions.show ? { show: withoutVersion(displayOptions.show) } : {}),
+					...(displayOptions.hide ? { hide: withoutVersion(displayOptions.hide) } : {}),
+				};
+			}
+			if (Array.isArray(entry.options) && entry.type !== 'options' && entry.type !== 'multiOptions') {
+				copy.options = atVersion(entry.options);
+			}
+			return [copy];
+		});
+	return atVersion(properties) as INodeProperties[];
+}

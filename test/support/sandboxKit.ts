@@ -53,21 +53,42 @@ export function tronAddress(label: string): string {
  */
 export const EVM_ADDRESS = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 
+/** Settled Currency or Network as a version-3 node saves it: picked From List, or By Symbol (typed or `={{ … }}`). */
+export const fromList = (symbol: string) => ({ __rl: true, mode: 'list', value: symbol });
+export const bySymbol = (symbol: string) => ({ __rl: true, mode: 'id', value: symbol });
+
 /**
- * A payout any seeded sandbox accepts: USDT on Tron, inside its withdrawal bounds. `overrides` may hold any
- * item-shaped values (a test's Options object, say): n8n reads them as node parameters.
+ * A payout any seeded sandbox accepts: USDT on Tron, inside its withdrawal bounds, as a new node saves it.
+ * `overrides` may hold any item-shaped values (a test's Options object, say): n8n reads them as node parameters.
  */
 export function payoutCreate(overrides: Record<string, unknown> = {}): INodeParameters {
 	return {
 		resource: 'payout',
 		operation: 'create',
-		settledCurrency: 'USDT',
-		networkSymbol: 'TRX',
+		settledCurrency: fromList('USDT'),
+		networkSymbol: fromList('TRX'),
 		address: tronAddress('recipient'),
 		baseAmount: 25,
 		additionalFields: {},
 		...overrides,
 	} as INodeParameters;
+}
+
+/** The same parameters as versions 1 and 2 save them: Settled Currency and Network as plain symbols. */
+export function withPlainSymbols(parameters: INodeParameters): INodeParameters {
+	const plain = (value: unknown) =>
+		typeof value === 'object' && value !== null && '__rl' in value
+			? (value as unknown as { value: string }).value
+			: value;
+	return {
+		...parameters,
+		...('settledCurrency' in parameters
+			? { settledCurrency: plain(parameters.settledCurrency) as string }
+			: {}),
+		...('networkSymbol' in parameters
+			? { networkSymbol: plain(parameters.networkSymbol) as string }
+			: {}),
+	};
 }
 
 /**

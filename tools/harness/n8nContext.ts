@@ -36,11 +36,11 @@ export interface RunOptions {
 	nodeType?: string;
 	/** The execution's cancel signal, as n8n aborts it when the user stops the execution. */
 	abortSignal?: AbortSignal;
-	/** The node version the workflow saved (default: the version a new node gets, 2). */
+	/** The node version the workflow saved (default: the version a new node gets, 3). */
 	typeVersion?: number;
 	/**
-	 * A hand-edited workflow: version 1's parameters left in a version-2 node's JSON, which version 2 must
-	 * ignore. Without it, a version-2 run given one fails the test at once instead of ignoring it unseen.
+	 * A hand-edited workflow: an older version's parameters left in a newer node's JSON, which the newer version
+	 * must ignore. Without it, such a run fails the test at once instead of ignoring the parameter unseen.
 	 */
 	version1ParametersInJson?: boolean;
 }
@@ -62,16 +62,47 @@ const VERSION_1_ONLY: Record<string, string[]> = {
 	additionalFields: ['baseCurrency'],
 };
 
+/** Where version 2 keeps what version 3 writes as one option (AI Agent Max Amount: `USDT 100`). */
+const VERSION_2_ONLY: Record<string, string[]> = {
+	options: ['toolMaxAmount', 'toolMaxAmountCurrency'],
+};
+
+/** Version 3's lists: an older version's dropdown holds a plain symbol and would fail on n8n's `{ __rl }` value. */
+const RESOURCE_LOCATORS = ['settledCurrency', 'networkSymbol'];
+
 function assertPanelOfVersion(options: RunOptions, typeVersion: number) {
+	const locators = RESOURCE_LOCATORS.filter((name) => {
+		const value = options.parameters[name];
+		return typeof value === 'object' && value !== null && '__rl' in value;
+	});
+	if (typeVersion < 3 && locators.length > 0) {
+		throw new Error(
+			`A version-${typeVersion} run holds version 3's list values in ${locators.join(', ')}: version ${typeVersion} saves plain symbols (withPlainSymbols in test/support/sandboxKit.ts).`,
+		);
+	}
 	if (typeVersion < 2 || options.version1ParametersInJson) return;
-	for (const [collection, names] of Object.entries(VERSION_1_ONLY)) {
-		const values = options.parameters[collection];
-		if (typeof values !== 'object' || values === null) continue;
-		const found = names.filter((name) => name in values);
-		if (found.length > 0) {
-			throw new Error(
-				`A version-${typeVersion} run holds version 1's ${collection}.${found.join(', ')}: version 2 ignores it. Set it where version 2's panel has it, or run version 1 (test/versionOne.test.ts).`,
-			);
+	const olderOnly: Array<[number, Record<string, string[]>, string]> = [
+		[1, VERSION_1_ONLY, 'test/versionOne.test.ts'],
+		...(typeVersion >= 3
+			? [
+					[2, VERSION_2_ONLY, 'test/versionTwo.test.ts'] as [
+						number,
+						Record<string, string[]>,
+						string,
+					],
+				]
+			: []),
+	];
+	for (const [olderVersion, parameters, suite] of olderOnly) {
+		for (const [collection, names] of Object.entries(parameters)) {
+			const values = options.parameters[collection];
+			if (typeof values !== 'object' || values === null) continue;
+			const found = names.filter((name) => name in values);
+			if (found.length > 0) {
+				throw new Error(
+					`A version-${typeVersion} run holds version ${olderVersion}'s ${collection}.${found.join(', ')}: version ${typeVersion} ignores it. Set it where version ${typeVersion}'s panel has it, or run version ${olderVersion} (${suite}).`,
+				);
+			}
 		}
 	}
 }
@@ -164,18 +195,31 @@ export async function runTyltNode(options: RunOptions): Promise<INodeExecutionDa
 	return output[0];
 }
 
-/** Calls one of the node's dropdown loaders as the editor would, with the panel's current parameters. */
-export async function loadTyltOptions(
-	method: 'getCurrencies' | 'getNetworks',
-	options: Pick<RunOptions, 'parameters' | 'credentials'>,
-) {
+type PanelCall = Pick<RunOptions, 'parameters' | 'credentials' | 'typeVersion'>;
+
+/** The context the editor gives a loader or a list search: the panel's current parameters. */
+function loadOptionsContext(options: PanelCall) {
 	const node = buildNode({ ...options });
-	const workflow = buildWorkflow(node);
-	const context = new LoadOptionsContext(
-		workflow,
+	return new LoadOptionsContext(
+		buildWorkflow(node),
 		node,
 		additionalData(options.credentials, options.parameters),
 		'parameters',
 	);
-	return await tyltNode.methods.loadOptions[method].call(context);
+}
+
+/** Calls one of the node's dropdown loaders (versions 1 and 2) as the editor would. */
+export async function loadTyltOptions(method: 'getCurrencies' | 'getNetworks', options: PanelCall) {
+	return await tyltNode.methods.loadOptions[method].call(loadOptionsContext(options));
+}
+
+/** Opens one of the node's lists (version 3) as the editor does, with what the user typed in its search box. */
+export async function searchTyltList(
+	method: 'searchCurrencies' | 'searchNetworks',
+	options: PanelCall & { filter?: string },
+) {
+	return await tyltNode.methods.listSearch[method].call(
+		loadOptionsContext(options),
+		options.filter,
+	);
 }

@@ -5,9 +5,9 @@
  */
 import type { INode, INodeParameters, INodeType, INodeTypes } from 'n8n-workflow';
 
-/** `typeVersion`: each node's defaultVersion, what users get (version 1 is pinned in test/versionOne.test.ts). */
+/** `typeVersion`: each node's defaultVersion, what users get (older versions: test/versionOne.test.ts, test/versionTwo.test.ts). */
 const NODES = {
-	tylt: { id: 'tylt-node', name: 'TYLT', typeVersion: 2 },
+	tylt: { id: 'tylt-node', name: 'TYLT', typeVersion: 3 },
 	tyltTrigger: { id: 'tylt-trigger', name: 'TYLT Trigger', typeVersion: 2 },
 	tyltPayoutStatusTrigger: {
 		id: 'tylt-poll-trigger',

@@ -12,6 +12,10 @@ export interface DropdownOption {
 }
 
 const parameterInput = (name: string) => `[data-test-id="parameter-input-${name}"]`;
+const resourceLocatorInput = (name: string) =>
+	`[data-test-id="resource-locator-${name}"] [data-test-id="rlc-input"]`;
+/** A list's entries; its popover is teleported out of the panel, and a closed one stays hidden in the page. */
+const LIST_ITEMS = '[data-test-id="rlc-item"]';
 
 export class Editor {
 	constructor(
@@ -316,6 +320,77 @@ export class Editor {
 			return;
 		}
 		throw new Error(`the ${name} dropdown has no option "${optionName}"`);
+	}
+
+	/** The text a resource locator shows: the entry picked From List, or the symbol typed By Symbol. */
+	async listText(name: string): Promise<string> {
+		return await this.page.$eval(resourceLocatorInput(name), (element) => {
+			const input = element.matches('input') ? element : element.querySelector('input');
+			return (input as HTMLInputElement | null)?.value ?? '';
+		});
+	}
+
+	/**
+	 * Opens a resource locator's list (mode From List) and reads its entries once TYLT's answer is in, or the
+	 * error the list shows instead; `search` is typed into the list's search box first.
+	 */
+	async openList(name: string, search?: string): Promise<{ entries: string[]; error?: string }> {
+		const { page } = this;
+		await page.click(resourceLocatorInput(name));
+		const loaded = (items: string) =>
+			Array.from(document.querySelectorAll<HTMLElement>(items)).some((item) => item.offsetParent) ||
+			Array.from(document.querySelectorAll<HTMLElement>('[data-test-id="rlc-error-message"]')).some(
+				(message) => message.offsetParent,
+			);
+		await page.waitForFunction(loaded, { timeout: 15000 }, LIST_ITEMS);
+		if (search !== undefined) {
+			const box = await page.waitForSelector('[data-test-id="rlc-search"] input', {
+				visible: true,
+			});
+			await box!.type(search);
+			await sleep(1000); // the list searches TYLT again, debounced
+		}
+		await sleep(300); // the popover's fade-in, so that screenshots show it fully drawn
+		return await page.evaluate((items: string) => {
+			const visible = (selector: string) =>
+				Array.from(document.querySelectorAll<HTMLElement>(selector)).filter(
+					(item) => item.offsetParent,
+				);
+			const [error] = visible('[data-test-id="rlc-error-message"]');
+			return {
+				entries: visible(items).map((item) =>
+					((item.querySelector('span') ?? item) as HTMLElement).innerText.trim(),
+				),
+				...(error ? { error: error.innerText.trim() } : {}),
+			};
+		}, LIST_ITEMS);
+	}
+
+	/** Clicks the entry `entry` of the open list and waits until the field shows it. */
+	async chooseListEntry(name: string, entry: string): Promise<void> {
+		const { page } = this;
+		for (const item of await page.$$(LIST_ITEMS)) {
+			const text = await item.evaluate((element) =>
+				(element as HTMLElement).offsetParent
+					? ((element.querySelector('span') ?? element) as HTMLElement).innerText.trim()
+					: undefined,
+			);
+			if (text !== entry) continue;
+			await item.click();
+			await page.waitForFunction(
+				(sel: string, expected: string) => {
+					const element = document.querySelector(sel);
+					const input = element?.matches('input') ? element : element?.querySelector('input');
+					return (input as HTMLInputElement | null)?.value === expected;
+				},
+				{ timeout: 5000 },
+				resourceLocatorInput(name),
+				entry,
+			);
+			await sleep(300); // the popover's fade-out
+			return;
+		}
+		throw new Error(`the ${name} list has no entry "${entry}"`);
 	}
 
 	async closeDropdown(): Promise<void> {

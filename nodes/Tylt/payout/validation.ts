@@ -285,22 +285,25 @@ function isFilledString(value: unknown): value is string {
 // An agent picks amounts, currencies and addresses itself: its cap is one amount in one stated currency, and a
 // call sized in any other currency cannot be compared with it and is refused.
 export interface AgentCap {
-	/** The largest amount per call; 0 means agents may not pay at all. */
-	maxAmount: number;
+	/** The largest amount per call, exactly as the workflow set it; 0 means agents may not pay at all. */
+	maxAmount: ExactDecimal;
 	/** The currency the cap is in (upper case), e.g. USDT or USD; empty when not set. */
 	currency: string;
+	/** The option that sets the currency, as the panel of the node's version labels it. */
+	currencyOption: string;
+	/** How the node's version sets the cap, for the error of a tool run without one. */
+	howToSet: string;
 }
 
 /** Refuses, before anything is read or sent, a tool run whose cap is not fully set. */
 export function assertAgentCapSet(node: INode, cap: AgentCap, itemIndex: number): void {
-	if (cap.maxAmount > 0 && cap.currency !== '') return;
+	if (cap.maxAmount.units > 0n && cap.currency !== '') return;
 	throw new NodeOperationError(
 		node,
 		'Payout → Create cannot run as an AI agent tool until the workflow sets a maximum amount and its currency',
 		{
 			itemIndex,
-			description:
-				'Set Options → AI Agent Max Amount on this node to the largest amount an agent may pay per call, and Options → AI Agent Max Amount Currency to the currency that amount is in (for example USDT, or USD when payouts are sized in a fiat Base Currency).',
+			description: cap.howToSet,
 		},
 	);
 }
@@ -318,7 +321,7 @@ export function assertWithinAgentCap(
 		throw invalidFieldError(node, {
 			label: sizedInFiat ? 'Base Currency' : 'Settled Currency',
 			value: amountCurrency,
-			reason: `an AI agent may pay only amounts in ${cap.currency} (Options → AI Agent Max Amount Currency), so an amount in ${amountCurrency} cannot be checked against the maximum of ${cap.maxAmount} ${cap.currency}`,
+			reason: `an AI agent may pay only amounts in ${cap.currency} (Options → ${cap.currencyOption}), so an amount in ${amountCurrency} cannot be checked against the maximum of ${exactText(cap.maxAmount)} ${cap.currency}`,
 			itemIndex,
 		});
 	}
@@ -326,17 +329,14 @@ export function assertWithinAgentCap(
 		throw invalidFieldError(node, {
 			label: 'Base Amount',
 			value: body.baseAmount,
-			reason: `an AI agent may pay at most ${cap.maxAmount} ${cap.currency} per call (Options → AI Agent Max Amount)`,
+			reason: `an AI agent may pay at most ${exactText(cap.maxAmount)} ${cap.currency} per call (Options → AI Agent Max Amount)`,
 			itemIndex,
 		});
 	}
 }
 
 /** `amount` ≤ `cap` as exact decimals (both as the decimals they are sent and typed as); false when unsure. */
-function isAtMost(amount: number, cap: number): boolean {
+function isAtMost(amount: number, cap: ExactDecimal): boolean {
 	const exactAmount = exactDecimal(amount);
-	const exactCap = exactDecimal(cap);
-	return (
-		exactAmount !== undefined && exactCap !== undefined && compareExact(exactAmount, exactCap) <= 0
-	);
+	return exactAmount !== undefined && compareExact(exactAmount, cap) <= 0;
 }

@@ -108,7 +108,18 @@ function readCurrencyLimit(
 	field: LimitFieldName,
 	entry: string,
 ): [currency: string, amount: ExactDecimal] | UnreadableLimitError {
-	const unreadable = (reason: string) => new UnreadableLimitError(field, entry, reason);
+	const amount = readAmountWithCurrency(entry);
+	return amount instanceof Error ? new UnreadableLimitError(field, entry, amount.message) : amount;
+}
+
+/**
+ * One `USDT 500` (or `500 USDT`): every limit entry and the TYLT node's AI Agent Max Amount are read here, so
+ * the two are written alike. An Error's message says why the text cannot be read.
+ */
+export function readAmountWithCurrency(
+	entry: string,
+): [currency: string, amount: ExactDecimal] | Error {
+	const unreadable = (reason: string) => new Error(reason);
 	const [first, second, ...rest] = entry.split(/\s+/);
 	// `500 USDT`, and amounts written wrong before a symbol (`5e2 USDT`, `-500 USDT`), are read amount first.
 	const amountFirst =

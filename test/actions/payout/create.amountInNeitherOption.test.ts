@@ -1,5 +1,5 @@
 /**
- * Amount In (node version 2) decides whether Base Amount is fiat or crypto. Were any value but
+ * Amount In (node version 2 on) decides whether Base Amount is fiat or crypto. Were any value but
  * 'fiat' read as "crypto", a saved value that is not one of the two options (a hand-edited or generated
  * workflow, an older export: 'Fiat', 'fiatCurrency', 'FIAT') would send a fiat amount as that many crypto units.
  * Fail closed: a value that is neither option must fail the item and send nothing.
@@ -14,7 +14,6 @@ describe('Amount In that is neither option', () => {
 		'"%s" with Base Currency EUR fails the item and sends nothing',
 		async (amountIn) => {
 			const run = tylt.run({
-				typeVersion: 2,
 				parameters: payoutCreate({
 					amountIn,
 					baseCurrency: 'EUR',

@@ -339,8 +339,7 @@ describe('the AI agent tool path', () => {
 				baseAmount: 25,
 				reference: 'agent-1',
 				options: {
-					toolMaxAmount: 50,
-					toolMaxAmountCurrency: 'USDT',
+					agentMaxAmount: 'USDT 50',
 					checkBalanceFirst: true,
 				},
 			}),

@@ -12,11 +12,12 @@ const notice = description.find(
 ) as INodeProperties;
 
 describe('the memo notice of Payout → Create', () => {
-	it('is a notice in one sentence, right after the Network field', () => {
+	it('is a notice in one sentence, right after the Network field of every version', () => {
 		expect(notice.type).toBe('notice');
 		expect(MEMO_NOTICE.match(/\.\s|\.$/g)).toHaveLength(1);
 		const names = description.map((property) => property.name);
-		expect(names.indexOf('memoNetworkNotice')).toBe(names.indexOf('networkSymbol') + 1);
+		// Each version shows one Network field; the last of them comes right before the notice.
+		expect(names.indexOf('memoNetworkNotice')).toBe(names.lastIndexOf('networkSymbol') + 1);
 	});
 
 	it('shows on the memo networks only', () => {

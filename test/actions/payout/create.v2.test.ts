@@ -1,5 +1,5 @@
 /**
- * Payout → Create in node version 2: Reference and what the amount is in are read from the panel, one pacing
+ * Payout → Create from node version 2 on: Reference and what the amount is in are read from the panel, one pacing
  * knob stands for version 1's two, and the output says first what the node decided, in words for a skipped
  * repeat. Version 1's reading is test/versionOne.test.ts.
  */
@@ -11,13 +11,13 @@ import { payoutCreate, requestsTo, tronAddress, useTyltNode } from '../../suppor
 const tylt = useTyltNode();
 const { sandbox } = tylt;
 
-/** A version 2 create: Options hold no Reference, Base Currency is not under Additional Fields. */
+/** A create from version 2 on: Options hold no Reference, Base Currency is not under Additional Fields. */
 function createV2(overrides: INodeParameters = {}): INodeParameters {
 	return payoutCreate({ amountIn: 'settledCurrency', reference: '', options: {}, ...overrides });
 }
 
 async function runV2(parameters: INodeParameters, version1ParametersInJson = false) {
-	return (await tylt.run({ parameters, typeVersion: 2, version1ParametersInJson })).map(
+	return (await tylt.run({ parameters, version1ParametersInJson })).map(
 		(item) => item.json,
 	);
 }
@@ -68,7 +68,7 @@ describe('Reference, a main field', () => {
 		expect(repeat.skippedBecause).toContain('set a Reference');
 	});
 
-	it('a Reference left under Options by hand is not version 2’s reference', async () => {
+	it('a Reference left under Options by hand is not the panel’s reference', async () => {
 		const [sent] = await runV2(
 			createV2({ reference: 'R-main', options: { reference: 'R-options' } }),
 			true,
@@ -79,7 +79,6 @@ describe('Reference, a main field', () => {
 	it('a bad reference is a field error naming Reference, and nothing is sent', async () => {
 		const error = await tylt.fail({
 			parameters: createV2({ reference: 'has space' }),
-			typeVersion: 2,
 		});
 		expect(error.message).toBe(
 			'Invalid Reference "has space" in item 0: use up to 64 letters, digits or . _ : @ / # -',
@@ -109,7 +108,6 @@ describe('Amount In', () => {
 	it('an Amount In that is neither option is refused, naming it', async () => {
 		const error = await tylt.fail({
 			parameters: createV2({ amountIn: 'Fiat', baseCurrency: 'EUR', reference: 'fiat-3' }),
-			typeVersion: 2,
 		});
 		expect(error.message).toMatch(/^Invalid Amount In "Fiat" in item 0: it must be exactly/);
 		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
@@ -118,7 +116,6 @@ describe('Amount In', () => {
 	it('Fiat Currency without a Base Currency is refused, never sent as crypto', async () => {
 		const error = await tylt.fail({
 			parameters: createV2({ amountIn: 'fiat', baseCurrency: ' ', reference: 'fiat-2' }),
-			typeVersion: 2,
 		});
 		expect(error.message).toBe(
 			'Invalid Base Currency " " in item 0: Amount In is Fiat Currency, so a 3-letter fiat code such as USD is required',
@@ -141,7 +138,6 @@ describe('Max Payouts Per Second, the one pacing knob', () => {
 	it('more than 50 a second is a field error', async () => {
 		const error = await tylt.fail({
 			parameters: createV2({ reference: 'fast', options: { maxPayoutsPerSecond: 51 } }),
-			typeVersion: 2,
 		});
 		expect(error.message).toBe(
 			'Invalid Max Payouts Per Second 51 in item 0: it must be at most 50',
@@ -157,7 +153,6 @@ describe('Max Payouts Per Second in a run', () => {
 		const items = ['a', 'b'].map((name) => ({ row: `pace-${name}`, address: tronAddress(name) }));
 		await paced.run({
 			items,
-			typeVersion: 2,
 			parameters: createV2({
 				address: '={{ $json.address }}',
 				reference: '={{ $json.row }}',
@@ -187,7 +182,7 @@ describe('a batch whose check finds bad items (without Continue On Fail)', () =>
 	});
 
 	it('sends nothing, and one error names every bad item with its own reason', async () => {
-		const error = await tylt.fail({ items: rows, parameters: batch, typeVersion: 2 });
+		const error = await tylt.fail({ items: rows, parameters: batch });
 
 		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
 		expect(error.message).toContain('No payout was sent: items 1, 3 cannot be paid');
@@ -200,7 +195,6 @@ describe('a batch whose check finds bad items (without Continue On Fail)', () =>
 		const output = await tylt.run({
 			items: rows,
 			parameters: batch,
-			typeVersion: 2,
 			continueOnFail: true,
 		});
 

@@ -1,5 +1,5 @@
 /**
- * version 2 without Continue On Fail sends nothing of a batch in which any item fails
+ * From version 2 on, without Continue On Fail sends nothing of a batch in which any item fails
  * the checks, Max Amount per 24 Hours included; a dry-run item beside them changes nothing, and the one error
  * names every item the checks refused.
  */
@@ -37,7 +37,6 @@ it('the third real payout does not fit the limit: nothing is sent, the error nam
 			{ row: 'day-3', amount: 40, dry: false },
 		],
 		parameters: batch,
-		typeVersion: 2,
 	});
 	expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
 	expect(error.message).toMatch(/item 3\b/);
@@ -53,7 +52,6 @@ it('two items over the limit: one error lists both, nothing is sent', async () =
 			{ row: 'two-2', amount: 40, dry: false },
 		],
 		parameters: batch,
-		typeVersion: 2,
 	});
 	expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
 	expect(error.message).toContain('items 1, 2');

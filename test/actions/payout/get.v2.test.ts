@@ -1,5 +1,5 @@
 /**
- * Payout → Get in node version 2: Wait Until Final is a switch on the panel with Max Wait under it, and the
+ * Payout → Get from node version 2 on: Wait Until Final is a switch on the panel with Max Wait under it, and the
  * output leads with what the lookup found out. Version 1 (Options → Wait Until Final) is test/versionOne.test.ts.
  */
 import { WAIT_POLICY } from '../../../nodes/Tylt/actions/payout/get.operation';
@@ -25,7 +25,6 @@ it('Wait Until Final on the panel waits until the payout is final, and says so f
 	const [pending] = sandbox.seedPayouts(1, { status: 'Pending', isFinal: 0 });
 	const [found] = await tylt.run({
 		parameters: get(pending.orderId, { waitUntilFinal: true, maxWaitSeconds: 1 }),
-		typeVersion: 2,
 	});
 	expect(Object.keys(found.json).slice(0, 4)).toEqual([
 		'finalReached',
@@ -40,7 +39,6 @@ it('without the switch it reads once, whatever version 1’s Options would say',
 	const [pending] = sandbox.seedPayouts(1, { status: 'Pending', isFinal: 0 });
 	const [found] = await tylt.run({
 		parameters: get(pending.orderId, { options: { waitUntilFinal: true } }),
-		typeVersion: 2,
 		version1ParametersInJson: true,
 	});
 	expect(found.json).not.toHaveProperty('finalReached');

@@ -39,10 +39,9 @@ describe('a crypto symbol as baseCurrency does not lift the settled currency’s
 		expect('error' in sent && sent.error.message).toMatch(/refused this payout/);
 	});
 
-	it('TYLT node v2: Amount In Fiat with Base Currency DAI cannot pay 400 USDT under USDT 1', async () => {
+	it('TYLT node: Amount In Fiat with Base Currency DAI cannot pay 400 USDT under USDT 1', async () => {
 		const error = await failureOf(
 			tylt.run({
-				typeVersion: 2,
 				credentials: { ...credentialsFor(sandbox), ...LIMITS },
 				parameters: payoutCreate({
 					amountIn: 'fiat',

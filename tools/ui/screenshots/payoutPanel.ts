@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /**
  * Payout → Create: names instead of ids, every label in the node's order, the collections' choices, the
- * currency and network dropdowns filled from the sandbox; currency-dropdown.png, network-dropdown.png and
- * payout-create.png.
+ * currency and network lists loaded from the sandbox when opened, one line per entry; currency-dropdown.png,
+ * network-dropdown.png and payout-create.png.
  */
 import path from 'node:path';
 import type { INodeProperties, INodeType } from 'n8n-workflow';
@@ -19,13 +19,13 @@ import {
 	type PanelCapture,
 } from './stage';
 
-// What the UX guidelines ask the panel to show (dropdowns loaded from TYLT say "Name or ID").
+// What the UX guidelines ask the panel to show.
 const REQUIRED_LABELS = [
 	'Credential',
 	'Resource',
 	'Operation',
-	'Settled Currency Name or ID',
-	'Network Name or ID',
+	'Settled Currency',
+	'Network',
 	'Address',
 	'Amount In',
 	'Base Amount',
@@ -59,13 +59,18 @@ export function declaredParameters(
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 const networkName = (network: NetworkRecord) => `${network.networkName} (${network.networkSymbol})`;
 
-/** The sandbox's seeded currencies as the dropdowns must offer them. */
-const CURRENCIES = SEEDED_CURRENCIES.map((currency) => ({
-	name: `${currency.currencyName} (${currency.currencySymbol})`,
-	symbol: currency.currencySymbol,
-	withdrawable: currency.networks.filter((network) => network.canWithdraw === 1),
-	depositOnly: currency.networks.filter((network) => network.canWithdraw !== 1),
-})).sort(byName);
+/** The sandbox's seeded currencies as the lists must offer them: one line each, with where it pays out. */
+const CURRENCIES = SEEDED_CURRENCIES.map((currency) => {
+	const withdrawable = currency.networks.filter((network) => network.canWithdraw === 1);
+	const name = `${currency.currencyName} (${currency.currencySymbol})`;
+	return {
+		name,
+		line: `${name} — ${withdrawable.map((network) => network.networkSymbol).join(', ')}`,
+		symbol: currency.currencySymbol,
+		withdrawable,
+		depositOnly: currency.networks.filter((network) => network.canWithdraw !== 1),
+	};
+}).sort(byName);
 
 export async function payoutPanel({
 	editor,
@@ -83,24 +88,17 @@ export async function payoutPanel({
 		title,
 	);
 
-	// Values shown by name (the stored values are ids: a credential id, "payout", "create", "USDT").
-	const settledCurrency = await editor.waitForOptions('settledCurrency');
+	// Values shown by name (the stored values are ids: a credential id, "payout", "create").
 	const shown = {
 		credential: await editor.inputText('[data-test-id="node-credentials-select"]'),
 		resource: await editor.inputText('resource'),
 		operation: await editor.inputText('operation'),
-		settledCurrency,
 	};
 	const { credential } = stage;
 	same(
 		shown,
-		{
-			credential: credential.name,
-			resource: 'Payout',
-			operation: 'Create',
-			settledCurrency: usdt.name,
-		},
-		`the panel shows names, not ids: credential "${credential.name}", Payout, Create, "${usdt.name}"`,
+		{ credential: credential.name, resource: 'Payout', operation: 'Create' },
+		`the panel shows names, not ids: credential "${credential.name}", Payout, Create`,
 	);
 	check(
 		!(await editor.textOf('[data-test-id="ndv"]')).includes(credential.id),
@@ -124,11 +122,13 @@ export async function payoutPanel({
 			.map((property) => property.displayName),
 		"the panel shows Payout → Create's parameters in the node's order, each with its displayName",
 	);
-	const loaded = declared.filter((property) => property.typeOptions?.loadOptionsMethod);
+	// A dropdown loads when the panel mounts, which can be before the node has its credential.
+	const lists = declared.filter((property) => property.type === 'resourceLocator');
 	check(
-		loaded.length > 0 && loaded.every((property) => / Name or ID$/.test(property.displayName)),
-		'every dropdown loaded from TYLT is labelled "… Name or ID"',
-		show(loaded.map((property) => property.displayName)),
+		declared.every((property) => !property.typeOptions?.loadOptionsMethod) &&
+			show(lists.map((list) => list.name)) === show(['settledCurrency', 'networkSymbol']),
+		'nothing loads from TYLT when the panel opens: Settled Currency and Network are lists loaded when opened',
+		show(declared.map((property) => `${property.name}: ${property.type}`)),
 	);
 	for (const collection of declared.filter((property) => property.type === 'collection')) {
 		// The Options list opened: what a user decides first, the AI agent's cap last.
@@ -148,84 +148,72 @@ export async function payoutPanel({
 	}
 
 	await editor.restMouse();
-	const currencyList = await editor.openDropdown('settledCurrency');
-	const currencyNames = CURRENCIES.map((currency) => currency.name);
+	const currencyList = await editor.openList('settledCurrency');
 	same(
-		currencyList.options.map((option) => option.name),
-		currencyNames,
-		`Settled Currency lists the sandbox's currencies by name: ${currencyNames.join(', ')}`,
+		currencyList,
+		{ entries: CURRENCIES.map((currency) => currency.line) },
+		'Settled Currency lists the sandbox’s currencies on the first try, each on one line with the networks it pays out on (never a deposit-only one)',
 	);
-	for (const currency of CURRENCIES) {
-		const { description } = currencyList.options.find((option) => option.name === currency.name)!;
-		const listed = description.replace(/^Pays out on:\s*/, '').split(/,\s*/);
-		// Exactly the networks open for withdrawals, by name: a deposit-only one would mislead.
-		check(
-			/^Pays out on: /.test(description) &&
-				show(listed) === show(currency.withdrawable.map((network) => network.networkName)),
-			`"${currency.name}" says which networks it pays out on`,
-			show(description),
-		);
-	}
 	await editor.restMouse();
 	await saveScreenshot('currency-dropdown.png');
 
 	// A network that only takes deposits is never offered (USD Coin on Polygon in the sandbox).
 	const depositOnly = CURRENCIES.find((currency) => currency.depositOnly.length > 0);
 	if (depositOnly) {
-		await editor.chooseOption('settledCurrency', currencyList.listId, depositOnly.name);
-		const names = (await editor.openDropdown('networkSymbol')).options.map((option) => option.name);
+		await editor.chooseListEntry('settledCurrency', depositOnly.line);
+		const { entries } = await editor.openList('networkSymbol');
+		const names = entries.map((entry) => entry.split(' — ')[0]);
 		check(
 			show(names) ===
 				show(depositOnly.withdrawable.map(networkName).sort((a, b) => a.localeCompare(b))) &&
 				depositOnly.depositOnly.every((network) => !names.includes(networkName(network))),
 			`with ${depositOnly.name}, Network omits the deposit-only ${depositOnly.depositOnly.map(networkName).join(', ')}`,
-			show(names),
+			show(entries),
 		);
 		await editor.closeDropdown();
 	}
 
-	const again = await editor.openDropdown('settledCurrency');
-	await editor.chooseOption('settledCurrency', again.listId, usdt.name);
-	const networkList = await editor.openDropdown('networkSymbol');
+	await editor.openList('settledCurrency');
+	await editor.chooseListEntry('settledCurrency', usdt.line);
+	const networkList = await editor.openList('networkSymbol');
 	const expectedNetworks = usdt.withdrawable
 		.map((network) => ({ name: networkName(network), network }))
 		.sort(byName);
-	const networkNames = expectedNetworks.map((entry) => entry.name);
 	same(
-		networkList.options.map((option) => option.name),
-		networkNames,
-		`with USDT, Network lists its withdrawable networks by name: ${networkNames.join(', ')}`,
+		networkList.entries.map((entry) => entry.split(' — ')[0]),
+		expectedNetworks.map((entry) => entry.name),
+		`with USDT, Network lists its withdrawable networks: ${expectedNetworks.map((entry) => entry.name).join(', ')}`,
 	);
 	const number = (text: string) => Number(text.replace(/[,\s]/g, ''));
 	for (const { name, network } of expectedNetworks) {
-		const { description } = networkList.options.find((option) => option.name === name)!;
-		const match = /Min\s+([\d.,]+)\s+USDT.*Max\s+([\d.,]+)\s+USDT.*fee\s+([\d.,]+)\s+USDT/i.exec(
-			description,
+		const line = networkList.entries.find((entry) => entry.startsWith(`${name} — `)) ?? '';
+		const match = /min\s+([\d.,]+)\s+·\s+max\s+([\d.,]+)\s+·\s+fee\s+([\d.,]+)\s+USDT$/.exec(
+			line,
 		);
 		check(
 			match !== null &&
 				number(match[1]) === network.minimumWithdrawal &&
 				number(match[2]) === network.maximumWithdrawal &&
 				number(match[3]) === network.networkFees,
-			`"${name}" shows min ${network.minimumWithdrawal}, max ${network.maximumWithdrawal} and fee ${network.networkFees} USDT`,
-			show(description),
+			`"${name}" shows min ${network.minimumWithdrawal}, max ${network.maximumWithdrawal} and fee ${network.networkFees} USDT on its line`,
+			show(line),
 		);
 	}
 	await editor.restMouse();
 	await saveScreenshot('network-dropdown.png');
 
-	const tron = expectedNetworks.find((entry) => entry.network.networkSymbol === 'TRX')!;
-	await editor.chooseOption('networkSymbol', networkList.listId, tron.name);
+	const tronLine = networkList.entries.find((entry) => entry.startsWith('Tron (TRX) — '))!;
+	await editor.chooseListEntry('networkSymbol', tronLine);
 	await editor.fillParameter('address', SAMPLE_ADDRESS);
 	await editor.fillParameter('baseAmount', '25');
 	const filled = {
-		settledCurrency: await editor.inputText('settledCurrency'),
-		networkSymbol: await editor.inputText('networkSymbol'),
+		settledCurrency: await editor.listText('settledCurrency'),
+		networkSymbol: await editor.listText('networkSymbol'),
 	};
 	same(
 		filled,
-		{ settledCurrency: usdt.name, networkSymbol: tron.name },
-		`the chosen currency and network show as "${usdt.name}" and "${tron.name}", not USDT and TRX`,
+		{ settledCurrency: usdt.line, networkSymbol: tronLine },
+		`the chosen currency and network show by name, not as USDT and TRX`,
 	);
 	const issues = await editor.page.$$eval(
 		'[data-test-id="ndv"] [data-test-id="parameter-issues"]',

@@ -1,6 +1,6 @@
 /**
  * What the screenshots are taken of: the sandbox and a fresh n8n on free ports, the "TYLT sandbox" credential,
- * and these workflows: Manual Trigger → TYLT Payout → Create with Settled Currency USDT; the same paying two
+ * and these workflows: Manual Trigger → a new TYLT Payout → Create; Manual Trigger → Payout → Create paying two
  * invoices (Edit Fields → Split Out), one of them paid by an earlier run (and once more with Dry Run on); Manual Trigger → TYLT Payout →
  * Get by order ID, waiting until final; a TYLT Trigger; a TYLT Payout Status Trigger.
  */
@@ -15,7 +15,7 @@ import type { Checks } from './checks';
 
 export const TYLT_NODE = 'n8n-nodes-tylt.tylt';
 /** The TYLT node version of the stage's workflows. */
-export const STAGE_NODE_VERSION = 2;
+export const STAGE_NODE_VERSION = 3;
 export const TYLT_TRIGGER = 'n8n-nodes-tylt.tyltTrigger';
 export const TYLT_POLLING_TRIGGER = 'n8n-nodes-tylt.tyltPayoutStatusTrigger';
 export const PAYOUT_NODE_NAME = 'TYLT';
@@ -80,7 +80,7 @@ export async function setUpStage(
 			node(MANUAL_TRIGGER_NAME, 'n8n-nodes-base.manualTrigger', [0, 0]),
 			node(PAYOUT_NODE_NAME, TYLT_NODE, [240, 0], {
 				typeVersion: STAGE_NODE_VERSION,
-				parameters: { resource: 'payout', operation: 'create', settledCurrency: 'USDT' },
+				parameters: { resource: 'payout', operation: 'create' },
 				credentials,
 			}),
 		],
@@ -158,8 +158,8 @@ export async function setUpStage(
 					parameters: {
 						resource: 'payout',
 						operation: 'create',
-						settledCurrency: 'USDT',
-						networkSymbol: 'TRX',
+						settledCurrency: { __rl: true, mode: 'list', value: 'USDT' },
+						networkSymbol: { __rl: true, mode: 'list', value: 'TRX' },
 						address: SAMPLE_ADDRESS,
 						baseAmount: 25,
 						reference: '={{ $json.invoice }}',

@@ -131,11 +131,17 @@ function dryRunReport(
 	};
 }
 
-/** Version 1 keeps Base Currency under Additional Fields; version 2 asks Amount In on the panel. */
+/**
+ * Version 1 keeps Base Currency under Additional Fields; version 2 asks Amount In on the panel. Version 3's
+ * currency and network are resource locators: extractValue gives the symbol picked or typed, and leaves an older
+ * version's plain symbol as it is.
+ */
 function readPayoutInput(context: IExecuteFunctions, itemIndex: number): PayoutInput {
+	const symbolOf = (name: 'settledCurrency' | 'networkSymbol') =>
+		context.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
 	const input: PayoutInput = {
-		settledCurrency: context.getNodeParameter('settledCurrency', itemIndex),
-		networkSymbol: context.getNodeParameter('networkSymbol', itemIndex),
+		settledCurrency: symbolOf('settledCurrency'),
+		networkSymbol: symbolOf('networkSymbol'),
 		address: context.getNodeParameter('address', itemIndex),
 		baseAmount: context.getNodeParameter('baseAmount', itemIndex),
 		...(context.getNodeParameter('additionalFields', itemIndex, {}) as Partial<PayoutInput>),

@@ -3,7 +3,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { MEMO_NETWORKS, MEMO_NOTICE } from '../../addresses';
 import { MAX_REFERENCE_LENGTH } from '../../payout/references';
-import { FROM_VERSION_2, VERSION_1 } from '../nodeVersion';
+import {
+	FROM_VERSION_2,
+	FROM_VERSION_3,
+	VERSION_1,
+	VERSION_2,
+	VERSIONS_1_AND_2,
+} from '../nodeVersion';
 import {
 	CREATE_OPTION_LABELS,
 	DEFAULT_CONCURRENT_PAYOUTS,
@@ -251,7 +257,7 @@ const agentMaxAmountCurrency: INodeProperties = {
 		'The currency AI Agent Max Amount is in (a crypto symbol, or a fiat code for fiat amounts)',
 };
 
-const options = optionsCollection(showForV2, [
+const optionsUpToAgentCap = [
 	dryRun,
 	checkBalanceFirst,
 	{
@@ -270,6 +276,10 @@ const options = optionsCollection(showForV2, [
 		...referenceAsMerchantOrderId,
 		displayOptions: { show: { referenceAsMerchantOrderId: [true] } },
 	},
+];
+
+const optionsV2 = optionsCollection({ ...showForV2, '@version': VERSION_2 }, [
+	...optionsUpToAgentCap,
 	{
 		...agentMaxAmount,
 		builderHint: {
@@ -280,8 +290,74 @@ const options = optionsCollection(showForV2, [
 	agentMaxAmountCurrency,
 ]);
 
+// Version 3 writes the agent's cap as the credential's limits are ("USDT 100"): one field, one reading.
+const optionsV3 = optionsCollection({ ...showForV2, '@version': FROM_VERSION_3 }, [
+	...optionsUpToAgentCap,
+	{
+		displayName: CREATE_OPTION_LABELS.agentMaxAmount,
+		name: 'agentMaxAmount',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. USDT 100',
+		description:
+			'The largest amount an AI agent may pay per call, with its currency: USDT 100, or USD 100 for fiat amounts (empty: agents cannot pay)',
+		builderHint: {
+			propertyHint:
+				'Leave empty unless the user explicitly asks for an AI agent to send payouts through this node, and then write the amount they name with its currency, such as USDT 100',
+		},
+	},
+]);
+
 const showFor = { resource: ['payout'], operation: ['create'] };
 const showForV1 = { ...showFor, '@version': VERSION_1 };
+const showForV1AndV2 = { ...showFor, '@version': VERSIONS_1_AND_2 };
+const showForV3 = { ...showFor, '@version': FROM_VERSION_3 };
+
+// Version 3's lists load when opened, with the credential the node has by then: an `options` field loads when the
+// panel mounts, which n8n's editor does before it attaches the credential to a node added after a trigger.
+// "By Symbol" takes a typed symbol or an expression; execution reads either with extractValue.
+const listedOnOpen: INodeProperties[] = [
+	{
+		displayName: 'Settled Currency',
+		name: 'settledCurrency',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		description: 'The crypto currency the recipient receives',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a currency…',
+				typeOptions: { searchListMethod: 'searchCurrencies', searchable: true },
+			},
+			{ displayName: 'By Symbol', name: 'id', type: 'string', placeholder: 'e.g. USDT' },
+		],
+		displayOptions: { show: showForV3 },
+	},
+	{
+		displayName: 'Network',
+		name: 'networkSymbol',
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		// The list follows the chosen currency: n8n reloads it when Settled Currency changes.
+		typeOptions: { loadOptionsDependsOn: ['settledCurrency.value'] },
+		description: 'The blockchain network to pay out on',
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: 'Select a network…',
+				typeOptions: { searchListMethod: 'searchNetworks', searchable: true },
+			},
+			{ displayName: 'By Symbol', name: 'id', type: 'string', placeholder: 'e.g. TRX' },
+		],
+		displayOptions: { show: showForV3 },
+	},
+];
 
 const optionsV1 = optionsCollection(showForV1, [
 	{
@@ -364,7 +440,7 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'The crypto currency the recipient receives. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show: showFor },
+		displayOptions: { show: showForV1AndV2 },
 	},
 	{
 		displayName: 'Network Name or ID',
@@ -375,8 +451,9 @@ export const description: INodeProperties[] = [
 		default: '',
 		description:
 			'The blockchain network to pay out on; only networks open for withdrawals are listed. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: { show: showFor },
+		displayOptions: { show: showForV1AndV2 },
 	},
+	...listedOnOpen,
 	{
 		displayName: MEMO_NOTICE,
 		name: 'memoNetworkNotice',
@@ -418,5 +495,6 @@ export const description: INodeProperties[] = [
 	optionsV1,
 	...amountFields,
 	additionalFields,
-	options,
+	optionsV2,
+	optionsV3,
 ];

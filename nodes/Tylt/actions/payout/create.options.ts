@@ -4,10 +4,13 @@ import { invalidFieldError } from '../../helpers/fieldError';
 import type { AgentCap } from '../../payout/validation';
 import { MAX_REFERENCE_LENGTH } from '../../payout/references';
 import { REQUEST_TIMEOUT_MS } from '../../transport/request';
-import { hasPanelV2 } from '../nodeVersion';
+import { EXACT_ZERO, type ExactDecimal, exactDecimal } from '../../../shared/decimalText';
+import { readAmountWithCurrency } from '../../../shared/spendingLimits/parse';
+import { hasPanelV2, hasPanelV3 } from '../nodeVersion';
 
 /** Written once: the panel shows them, and every error about an option names it by the same words. */
 export const CREATE_OPTION_LABELS = {
+	agentMaxAmount: 'AI Agent Max Amount',
 	checkBalanceFirst: 'Check Balance First',
 	concurrentPayouts: 'Concurrent Payouts',
 	dryRun: 'Dry Run',
@@ -90,6 +93,12 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		if (value > maximum) throw fail(name, value, `it must be at most ${maximum}`);
 		return value;
 	};
+	// A number n8n holds is always a decimal JSON can write; should one not be, the run stops rather than guess a cap.
+	const exactAmount = (name: CreateOptionName, value: number) => {
+		const exact = exactDecimal(value);
+		if (exact === undefined) throw fail(name, value, 'it must be a plain decimal amount');
+		return exact;
+	};
 	const wholeNumber = (name: CreateOptionName, fallback: number, maximum: number) => {
 		const value = raw[name] ?? fallback;
 		if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > maximum) {
@@ -131,11 +140,38 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		dryRun: flag('dryRun', false),
 		...pacing,
 		timeoutMs: number('timeoutSeconds', REQUEST_TIMEOUT_MS / 1000, 0.1) * 1000,
-		agentCap: {
-			maxAmount: number('toolMaxAmount', 0, 0),
-			currency: String(raw.toolMaxAmountCurrency ?? '')
-				.trim()
-				.toUpperCase(),
-		},
+		agentCap: hasPanelV3(context)
+			? agentCapOfText(raw.agentMaxAmount, fail)
+			: {
+					maxAmount: exactAmount('toolMaxAmount', number('toolMaxAmount', 0, 0)),
+					currency: String(raw.toolMaxAmountCurrency ?? '')
+						.trim()
+						.toUpperCase(),
+					currencyOption: CREATE_OPTION_LABELS.toolMaxAmountCurrency,
+					howToSet:
+						'Set Options → AI Agent Max Amount on this node to the largest amount an agent may pay per call, and Options → AI Agent Max Amount Currency to the currency that amount is in (for example USDT, or USD when payouts are sized in a fiat Base Currency).',
+				},
+	};
+}
+
+/** Version 3's AI Agent Max Amount, written as the credential's limits are (`USDT 100`); empty: agents cannot pay. */
+function agentCapOfText(
+	value: unknown,
+	fail: (name: CreateOptionName, value: unknown, reason: string) => Error,
+): AgentCap {
+	const text = value ?? '';
+	if (typeof text !== 'string') {
+		throw fail('agentMaxAmount', value, 'write a currency and an amount, such as USDT 100');
+	}
+	const cap: [string, ExactDecimal] | Error =
+		text.trim() === '' ? ['', EXACT_ZERO] : readAmountWithCurrency(text.trim());
+	if (cap instanceof Error) throw fail('agentMaxAmount', value, `it ${cap.message}`);
+	const [currency, maxAmount] = cap;
+	return {
+		maxAmount,
+		currency,
+		currencyOption: CREATE_OPTION_LABELS.agentMaxAmount,
+		howToSet:
+			'Set Options → AI Agent Max Amount on this node to the largest amount an agent may pay per call with its currency, such as USDT 100 (or USD 100 when payouts are sized in a fiat Base Currency).',
 	};
 }
