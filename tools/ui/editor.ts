@@ -6,16 +6,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ElementHandle, Page } from 'puppeteer-core';
 
-export interface DropdownOption {
-	name: string;
-	description: string;
-}
+import { chooseEntry, listKind, openList } from './listField';
 
 const parameterInput = (name: string) => `[data-test-id="parameter-input-${name}"]`;
 const resourceLocatorInput = (name: string) =>
 	`[data-test-id="resource-locator-${name}"] [data-test-id="rlc-input"]`;
-/** A list's entries; its popover is teleported out of the panel, and a closed one stays hidden in the page. */
-const LIST_ITEMS = '[data-test-id="rlc-item"]';
 
 export class Editor {
 	constructor(
@@ -254,74 +249,6 @@ export class Editor {
 		return await this.page.$eval(`${selector} input`, (input) => (input as HTMLInputElement).value);
 	}
 
-	/** Waits until a dropdown parameter has finished loading its options; returns its shown value. */
-	async waitForOptions(name: string, timeout = 15000): Promise<string> {
-		await this.page.waitForFunction(
-			(sel: string) => {
-				const input = document.querySelector<HTMLInputElement>(`${sel} input`);
-				return input && !input.disabled && !/^Loading options/.test(input.value);
-			},
-			{ timeout },
-			parameterInput(name),
-		);
-		return await this.inputText(name);
-	}
-
-	/**
-	 * Opens a dropdown parameter and reads its options. A click while the options are still loading is
-	 * ignored by the editor, hence the wait first.
-	 */
-	async openDropdown(name: string): Promise<{ listId: string; options: DropdownOption[] }> {
-		const { page } = this;
-		const input = `${parameterInput(name)} input`;
-		await this.waitForOptions(name);
-		for (let attempt = 1; ; attempt++) {
-			await page.click(input);
-			const expanded = (sel: string) =>
-				document.querySelector(sel)?.getAttribute('aria-expanded') === 'true';
-			if (await page.waitForFunction(expanded, { timeout: 3000 }, input).catch(() => false)) break;
-			if (attempt === 3) throw new Error(`the ${name} dropdown did not open after 3 clicks`);
-		}
-		const listId = await page.$eval(
-			input,
-			(element) => element.getAttribute('aria-controls') ?? '',
-		);
-		const items = `[id="${listId}"] .el-select-dropdown__item`;
-		await page.waitForSelector(items, { visible: true });
-		await sleep(300); // the popper's fade-in, so that screenshots show it fully drawn
-		const options = await page.$$eval(items, (elements) =>
-			elements.map((item) => ({
-				name: ((item.querySelector('.option-headline') ?? item) as HTMLElement).innerText.trim(),
-				description: (
-					item.querySelector<HTMLElement>('.option-description')?.innerText ?? ''
-				).trim(),
-			})),
-		);
-		return { listId, options };
-	}
-
-	/** Clicks the option named `optionName` in an open dropdown and waits until the input shows it. */
-	async chooseOption(name: string, listId: string, optionName: string): Promise<void> {
-		const { page } = this;
-		for (const item of await page.$$(`[id="${listId}"] .el-select-dropdown__item`)) {
-			const text = await item.evaluate((element) =>
-				((element.querySelector('.option-headline') ?? element) as HTMLElement).innerText.trim(),
-			);
-			if (text !== optionName) continue;
-			await item.click();
-			await page.waitForFunction(
-				(sel: string, expected: string) =>
-					document.querySelector<HTMLInputElement>(sel)?.value === expected,
-				{ timeout: 5000 },
-				`${parameterInput(name)} input`,
-				optionName,
-			);
-			await sleep(300); // the dropdown's fade-out
-			return;
-		}
-		throw new Error(`the ${name} dropdown has no option "${optionName}"`);
-	}
-
 	/** The text a resource locator shows: the entry picked From List, or the symbol typed By Symbol. */
 	async listText(name: string): Promise<string> {
 		return await this.page.$eval(resourceLocatorInput(name), (element) => {
@@ -331,66 +258,28 @@ export class Editor {
 	}
 
 	/**
-	 * Opens a resource locator's list (mode From List) and reads its entries once TYLT's answer is in, or the
-	 * error the list shows instead; `search` is typed into the list's search box first.
+	 * Opens a list field once (a resource locator From List, or an options dropdown) and reads it when settled
+	 * (tools/ui/listField.ts): its entries, or the message it shows instead.
 	 */
-	async openList(name: string, search?: string): Promise<{ entries: string[]; error?: string }> {
-		const { page } = this;
-		await page.click(resourceLocatorInput(name));
-		const loaded = (items: string) =>
-			Array.from(document.querySelectorAll<HTMLElement>(items)).some((item) => item.offsetParent) ||
-			Array.from(document.querySelectorAll<HTMLElement>('[data-test-id="rlc-error-message"]')).some(
-				(message) => message.offsetParent,
-			);
-		await page.waitForFunction(loaded, { timeout: 15000 }, LIST_ITEMS);
-		if (search !== undefined) {
-			const box = await page.waitForSelector('[data-test-id="rlc-search"] input', {
-				visible: true,
-			});
-			await box!.type(search);
-			await sleep(1000); // the list searches TYLT again, debounced
-		}
-		await sleep(300); // the popover's fade-in, so that screenshots show it fully drawn
-		return await page.evaluate((items: string) => {
-			const visible = (selector: string) =>
-				Array.from(document.querySelectorAll<HTMLElement>(selector)).filter(
-					(item) => item.offsetParent,
-				);
-			const [error] = visible('[data-test-id="rlc-error-message"]');
-			return {
-				entries: visible(items).map((item) =>
-					((item.querySelector('span') ?? item) as HTMLElement).innerText.trim(),
-				),
-				...(error ? { error: error.innerText.trim() } : {}),
-			};
-		}, LIST_ITEMS);
+	async openList(name: string): Promise<{ entries: string[]; error?: string }> {
+		const { entries, message } = await openList(this.page, name);
+		return entries.length ? { entries } : { entries, error: message };
 	}
 
-	/** Clicks the entry `entry` of the open list and waits until the field shows it. */
+	/** Clicks the entry reading `entry` in the open list and waits until the field shows it. */
 	async chooseListEntry(name: string, entry: string): Promise<void> {
-		const { page } = this;
-		for (const item of await page.$$(LIST_ITEMS)) {
-			const text = await item.evaluate((element) =>
-				(element as HTMLElement).offsetParent
-					? ((element.querySelector('span') ?? element) as HTMLElement).innerText.trim()
-					: undefined,
-			);
-			if (text !== entry) continue;
-			await item.click();
-			await page.waitForFunction(
-				(sel: string, expected: string) => {
-					const element = document.querySelector(sel);
-					const input = element?.matches('input') ? element : element?.querySelector('input');
-					return (input as HTMLInputElement | null)?.value === expected;
-				},
-				{ timeout: 5000 },
-				resourceLocatorInput(name),
-				entry,
-			);
-			await sleep(300); // the popover's fade-out
-			return;
-		}
-		throw new Error(`the ${name} list has no entry "${entry}"`);
+		const kind = await listKind(this.page, name);
+		await chooseEntry(this.page, kind, entry);
+		await this.page.waitForFunction(
+			(sel: string, expected: string) => {
+				const element = document.querySelector(sel);
+				const input = element?.matches('input') ? element : element?.querySelector('input');
+				return (input as HTMLInputElement | null)?.value === expected;
+			},
+			{ timeout: 5000 },
+			kind === 'resourceLocator' ? resourceLocatorInput(name) : parameterInput(name),
+			entry,
+		);
 	}
 
 	async closeDropdown(): Promise<void> {

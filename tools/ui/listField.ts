@@ -20,10 +20,13 @@ export interface OpenedList {
 
 const optionsField = (name: string) => `[data-test-id="parameter-input-${name}"]`;
 const locatorField = (name: string) => `[data-test-id="resource-locator-${name}"]`;
-const OPEN_LOCATOR_LIST = '[data-test-id="resource-locator-dropdown"]';
-// n8n's class names are CSS modules (`_loadingItem_1x2y3`): matched by the part n8n wrote.
-const LOCATOR_LOADING = `${OPEN_LOCATOR_LIST} [class*="loadingItem"]`;
-const LOCATOR_MESSAGE = `${OPEN_LOCATOR_LIST} [class*="messageContainer"]`;
+// A resource locator's list is a popover n8n teleports out of the panel; a closed one stays hidden in the page,
+// so only what is shown counts. Its class names are CSS modules (`_loadingItem_1x2y3`): matched by the part
+// n8n wrote.
+const LOCATOR_ENTRY = '[data-test-id="rlc-item"]';
+const LOCATOR_ERROR = '[data-test-id="rlc-error-container"]';
+const LOCATOR_NO_RESULTS = '[class*="messageContainer"]';
+const LOCATOR_LOADING = '[class*="loadingItem"]';
 /** How long an empty list must stay empty before it counts as the answer, not as a load about to start. */
 const EMPTY_SETTLES_MS = 1000;
 
@@ -50,9 +53,12 @@ export async function listKind(page: Page, name: string): Promise<ListKind> {
  */
 export async function openList(page: Page, name: string, timeout = 15000): Promise<OpenedList> {
 	const kind = await listKind(page, name);
-	return kind === 'options'
-		? await openOptions(page, name, timeout)
-		: await openLocatorList(page, name, timeout);
+	const opened =
+		kind === 'options'
+			? await openOptions(page, name, timeout)
+			: await openLocatorList(page, name, timeout);
+	await sleep(300); // the list's fade-in, so that a screenshot shows it fully drawn
+	return opened;
 }
 
 async function openOptions(page: Page, name: string, timeout: number): Promise<OpenedList> {
@@ -97,22 +103,22 @@ async function openOptions(page: Page, name: string, timeout: number): Promise<O
 }
 
 async function openLocatorList(page: Page, name: string, timeout: number): Promise<OpenedList> {
-	const field = locatorField(name);
-	await page.click(`${field} [data-test-id="rlc-input"]`);
-	await page.waitForSelector(OPEN_LOCATOR_LIST, { visible: true, timeout: 5000 });
+	await page.click(`${locatorField(name)} [data-test-id="rlc-input"]`);
 	const entries = await settledEntries(
 		page,
-		`${OPEN_LOCATOR_LIST} [data-test-id="rlc-item"]`,
-		`${OPEN_LOCATOR_LIST} [data-test-id="rlc-error-container"], ${LOCATOR_MESSAGE}`,
+		LOCATOR_ENTRY,
+		`${LOCATOR_ERROR}, ${LOCATOR_NO_RESULTS}`,
 		timeout,
 		LOCATOR_LOADING,
 	);
 	const message = entries.length
 		? ''
-		: await page.$eval(
-				`${OPEN_LOCATOR_LIST} [data-test-id="rlc-error-container"], ${LOCATOR_MESSAGE}`,
-				(element) => (element as HTMLElement).innerText.replace(/\s+/g, ' ').trim(),
-			);
+		: await page.evaluate((selector: string) => {
+				const shown = Array.from(document.querySelectorAll<HTMLElement>(selector)).find(
+					(element) => element.getClientRects().length > 0,
+				);
+				return (shown?.innerText ?? '').replace(/\s+/g, ' ').trim();
+			}, `[data-test-id="rlc-error-message"], ${LOCATOR_NO_RESULTS}`);
 	return { kind: 'resourceLocator', entries, message };
 }
 
@@ -161,24 +167,26 @@ async function settledEntries(
 	}
 }
 
-/** Clicks the entry of the open list whose first line `matches`; the list closes on the choice. */
-export async function chooseEntry(page: Page, kind: ListKind, matches: RegExp): Promise<string> {
-	const entrySelector =
-		kind === 'options'
-			? '.el-select-dropdown__item'
-			: `${OPEN_LOCATOR_LIST} [data-test-id="rlc-item"]`;
+/** Clicks the entry of the open list whose first line reads (or matches) `line`; the list closes on the choice. */
+export async function chooseEntry(
+	page: Page,
+	kind: ListKind,
+	line: string | RegExp,
+): Promise<string> {
+	const entrySelector = kind === 'options' ? '.el-select-dropdown__item' : LOCATOR_ENTRY;
+	const matches = (text: string) => (typeof line === 'string' ? text === line : line.test(text));
 	for (const entry of await page.$$(entrySelector)) {
 		const text = await entry.evaluate((element) =>
 			(element as HTMLElement).getClientRects().length > 0
 				? (element as HTMLElement).innerText.split('\n')[0].trim()
 				: '',
 		);
-		if (!matches.test(text)) continue;
+		if (!text || !matches(text)) continue;
 		await entry.click();
 		await sleep(300); // the list's fade-out
 		return text;
 	}
-	throw new Error(`the open list has no entry matching ${matches}`);
+	throw new Error(`the open list has no entry ${typeof line === 'string' ? `"${line}"` : line}`);
 }
 
 /** Closes the open list, if one is open, without choosing (Escape with none open would close the panel). */
@@ -188,7 +196,7 @@ export async function closeList(page: Page): Promise<void> {
 			Array.from(document.querySelectorAll(selectors)).some(
 				(element) => (element as HTMLElement).getClientRects().length > 0,
 			),
-		`.el-select-dropdown, ${OPEN_LOCATOR_LIST}`,
+		`.el-select-dropdown, ${LOCATOR_ENTRY}, ${LOCATOR_ERROR}, ${LOCATOR_NO_RESULTS}`,
 	);
 	if (!open) return;
 	await page.keyboard.press('Escape');
