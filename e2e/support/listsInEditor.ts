@@ -12,9 +12,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 
-import { launchChromium } from '../../tools/ui/chromium';
+import { ensureChromium, launchChromium } from '../../tools/ui/chromium';
 import { Editor } from '../../tools/ui/editor';
 import { chooseEntry, closeList, openList, type OpenedList } from '../../tools/ui/listField';
 
@@ -108,6 +109,7 @@ async function signedInContext(browser: Browser, job: BrowserJob): Promise<Brows
 }
 
 async function screenshot(page: Page, job: BrowserJob, name: string): Promise<void> {
+	await sleep(300); // a list's fade-in, so that it shows fully drawn
 	await page
 		.screenshot({ path: path.join(job.screenshotDir, `${name}.png`) as `${string}.png` })
 		.catch(() => {});
@@ -181,6 +183,7 @@ async function main(): Promise<void> {
 	const reportFile = process.env.TYLT_BROWSER_REPORT ?? '';
 	const started = Date.now();
 	fs.mkdirSync(job.screenshotDir, { recursive: true });
+	ensureChromium((line) => console.log(`[chromium] ${line}`));
 	const browser = await launchChromium(path.join(job.screenshotDir, 'chromium'), {
 		width: 1440,
 		height: 900,

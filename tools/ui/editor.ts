@@ -263,6 +263,7 @@ export class Editor {
 	 */
 	async openList(name: string): Promise<{ entries: string[]; error?: string }> {
 		const { entries, message } = await openList(this.page, name);
+		await sleep(300); // the list's fade-in, so that screenshots show it fully drawn
 		return entries.length ? { entries } : { entries, error: message };
 	}
 

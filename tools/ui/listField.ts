@@ -53,12 +53,9 @@ export async function listKind(page: Page, name: string): Promise<ListKind> {
  */
 export async function openList(page: Page, name: string, timeout = 15000): Promise<OpenedList> {
 	const kind = await listKind(page, name);
-	const opened =
-		kind === 'options'
-			? await openOptions(page, name, timeout)
-			: await openLocatorList(page, name, timeout);
-	await sleep(300); // the list's fade-in, so that a screenshot shows it fully drawn
-	return opened;
+	return kind === 'options'
+		? await openOptions(page, name, timeout)
+		: await openLocatorList(page, name, timeout);
 }
 
 async function openOptions(page: Page, name: string, timeout: number): Promise<OpenedList> {
@@ -183,7 +180,15 @@ export async function chooseEntry(
 		);
 		if (!text || !matches(text)) continue;
 		await entry.click();
-		await sleep(300); // the list's fade-out
+		// The closing list still covers the fields below it until it has faded out.
+		await page.waitForFunction(
+			(selector: string) =>
+				!Array.from(document.querySelectorAll(selector)).some(
+					(element) => (element as HTMLElement).getClientRects().length > 0,
+				),
+			{ timeout: 5000 },
+			entrySelector,
+		);
 		return text;
 	}
 	throw new Error(`the open list has no entry ${typeof line === 'string' ? `"${line}"` : line}`);
