@@ -85,10 +85,16 @@ describe('HTTP Request node with a limited TYLT API credential', () => {
 			/add USD and its limit/,
 		],
 		[
-			'over the limit, on the create path spelled another way',
-			{ baseAmount: 51 },
+			'within the limit, on the create path spelled another way',
+			{ baseAmount: 10 },
 			'//transactions/merchant/CreatePayoutRequest/',
-			/51 USDT is above/,
+			/is not POST \/transactions\/merchant\/createPayoutRequest exactly as listed/,
+		],
+		[
+			'through a P2P pay-out instance',
+			{ isBuyTrade: 0, amount: '50000', currencySymbol: 'USDT', userDetails: { name: 'Payee' } },
+			'/p2pRampsMerchant/createInstance',
+			/is none of these, so it could move money past the limits\. To make this call, use a TYLT API credential without spending limits/,
 		],
 	])(
 		'cannot pay %s: the run fails naming the limit, and nothing reaches TYLT',
@@ -127,8 +133,13 @@ function payoutRows(limited: Credential, amounts: number[], destination = USDT_O
 		})),
 	);
 	const send = examples.node(workflow, 'Send payout');
-	send.parameters.settledCurrency = destination.settledCurrency;
-	send.parameters.networkSymbol = destination.networkSymbol;
+	// As the version-3 node saves a pick From List.
+	send.parameters.settledCurrency = {
+		__rl: true,
+		mode: 'list',
+		value: destination.settledCurrency,
+	};
+	send.parameters.networkSymbol = { __rl: true, mode: 'list', value: destination.networkSymbol };
 	delete send.parameters.additionalFields.callBackUrl;
 	send.onError = 'continueRegularOutput';
 	return workflow;

@@ -14,6 +14,7 @@ declare namespace examples {
 		| 'payoutSettledPolling'
 		| 'createAndWait'
 		| 'payoutOnFormQueueMode'
+		| 'payoutOnFormDailyLimitQueueMode'
 		| 'approveLargePayouts';
 }
 

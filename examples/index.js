@@ -25,6 +25,7 @@ const FILES = {
 	payoutSettledPolling: 'payout-settled-polling.json',
 	createAndWait: 'create-and-wait.json',
 	payoutOnFormQueueMode: 'payout-on-form-queue-mode.json',
+	payoutOnFormDailyLimitQueueMode: 'payout-on-form-daily-limit-queue-mode.json',
 	approveLargePayouts: 'approve-large-payouts.json',
 };
 
@@ -53,8 +54,9 @@ function node(workflow, name) {
 /**
  * Points every node that uses a credential of `type` (default: every TYLT node and trigger) at one stored
  * credential (by id, as n8n resolves them). payout-on-form.json also has an `httpBasicAuth` login,
- * payout-on-form-queue-mode.json a `redis` credential too, and approve-large-payouts.json an `httpHeaderAuth`
- * key for its Webhook and an `httpBasicAuth` login for its approvers.
+ * payout-on-form-queue-mode.json a `redis` credential too, payout-on-form-daily-limit-queue-mode.json a `postgres`
+ * one, and approve-large-payouts.json an `httpHeaderAuth` key for its Webhook and an `httpBasicAuth` login for its
+ * approvers.
  */
 function useCredential(workflow, credential, type = 'tyltApi') {
 	for (const each of workflow.nodes) {

@@ -127,7 +127,7 @@ const CONTROL_ACTIONS: Record<string, ControlAction> = {
 	},
 	'POST /_sandbox/history-paging': {
 		summary:
-			"{maxRows?, offsetBy?, pastEnd?}: how history pages are cut (pastEnd 'lastPage': a page past the end repeats the last one); reset restores the default",
+			"{maxRows?, offsetBy?, pastEnd?, shortPages?, cappedPages?, minRows?, maxPage?}: how history pages are cut (pastEnd 'lastPage': a page past the end repeats the last one; shortPages {from, through?, rowsFewer}: those pages serve fewer rows; cappedPages {from, through?, maxRows}: those pages are capped lower; minRows: no page serves fewer; maxPage: later pages are empty); reset restores the default",
 		run: (body, sandbox) => {
 			try {
 				sandbox.historyPaging = { ...sandbox.historyPaging, ...body } as HistoryPaging;

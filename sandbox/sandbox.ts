@@ -175,6 +175,36 @@ class Sandbox implements TyltSandbox {
 		if (pastEnd !== 'empty' && pastEnd !== 'lastPage') {
 			throw new Error(`historyPaging.pastEnd must be empty or lastPage, got ${String(pastEnd)}`);
 		}
+		const { shortPages } = paging;
+		if (shortPages !== undefined) {
+			const { from, through = from, rowsFewer } = shortPages;
+			if (![from, through, rowsFewer].every((value) => Number.isInteger(value) && value >= 1)) {
+				throw new Error(
+					`historyPaging.shortPages needs whole numbers >= 1 (from, through, rowsFewer), got ${JSON.stringify(shortPages)}`,
+				);
+			}
+			if (through < from)
+				throw new Error('historyPaging.shortPages.through must not be before from');
+		}
+		const { cappedPages, minRows } = paging;
+		if (cappedPages !== undefined) {
+			const { from, through = from, maxRows } = cappedPages;
+			if (![from, through, maxRows].every((value) => Number.isInteger(value) && value >= 1)) {
+				throw new Error(
+					`historyPaging.cappedPages needs whole numbers >= 1 (from, through, maxRows), got ${JSON.stringify(cappedPages)}`,
+				);
+			}
+			if (through < from) {
+				throw new Error('historyPaging.cappedPages.through must not be before from');
+			}
+		}
+		if (minRows !== undefined && (!Number.isInteger(minRows) || minRows < 1)) {
+			throw new Error(`historyPaging.minRows must be a whole number >= 1, got ${minRows}`);
+		}
+		const { maxPage } = paging;
+		if (maxPage !== undefined && (!Number.isInteger(maxPage) || maxPage < 1)) {
+			throw new Error(`historyPaging.maxPage must be a whole number >= 1, got ${maxPage}`);
+		}
 		this.state.historyPaging = { ...paging, pastEnd };
 	}
 

@@ -27,13 +27,26 @@ export interface SandboxOptions {
  * How history pages are cut. TYLT documents no largest page: `maxRows` caps what one page serves, and
  * `offsetBy` says whether page N starts after N-1 pages of the rows asked for or of the rows served (a capped
  * server may do either). TYLT does not say what a page past the end holds either: `pastEnd` 'empty' answers
- * `data: []`, 'lastPage' the last page again, as many paged APIs do. Default { maxRows: 200, offsetBy:
- * 'rowsServed', pastEnd: 'empty' }.
+ * `data: []`, 'lastPage' the last page again, as many paged APIs do. Nor that every page comes full:
+ * `shortPages` cuts pages `from` through `through` (every later page when left out) by `rowsFewer` rows, at
+ * least one row left, as a TYLT capping a page by its bytes or its load; where each page starts is unchanged,
+ * so the rows cut off are served by no page of that size. `cappedPages` lowers the cap to `maxRows` for pages
+ * `from` through `through` (every later page when left out), as a TYLT whose cap drops under load while a read
+ * goes on; with `offsetBy: 'rowsServed'` such a page also starts at (page − 1) × its lower cap. Nor that a page
+ * holds no more than asked: `minRows` serves at least that many rows whatever `rows` asks (a server with a
+ * fixed smallest page), and with `offsetBy: 'rowsServed'` page N starts at (N − 1) × the rows it serves.
+ * Nor how far it pages: `maxPage` answers every later page number with an empty list, as APIs that page only
+ * so far do.
+ * Default { maxRows: 200, offsetBy: 'rowsServed', pastEnd: 'empty' }, no page cut, capped lower or enlarged.
  */
 export interface HistoryPaging {
 	maxRows: number;
 	offsetBy: 'rowsServed' | 'rowsAsked';
 	pastEnd?: 'empty' | 'lastPage';
+	shortPages?: { from: number; through?: number; rowsFewer: number };
+	cappedPages?: { from: number; through?: number; maxRows: number };
+	minRows?: number;
+	maxPage?: number;
 }
 
 export type EndpointName =

@@ -157,12 +157,25 @@ async function importExamples({ n8n, client, credential }: SandboxedN8n) {
 	return { callbackUrl, formUrl, workflows };
 }
 
+/** The seconds from `since` to now, as the banner prints them. */
+const secondsSince = (since: number) => Math.round((Date.now() - since) / 1000);
+
 async function main(): Promise<void> {
-	const startedAt = Date.now();
+	// From `npm run dev` itself (scripts/run.sh), so the banner's time includes a fresh clone's npm ci.
+	const startedAt = Number(process.env.TYLT_LAUNCHED_AT_MS) || Date.now();
+	const installSeconds = Number(process.env.TYLT_INSTALL_SECONDS) || 0;
+	const parts: string[] = installSeconds > 0 ? [`npm ci ${installSeconds} s`] : [];
+	// ts-node compiling this script and what it imports: seconds on a busy machine, so the parts add up.
+	parts.push(`loading this script ${Math.max(0, secondsSince(startedAt) - installSeconds)} s`);
 	registry.stopOnSignals();
 	claimDevFolder();
+	let partStart = Date.now();
 	provision();
+	parts.push(`n8n runtime ${secondsSince(partStart)} s`);
+	partStart = Date.now();
 	buildIfStale(log);
+	parts.push(`build ${secondsSince(partStart)} s`);
+	partStart = Date.now();
 
 	const sandboxOptions = sandboxOptionsFromEnv('TYLT_DEV_SANDBOX_PORT');
 	const stack = await startSandboxedN8n(registry, {
@@ -185,9 +198,10 @@ async function main(): Promise<void> {
 	const { callbackUrl, formUrl, workflows } = await importExamples(stack);
 	const delay = sandboxOptions.completionDelayMs / 1000;
 	const width = Math.max(...workflows.map(({ label }) => label.length));
+	parts.push(`sandbox, n8n and the examples ${secondsSince(partStart)} s`);
 
 	console.log(`
-TYLT dev environment ready in ${((Date.now() - startedAt) / 1000).toFixed(0)} s
+TYLT dev environment ready ${secondsSince(startedAt)} s after npm run dev started (${parts.join(', ')})
 
   n8n editor    ${n8n.url}
   login         ${OWNER.email}  /  ${OWNER.password}

@@ -4,5 +4,7 @@ if [ ! -x node_modules/.bin/ts-node ]; then
 	echo "[install] node_modules is missing: npm ci --no-audit --no-fund (exactly the committed lockfile)"
 	install_started=$(date +%s)
 	npm ci --no-audit --no-fund
-	echo "[install] npm ci: $(($(date +%s) - install_started)) s"
+	TYLT_INSTALL_SECONDS=$(($(date +%s) - install_started))
+	export TYLT_INSTALL_SECONDS
+	echo "[install] npm ci: $TYLT_INSTALL_SECONDS s"
 fi

@@ -1,10 +1,10 @@
 /**
  * Case 7's in-process part: the sum Max Amount per 24 Hours makes of the last 24 hours (spentInWindow in
- * nodes/Tylt/payout/dailyLimit.ts) over `records` payouts shaped as TYLT's history lists them, alone, on new
+ * nodes/Tylt/payout/limits/spentInWindow.ts) over `records` payouts shaped as TYLT's history lists them, alone, on new
  * record objects each time: the first execution over a window (later ones reuse what the cache's records parsed).
  */
 import { readSpendingLimits, UnreadableLimitError } from '../../nodes/shared/spendingLimits/parse';
-import { spentInWindow } from '../../nodes/Tylt/payout/dailyLimit';
+import { spentInWindow } from '../../nodes/Tylt/payout/limits/spentInWindow';
 import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 import { samplePayoutRecord } from '../../sandbox/payoutRecord';
 import { DAILY_LIMIT_NEVER_REACHED } from '../lib/context';

@@ -13,7 +13,7 @@
  *   payout: examples/payout-on-form-queue-mode.json, as a user imports it): every order is paid exactly once:
  *   asserted, the recipe for several workers.
  *
- * It starts on the stack's one worker, adds a second for the last two parts and removes it at its end.
+ * It runs its first part on one worker and its last two on two (useWorkers), and leaves two running.
  */
 import path from 'node:path';
 
@@ -35,7 +35,7 @@ import {
 	type ActivePayoutForm,
 	type DrillReport,
 } from '../support/payoutForm';
-import type { QueueStack } from './stack';
+import { useWorkers, type QueueStack } from './stack';
 
 const LOGIN: Login = { user: 'queue-desk', password: 'e2e-queue-Passw0rd!' };
 const ROUNDS = DRILL.rounds;
@@ -101,13 +101,15 @@ export function describeConcurrentSubmissions(stack: () => QueueStack): void {
 			});
 		}, 60000);
 
-		// Back to the stack's one worker for the suites after this one.
 		afterAll(async () => {
-			for (const added of queue?.workers.slice(1) ?? []) await queue.removeWorker(added);
 			await sandbox?.close();
 		}, 60000);
 
 		describe('one worker: the safe setup', () => {
+			beforeAll(async () => {
+				await useWorkers(queue, 1);
+			}, 60000);
+
 			it.each([2, 5])(
 				'%i submissions of one order at the same moment pay it exactly once, round after round',
 				async (submissionsPerRound) => {
@@ -133,7 +135,7 @@ export function describeConcurrentSubmissions(stack: () => QueueStack): void {
 
 		describe('two workers: measured, not guaranteed', () => {
 			beforeAll(async () => {
-				await queue.addWorker();
+				await useWorkers(queue, 2);
 			}, 180000);
 
 			it.each([2, 5])(

@@ -6,7 +6,7 @@
  *   verifies them and enqueues one execution per accepted callback; the worker runs them to success.
  * - A production form submission (webhook processor → worker) pays once, and not again for the same order.
  *
- * It expects the stack's one worker (workers[0], `worker`) to be the only one running, and leaves it stopped:
+ * It runs on the stack's first worker (workers[0], `worker`) alone, removing any other, and leaves it stopped:
  * its last test proves that the runs above needed the package on that worker.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,7 +23,7 @@ import {
 	type QueueMode,
 	type QueueProcess,
 } from '../../tools/n8n';
-import type { QueueStack } from './stack';
+import { useWorkers, type QueueStack } from './stack';
 
 /** The sandbox settles a payout this long after its creation, on a clock that moves only when told to. */
 const SETTLE_MS = 5000;
@@ -85,11 +85,7 @@ export function describeMoneyLoop(stack: () => QueueStack): void {
 		beforeAll(async () => {
 			({ queue, n8n } = stack());
 			// expectRanOnWorker reads the first worker's log: no other worker may take the jobs.
-			if (queue.workers.length !== 1) {
-				throw new Error(
-					`the money loop needs the stack's one worker, found ${queue.workers.length}`,
-				);
-			}
+			await useWorkers(queue, 1);
 			sandbox = await startSandbox({
 				autoSettle: false,
 				completionDelayMs: SETTLE_MS,

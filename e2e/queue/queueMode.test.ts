@@ -5,10 +5,12 @@
  * it, because they read each process's log as it grows and scale workers out and back in; a globalSetup could
  * hand them its URLs only.
  *
- * In this order, each suite leaving the stack as it found it but the last:
+ * In this order, each suite scaling the workers to what it needs (useWorkers in stack.ts), so a worker one suite
+ * started serves the next one that needs it:
  * 1. the payout form submitted several times at once (concurrentSubmissions.ts): on the stack's one worker,
- *    then on two (it adds the second and removes it at its end);
- * 2. the money loop (moneyLoop.ts): its last test stops the worker that has the package.
+ *    then on two;
+ * 2. one 24-hour limit across the two workers, reserved in PostgreSQL (dailyLimitAcrossWorkers.ts);
+ * 3. the money loop (moneyLoop.ts), on one worker: its last test stops the worker that has the package.
  * Each suite has a TYLT sandbox and credentials of its own. `npm run test:e2e:queue` runs this file alone.
  * Logs of the last run: .cache/n8n-e2e-queue/{main,worker,worker-2,worker-without-package,webhook,redis,postgres}.log
  */
@@ -22,6 +24,7 @@ import {
 	type QueueMode,
 } from '../../tools/n8n';
 import { describeConcurrentSubmissions } from './concurrentSubmissions';
+import { describeDailyLimitAcrossWorkers } from './dailyLimitAcrossWorkers';
 import { describeMoneyLoop } from './moneyLoop';
 import type { QueueStack } from './stack';
 
@@ -53,4 +56,5 @@ afterAll(async () => {
 }, 120000);
 
 describeConcurrentSubmissions(stack);
+describeDailyLimitAcrossWorkers(stack);
 describeMoneyLoop(stack);

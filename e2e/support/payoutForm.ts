@@ -39,8 +39,9 @@ interface CredentialRef {
 
 /**
  * The payout form example (examples/payout-on-form.json, or `example`) bound to the TYLT credential, a Basic
- * Auth credential and (payout-on-form-queue-mode.json) a Redis credential, active under a form path of its own;
- * resolves once `formBaseUrl` (the regular n8n, or queue mode's webhook processor) serves its production form.
+ * Auth credential and the store a queue-mode example keeps its claims in (payout-on-form-queue-mode.json: Redis;
+ * payout-on-form-daily-limit-queue-mode.json: Postgres), active under a form path of its own; resolves once
+ * `formBaseUrl` (the regular n8n, or queue mode's webhook processor) serves its production form.
  */
 export async function activatePayoutForm(
 	n8n: N8nClient,
@@ -49,9 +50,16 @@ export async function activatePayoutForm(
 		tylt: CredentialRef;
 		login: CredentialRef & Login;
 		/** Default 'payoutOnForm'. */
-		example?: Extract<ExampleName, 'payoutOnForm' | 'payoutOnFormQueueMode'>;
+		example?: Extract<
+			ExampleName,
+			'payoutOnForm' | 'payoutOnFormQueueMode' | 'payoutOnFormDailyLimitQueueMode'
+		>;
 		/** For payoutOnFormQueueMode: the Redis its claim step uses. */
 		redis?: CredentialRef;
+		/** For payoutOnFormDailyLimitQueueMode: the PostgreSQL its reservations live in. */
+		postgres?: CredentialRef;
+		/** Changes the test's copy of the example before it is stored. */
+		adjust?: (workflow: WorkflowJson) => void;
 	},
 ): Promise<ActivePayoutForm> {
 	const example = options.example ?? 'payoutOnForm';
@@ -64,6 +72,11 @@ export async function activatePayoutForm(
 		if (!options.redis) throw new Error(`The ${example} example needs options.redis`);
 		examples.useCredential(workflow, options.redis, 'redis');
 	}
+	if (example === 'payoutOnFormDailyLimitQueueMode') {
+		if (!options.postgres) throw new Error(`The ${example} example needs options.postgres`);
+		examples.useCredential(workflow, options.postgres, 'postgres');
+	}
+	options.adjust?.(workflow);
 	if (n8nVersion().startsWith('1.')) formTriggerForN8n1(workflow);
 	examples.setFormPath(workflow, `e2e-payout-${randomUUID()}`);
 	const stored = await n8n.createWorkflow(workflow);

@@ -37,16 +37,16 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 		why: 'The duplicate guard and the 24-hour limit read the whole look-back window; with it, a later execution reads only what is new: one request, not fifty-one, for 10,000 payouts.',
 	},
 	dailySpendReservations: {
-		usedBy: 'nodes/Tylt/payout/dailyLimit.ts',
+		usedBy: 'nodes/Tylt/payout/limits/reservations.ts',
 		holds:
-			"What this process's creates put toward Max Amount per 24 Hours that history may not show yet: account hash → reservations (amounts, when sent, order ID).",
+			"What this process's creates put toward Max Amount per 24 Hours that history may not show yet: account hash → reservations (amounts, reference, when sent, order ID).",
 		bound: 'JOURNAL_MAX_RESERVATIONS (100,000) per account; past it, creates are refused.',
 		lifetime:
 			'Until its create surely made no payout; a sent or in-doubt one 24 hours and 15 minutes from its send; one not sent yet until its create is settled.',
 		why: "Two executions of one process never both spend the same room: the second one's sum counts the first one's payouts before history lists them.",
 	},
 	historyAmounts: {
-		usedBy: 'nodes/Tylt/payout/dailyLimit.ts',
+		usedBy: 'nodes/Tylt/payout/limits/spentInWindow.ts',
 		holds: 'Each history record as the 24-hour sum reads it: record → its currency and amount.',
 		bound: 'Weak: an entry goes with its record, so it holds no more than the history cache does.',
 		lifetime: 'As long as its record object, which the history cache hands every execution.',

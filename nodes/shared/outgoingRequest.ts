@@ -24,10 +24,14 @@ export interface OutgoingRequest {
 	url: string;
 	/** The path as the HTTP client sends it (dot segments resolved by `new URL`). */
 	path: string;
+	/** `path` after the Base URL's own path, as TYLT documents its paths; undefined when outside that path. */
+	tyltPath?: string;
 	/** Every query parameter in the order it is sent, each name once. */
 	query: ReadonlyArray<readonly [string, QueryValue]>;
 	/** The exact body text signed and sent; undefined for GET, HEAD and DELETE. */
 	bodyText?: string;
+	/** The names of the headers the request carries, in lower case. */
+	headerNames: string[];
 	/** The TYLT node's voucher token (NODE_VOUCHER_HEADER), taken off the request: it never reaches TYLT. */
 	nodeVoucher?: string;
 }
@@ -78,7 +82,7 @@ export function readOutgoingRequest(
 ): OutgoingRequest {
 	refuseOwnTransport(request);
 	const method = (request.method ?? 'GET').toUpperCase();
-	const { origin, path, urlQuery } = targetOnBaseUrl(baseUrl, request);
+	const { origin, path, urlQuery, basePath } = targetOnBaseUrl(baseUrl, request);
 	const query = queryAsSent(urlQuery, request.qs);
 	const search = new URLSearchParams(
 		query.map(([name, value]): [string, string] => [name, String(value)]),
@@ -87,7 +91,9 @@ export function readOutgoingRequest(
 		method,
 		url: `${origin}${path}${query.length === 0 ? '' : `?${search}`}`,
 		path,
+		tyltPath: path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : undefined,
 		query,
+		headerNames: Object.keys(request.headers ?? {}).map((name) => name.toLowerCase()),
 		nodeVoucher: headerValue(request, NODE_VOUCHER_HEADER),
 	};
 	if (!QUERY_SIGNED_METHODS.has(method)) return { ...outgoing, bodyText: jsonBodyText(request) };
@@ -155,7 +161,7 @@ function refuseOwnTransport(request: AuthenticatableRequest) {
 function targetOnBaseUrl(
 	baseUrl: string,
 	request: AuthenticatableRequest,
-): { origin: string; path: string; urlQuery: string } {
+): { origin: string; path: string; urlQuery: string; basePath: string } {
 	const base = normalizeBaseUrl(baseUrl);
 	const baseOrigin = httpOrigin(base);
 	if (baseOrigin === undefined) {
@@ -185,7 +191,12 @@ function targetOnBaseUrl(
 			`${CREDENTIAL} does not sign a URL with a second "?": servers split such a query differently, so nothing was sent. Write a "?" inside a value as %3F`,
 		);
 	}
-	return { origin: baseOrigin, path: new URL(full).pathname, urlQuery };
+	return {
+		origin: baseOrigin,
+		path: new URL(full).pathname,
+		urlQuery,
+		basePath: new URL(base).pathname.replace(/\/$/, ''),
+	};
 }
 
 /** axios' combineURLs: the base without trailing slashes, one slash, the path without leading slashes. */

@@ -1,7 +1,7 @@
 /** The one place that signs a TYLT request (the credential's authenticate), over the one reading of it. */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { CREDENTIAL, CredentialRefusal } from './credentialRefusal';
+import { CredentialRefusal } from './credentialRefusal';
 import { hmacSha256Hex } from './hmac';
 import {
 	optionsToSend,
@@ -10,7 +10,11 @@ import {
 	signedText,
 	type AuthenticatableRequest,
 } from './outgoingRequest';
-import { spendingLimitRefusal } from './spendingLimits/check';
+import {
+	perPayoutVerdict,
+	spendingLimitRefusal,
+	type PerPayoutVerdict,
+} from './spendingLimits/check';
 import { tyltAccountOf, type TyltCredentials } from './tyltAccount';
 
 export function signTyltRequest(
@@ -19,14 +23,20 @@ export function signTyltRequest(
 ): IHttpRequestOptions {
 	const account = tyltAccountOf(credentials);
 	const outgoing = readOutgoingRequest(account.baseUrl, requestOptions);
-	const reason = spendingLimitRefusal(credentials.spendingLimits ?? {}, outgoing, account.hash);
-	if (reason)
-		throw new CredentialRefusal(
-			`${CREDENTIAL} refused this payout, so nothing was sent: ${reason}`,
-		);
+	const refusal = spendingLimitRefusal(credentials.spendingLimits ?? {}, outgoing, account.hash);
+	if (refusal) throw new CredentialRefusal(refusal);
 
 	const signed = optionsToSend(requestOptions, outgoing);
 	setHeader(signed, 'X-TLP-APIKEY', account.apiKey);
 	setHeader(signed, 'X-TLP-SIGNATURE', hmacSha256Hex(account.apiSecret, signedText(outgoing)));
 	return signed;
+}
+
+/** The per-payout limits' verdict on options the TYLT node is about to send, read as the signing reads them. */
+export function perPayoutVerdictOnSigning(
+	credentials: TyltCredentials,
+	requestOptions: AuthenticatableRequest,
+): PerPayoutVerdict {
+	const outgoing = readOutgoingRequest(tyltAccountOf(credentials).baseUrl, requestOptions);
+	return perPayoutVerdict(credentials.spendingLimits ?? {}, outgoing);
 }

@@ -19,8 +19,14 @@ export function payoutHistory(request: ApiRequest, state: ApiState): Reply {
 	const page = positiveInteger(request.query.get('page'), 1);
 	if (page === undefined) return errorReply(400, 'page must be a whole number of at least 1.');
 
-	const { maxRows, offsetBy, pastEnd } = state.historyPaging;
-	const pageSize = Math.min(rows, maxRows);
+	const { maxRows, offsetBy, pastEnd, shortPages, cappedPages, minRows, maxPage } =
+		state.historyPaging;
+	if (maxPage !== undefined && page > maxPage) return envelopeReply([]);
+	const cap =
+		cappedPages && page >= cappedPages.from && page <= (cappedPages.through ?? Infinity)
+			? cappedPages.maxRows
+			: maxRows;
+	const pageSize = Math.max(Math.min(rows, cap), minRows ?? 1);
 	const step = offsetBy === 'rowsAsked' ? rows : pageSize;
 	const history = state.payouts.list();
 	let start = (page - 1) * step;
@@ -28,5 +34,9 @@ export function payoutHistory(request: ApiRequest, state: ApiState): Reply {
 	if (start >= history.length && pastEnd === 'lastPage' && history.length > 0) {
 		start = Math.floor((history.length - 1) / step) * step;
 	}
-	return envelopeReply(history.slice(start, start + pageSize));
+	const cut =
+		shortPages && page >= shortPages.from && page <= (shortPages.through ?? Infinity)
+			? shortPages.rowsFewer
+			: 0;
+	return envelopeReply(history.slice(start, start + Math.max(1, pageSize - cut)));
 }

@@ -250,6 +250,31 @@ describe('overlapping polls', () => {
 	});
 });
 
+describe('a history page TYLT cuts short', () => {
+	it('reports a followed payout that sits on a record cut off page 2 when it turns', async () => {
+		const trigger = pollingWorkflow(sandbox, { options: { includeNewPayouts: false } });
+		await trigger.activate();
+		const followed = await createPayout(sandbox);
+		expect(await trigger.poll()).toBeNull();
+
+		// 360 newer payouts, still pending (so not reported), put it on record 361; page 2 of 200 is cut to 160
+		// rows, and page 3 starts at record 401.
+		sandbox.seedPayouts(360, {
+			status: 'Pending',
+			isFinal: 0,
+			createdAt: secondsAfter(followed, 60),
+		});
+		sandbox.historyPaging = {
+			maxRows: 200,
+			offsetBy: 'rowsAsked',
+			shortPages: { from: 2, through: 2, rowsFewer: 40 },
+		};
+		await sandbox.advanceTime(2000);
+
+		expect(changes(await trigger.poll())).toEqual([`${followed.orderId}:Completed`]);
+	});
+});
+
 describe('how far back a poll reads', () => {
 	it('reads through the grace window behind the newest payout and back to the oldest one it waits on, no further', async () => {
 		// Older history, 20 minutes back (behind the 15-minute late-arrival grace): never read again after the baseline.

@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { IN_DOUBT_CHECK_POLICY } from '../../nodes/Tylt/payout/guard';
-import { DAILY_RECHECK } from '../../nodes/Tylt/payout/dailyLimit';
+import { DAILY_RECHECK } from '../../nodes/Tylt/payout/limits/dailyLimit';
 import { RATE_LIMIT_POLICY } from '../../nodes/Tylt/payout/createTraffic';
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import {

@@ -209,7 +209,7 @@ describe('an item in fiat (Base Currency)', () => {
 });
 
 describe('within one execution', () => {
-	it('a second item reusing a sent reference for another amount is refused, the first is paid', async () => {
+	it('a second item giving the first item’s reference to another amount is refused before the first create, naming the first item; the first is paid', async () => {
 		const output = await suite.run({
 			items: [{ amount: 25 }, { amount: 30 }],
 			parameters: payoutCreate({
@@ -223,7 +223,7 @@ describe('within one execution', () => {
 
 		expect(output[0].json).toMatchObject({ alreadySent: false });
 		expect(output[1].json.error).toContain(
-			`"row-60" of item 1 is already used by TYLT payout ${output[0].json.orderId}`,
+			'"row-60" of item 1 is already used by item 0 of this batch, which pays something else',
 		);
 		expect(suite.sandbox.payouts).toHaveLength(1);
 	});

@@ -2,8 +2,6 @@
  * What a failed create says about its payout: "not sent" only when it surely was not (the create never reached
  * TYLT), and "unknown" with its cause when it may have been made (no answer within the timeout).
  */
-import type { NodeApiError } from 'n8n-workflow';
-
 import { createPayoutRequest } from '../../nodes/Tylt/transport/calls';
 import { createExecuteContext } from '../../tools/harness/n8nContext';
 import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
@@ -16,17 +14,14 @@ it('says a create that could not reach TYLT was not sent', async () => {
 		parameters: payoutCreate(),
 		credentials: { ...credentialsFor(suite.sandbox), baseUrl: 'http://127.0.0.1:1' },
 	});
-	const error = await createPayoutRequest
-		.call(
-			context,
-			{ baseAmount: 25, address: tronAddress('x'), settledCurrency: 'USDT', networkSymbol: 'TRX' },
-			0,
-		)
-		.then(
-			() => undefined,
-			(caught: NodeApiError) => caught,
-		);
+	const created = await createPayoutRequest.call(
+		context,
+		{ baseAmount: 25, address: tronAddress('x'), settledCurrency: 'USDT', networkSymbol: 'TRX' },
+		0,
+	);
+	const error = created.outcome === 'made' ? undefined : created.error;
 
+	expect(created.outcome).toBe('notMade');
 	expect(error?.message).toContain('the payout was not sent');
 	expect(error?.message).not.toContain('unknown');
 });

@@ -1,10 +1,13 @@
 /**
- * TYLT documents no largest history page. A page shorter than the rows asked for may be TYLT's own cap, not the
- * end of history: every reader (the duplicate guard, Payout → Get, Get Many's Return All) reads on until an
- * empty page or the window's cut-off, whichever way a capped TYLT counts its pages.
+ * TYLT documents no largest history page and no rule that every page comes full: it may cap a page by its bytes
+ * or its load, on any page. A read that went on at `page × rows` after a page cut short would never read the
+ * rows cut off. Every reader (the duplicate guard, Max Amount per 24 Hours, Payout → Get, Get Many's Return
+ * All, the polling trigger) reads on from exactly where a short page stopped, so an empty page proves the end;
+ * against a TYLT that keeps cutting pages it fails closed and sends nothing.
  */
+import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 import type { HistoryPaging } from '../../sandbox';
-import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
@@ -22,6 +25,13 @@ function seedReferenceBehindOnePage() {
 	});
 	return paid;
 }
+
+const getByReference = (payoutReference: string) => ({
+	resource: 'payout',
+	operation: 'get',
+	lookupBy: 'reference',
+	payoutReference,
+});
 
 const CAPPED: HistoryPaging[] = [
 	{ maxRows: 100, offsetBy: 'rowsServed' },
@@ -49,18 +59,180 @@ describe.each(CAPPED)('TYLT serves at most $maxRows rows a page, offset by $offs
 		const paid = seedReferenceBehindOnePage();
 
 		const [output] = await suite.run({
-			parameters: {
-				resource: 'payout',
-				operation: 'get',
-				lookupBy: 'reference',
-				payoutReference: REFERENCE,
-			},
+			parameters: getByReference(REFERENCE),
 		});
 
 		expect(output.json.orderId).toBe(paid.orderId);
 	});
 	// Get Many with a Page Size above the cap is version 1's (version 2 leaves the page size to the node):
 	// test/versionOne.test.ts.
+});
+
+/** Pages of 200, page 2 cut to 160 (records 201–360); page 3 still starts at record 401. */
+const PAGE_TWO_CUT: HistoryPaging = {
+	maxRows: 200,
+	offsetBy: 'rowsAsked',
+	shortPages: { from: 2, through: 2, rowsFewer: 40 },
+};
+
+/** 360 newer payouts, then `payout` on record 361, the first one page 2 cut off, then 89 older ones. */
+function seedOnFirstRecordCutOff(
+	payout: Partial<PayoutRecord>,
+	others: Partial<PayoutRecord> = {},
+) {
+	suite.sandbox.seedPayouts(360, others);
+	const [cutOff] = suite.sandbox.seedPayouts(1, payout);
+	suite.sandbox.seedPayouts(89, others);
+	return cutOff;
+}
+
+const historyQueries = () =>
+	requestsTo(suite.sandbox, 'payoutHistory').map((request) => request.query);
+
+describe('TYLT cuts page 2 short while history goes on', () => {
+	beforeEach(() => {
+		suite.sandbox.historyPaging = PAGE_TWO_CUT;
+	});
+
+	it('the duplicate guard finds a reference on a record cut off page 2 and sends nothing', async () => {
+		const paid = seedOnFirstRecordCutOff({
+			toAddress: ADDRESS,
+			settledAmountRequested: 25,
+			comments: `[ref:${REFERENCE}]`,
+		});
+
+		const [output] = await suite.run({
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		});
+
+		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+		expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBe(1);
+		// Page 3 of 200 would start at record 401: the read goes on at 120 rows from record 361 instead.
+		expect(historyQueries().slice(0, 3)).toEqual([
+			'rows=200&page=1',
+			'rows=200&page=2',
+			'rows=120&page=4',
+		]);
+	});
+
+	it('the duplicate guard finds a reference cut off page 2 when history ends before page 3 would start', async () => {
+		// 380 payouts: page 3 of 200 (records 401 on) is empty, yet records 361–380 were never served.
+		suite.sandbox.seedPayouts(360);
+		const [paid] = suite.sandbox.seedPayouts(1, {
+			toAddress: ADDRESS,
+			settledAmountRequested: 25,
+			comments: `[ref:${REFERENCE}]`,
+		});
+		suite.sandbox.seedPayouts(19);
+
+		const [output] = await suite.run({
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		});
+
+		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+	});
+
+	it('payouts pushed down while history is read are no second cut: the page after the short last one repeats them', async () => {
+		// 450 payouts: pages 1 and 2 of 200 (2 cut to 160), then page 4 of 120 serves the last 90, short.
+		suite.sandbox.seedPayouts(450);
+		const newestFirst = suite.sandbox.payouts;
+		for (let request = 0; request < 3; request++) {
+			suite.sandbox.injectFault('payoutHistory', { kind: 'delay', ms: 0 });
+		}
+		// Two payouts made meanwhile push history down: the page asked at record 451 holds the last two again.
+		suite.sandbox.injectFault('payoutHistory', {
+			kind: 'status',
+			status: 200,
+			contentType: 'application/json',
+			body: JSON.stringify({ data: newestFirst.slice(448), errorCode: 0, msg: '' }),
+		});
+
+		await suite.run({
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		});
+
+		expect(historyQueries()).toEqual([
+			'rows=200&page=1',
+			'rows=200&page=2',
+			'rows=120&page=4',
+			'rows=90&page=6',
+			'rows=2&page=227',
+		]);
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
+	});
+
+	it('Max Amount per 24 Hours counts a Completed 90 cut off page 2: 20 more under USDT 100 is refused', async () => {
+		// The newer and older payouts Failed: they moved no money, so only the 90 takes room.
+		seedOnFirstRecordCutOff(
+			{ status: 'Completed', settledAmountRequested: 90 },
+			{ status: 'Failed' },
+		);
+
+		const error = await suite.fail({
+			typeVersion: 2,
+			credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 100' },
+			parameters: payoutCreate({ baseAmount: 20, address: ADDRESS }),
+		});
+
+		expect(error.message).toMatch(/110 USDT, above Max Amount per 24 Hours for USDT \(100 USDT\)/);
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+	});
+
+	it('Payout → Get by reference finds a payout cut off page 2', async () => {
+		const paid = seedOnFirstRecordCutOff({ comments: `[ref:${REFERENCE}]` });
+
+		const [output] = await suite.run({
+			parameters: getByReference(REFERENCE),
+		});
+
+		expect(output.json.orderId).toBe(paid.orderId);
+	});
+	it('Payout → Get Many with Return All lists the payouts cut off page 2', async () => {
+		const paid = seedOnFirstRecordCutOff({ comments: `[ref:${REFERENCE}]` });
+
+		const output = await suite.run({
+			parameters: { resource: 'payout', operation: 'getMany', returnAll: true },
+		});
+
+		expect(output.map((item) => item.json.orderId)).toEqual(
+			suite.sandbox.payouts.map((record) => record.orderId),
+		);
+		expect(output.map((item) => item.json.orderId)).toContain(paid.orderId);
+	});
+});
+
+describe('TYLT keeps cutting pages short', () => {
+	beforeEach(() => {
+		suite.sandbox.historyPaging = { ...PAGE_TWO_CUT, shortPages: { from: 2, rowsFewer: 40 } };
+	});
+
+	it('the duplicate guard sends nothing and says history could not be read completely', async () => {
+		suite.sandbox.seedPayouts(600);
+
+		const error = await suite.fail({
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		});
+
+		// Page 2 cut to 160 rows; read on at 120 from record 361, page 4 is cut to 80 rows as well.
+		expect(error.message).toMatch(
+			/TYLT history could not be read completely: page 4 came shorter than asked while history went on/,
+		);
+		expect(error.description).toMatch(/no payout sent/);
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+		expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBeUndefined();
+	});
+
+	it('Payout → Get by reference does not say "not found"', async () => {
+		suite.sandbox.seedPayouts(600);
+
+		const error = await suite.fail({
+			parameters: getByReference('never-paid'),
+		});
+
+		expect(error.message).toMatch(/TYLT history could not be read completely/);
+	});
 });
 
 describe('only an empty page ends history', () => {
@@ -76,6 +248,19 @@ describe('only an empty page ends history', () => {
 		expect(pages).toHaveLength(2);
 		// After a first page of 30 where 100 were asked, page 2 is asked at 30 rows: no record is skipped.
 		expect(pages[1]).toBe('rows=30&page=2');
+	});
+
+	it('a short page after full ones costs one more request, asked where that page stopped', async () => {
+		suite.sandbox.seedPayouts(250);
+
+		await suite.run({
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		});
+
+		// Page 3 of 200 would start at record 401, past any record a cut page 2 left out: page 6 of 50 starts
+		// at record 251, where page 2 stopped, so its being empty proves the end.
+		expect(historyQueries()).toEqual(['rows=200&page=1', 'rows=200&page=2', 'rows=50&page=6']);
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
 	});
 });
 

@@ -44,6 +44,80 @@ describe('payout history', () => {
 		},
 	);
 
+	it('cuts the pages shortPages names by rowsFewer rows, leaving where every page starts as it was', async () => {
+		const seeded = sandbox.seedPayouts(50).map((record) => record.orderId);
+		sandbox.historyPaging = {
+			maxRows: 200,
+			offsetBy: 'rowsAsked',
+			shortPages: { from: 2, through: 3, rowsFewer: 4 },
+		};
+		const pages = [];
+		for (const page of [1, 2, 3, 4]) {
+			const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 10, page } });
+			pages.push(json(result).data.map((record: PayoutRecord) => record.orderId));
+		}
+		expect(pages).toEqual([
+			seeded.slice(0, 10),
+			seeded.slice(10, 16),
+			seeded.slice(20, 26),
+			seeded.slice(30, 40),
+		]);
+		expect(() => {
+			sandbox.historyPaging = {
+				maxRows: 200,
+				offsetBy: 'rowsAsked',
+				shortPages: { from: 3, through: 2, rowsFewer: 4 },
+			};
+		}).toThrow('historyPaging.shortPages.through must not be before from');
+	});
+
+	it('caps the pages cappedPages names lower, each starting at (page - 1) × its cap when offset by rows served', async () => {
+		const seeded = sandbox.seedPayouts(50).map((record) => record.orderId);
+		sandbox.historyPaging = {
+			maxRows: 200,
+			offsetBy: 'rowsServed',
+			cappedPages: { from: 2, maxRows: 6 },
+		};
+		const pages = [];
+		for (const page of [1, 2, 3]) {
+			const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 10, page } });
+			pages.push(json(result).data.map((record: PayoutRecord) => record.orderId));
+		}
+		expect(pages).toEqual([seeded.slice(0, 10), seeded.slice(6, 12), seeded.slice(12, 18)]);
+		expect(() => {
+			sandbox.historyPaging = {
+				maxRows: 200,
+				offsetBy: 'rowsServed',
+				cappedPages: { from: 2, maxRows: 0 },
+			};
+		}).toThrow('historyPaging.cappedPages needs whole numbers >= 1');
+	});
+
+	it('serves at least minRows a page, each starting at (page - 1) × the rows served when offset by rows served', async () => {
+		const seeded = sandbox.seedPayouts(50).map((record) => record.orderId);
+		sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsServed', minRows: 15 };
+		const pages = [];
+		for (const page of [1, 2]) {
+			const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 10, page } });
+			pages.push(json(result).data.map((record: PayoutRecord) => record.orderId));
+		}
+		expect(pages).toEqual([seeded.slice(0, 15), seeded.slice(15, 30)]);
+		expect(() => {
+			sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsServed', minRows: 1.5 };
+		}).toThrow('historyPaging.minRows must be a whole number >= 1, got 1.5');
+	});
+
+	it('answers every page past maxPage with an empty list', async () => {
+		const seeded = sandbox.seedPayouts(50).map((record) => record.orderId);
+		sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsServed', maxPage: 3 };
+		const pages = [];
+		for (const page of [3, 4]) {
+			const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 10, page } });
+			pages.push(json(result).data.map((record: PayoutRecord) => record.orderId));
+		}
+		expect(pages).toEqual([seeded.slice(20, 30), []]);
+	});
+
 	it('answers an empty history with an empty page, whatever pastEnd says', async () => {
 		sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsServed', pastEnd: 'lastPage' };
 		const result = await callApi(sandbox, 'GET', PATHS.history, { query: { rows: 10, page: 2 } });

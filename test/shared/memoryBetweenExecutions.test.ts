@@ -18,7 +18,7 @@ import {
 	rememberSent,
 	sentRecently,
 } from '../../nodes/Tylt/payout/processMemory';
-import { reservationsOf, reserve } from '../../nodes/Tylt/payout/dailyLimit';
+import { reservationsOf, reserve } from '../../nodes/Tylt/payout/limits/reservations';
 import { accountHistory, cachedAccounts } from '../../nodes/Tylt/payout/historyCache';
 import { credentialsOnce } from '../../nodes/Tylt/transport/credentials';
 import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
@@ -112,7 +112,7 @@ describe('forgetProcessMemory', () => {
 		const record = { orderId: 'PO1' } as PayoutRecord;
 		rememberSent('account-a', 'row-1', record);
 		markInDoubt('account-a', 'row-2');
-		reserve('account-a', []);
+		reserve('account-a', [], 'row-4');
 		accountHistory('account-a');
 		await claimReference('account-a', 'row-3');
 		const voucher = nodeVoucherFor('account-a', '{"body":1}');

@@ -151,7 +151,11 @@ export function descriptionAtVersion(
 					...(displayOptions.hide ? { hide: withoutVersion(displayOptions.hide) } : {}),
 				};
 			}
-			if (Array.isArray(entry.options) && entry.type !== 'options' && entry.type !== 'multiOptions') {
+			if (
+				Array.isArray(entry.options) &&
+				entry.type !== 'options' &&
+				entry.type !== 'multiOptions'
+			) {
 				copy.options = atVersion(entry.options);
 			}
 			return [copy];

@@ -1,7 +1,7 @@
 /**
  * How the transport classifies every way a create may fail: a create that may have reached TYLT is an unknown
- * outcome (the class the duplicate guard asks `instanceof`), sent exactly once; only a refusal, a request that
- * never left and the credential's own refusal say "not sent"; a read is retried.
+ * outcome (`unknown`, the value the guard, the sender and the 24-hour room read), sent exactly once; only a
+ * refusal, a request that never left and the credential's own refusal are `notMade`; a read is retried.
  *
  * Node raises EHOSTUNREACH and ENETUNREACH on an established connection too (`read EHOSTUNREACH`, `write
  * ENETUNREACH`: the route to TYLT died after the request was written), so TYLT may have made the payout. Only a
@@ -9,6 +9,7 @@
  */
 import type { Fault } from '../../sandbox/types';
 import type { PayoutRequestBody } from '../../nodes/Tylt/transport/records';
+import * as envelopes from '../../nodes/Tylt/transport/envelopes';
 import { createPayoutRequest, getPayoutHistoryPage } from '../../nodes/Tylt/transport/calls';
 import {
 	TyltApiError,
@@ -35,14 +36,11 @@ const BODY: PayoutRequestBody = {
 const contextFor = (credentials: TyltCredentialData = credentialsFor(sandbox)) =>
 	createExecuteContext({ parameters: {}, credentials });
 
+/** The create's outcome and its error; fails the test when the create was made. */
 async function createFailure(credentials?: TyltCredentialData, timeoutMs?: number) {
-	const context = contextFor(credentials);
-	return await createPayoutRequest.call(context, BODY, 0, timeoutMs).then(
-		() => {
-			throw new Error('the create succeeded');
-		},
-		(error: unknown) => error,
-	);
+	const outcome = await createPayoutRequest.call(contextFor(credentials), BODY, 0, timeoutMs);
+	if (outcome.outcome === 'made') throw new Error('the create succeeded');
+	return outcome;
 }
 
 const RECORD = JSON.stringify({ data: { orderId: 'X' }, errorCode: 7, msg: 'odd' });
@@ -82,17 +80,33 @@ describe('a create that may have reached TYLT is an unknown outcome, sent once',
 	it.each(UNKNOWN)('%s', async (_case, fault) => {
 		sandbox.injectFault('createPayout', fault);
 
-		const error = await createFailure();
+		const { outcome, error } = await createFailure();
+		expect(outcome).toBe('unknown');
 
 		expect(error).toBeInstanceOf(TyltOutcomeUnknownError);
 		expect(error).not.toBeInstanceOf(TyltRateLimitedError);
 		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
 	});
 
+	it('an error of a kind nobody listed, thrown after TYLT answered', async () => {
+		const check = jest.spyOn(envelopes, 'createPayoutEnvelope').mockImplementationOnce(() => {
+			throw new TypeError("Cannot read properties of undefined (reading 'orderId')");
+		});
+
+		const { outcome, error } = await createFailure();
+		check.mockRestore();
+
+		expect(outcome).toBe('unknown');
+		expect(error).toBeInstanceOf(TyltOutcomeUnknownError);
+		expect(error.message).toContain('an unexpected TypeError');
+		expect(sandbox.payouts).toHaveLength(1);
+	});
+
 	it('no answer within the timeout', async () => {
 		sandbox.injectFault('createPayout', { kind: 'delay', ms: 1500 });
 
-		const error = await createFailure(undefined, 200);
+		const { outcome, error } = await createFailure(undefined, 200);
+		expect(outcome).toBe('unknown');
 
 		expect(error).toBeInstanceOf(TyltOutcomeUnknownError);
 		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
@@ -105,7 +119,8 @@ describe('a create that may have reached TYLT is an unknown outcome, sent once',
 			headers: { 'retry-after': '2' },
 		});
 
-		const error = await createFailure();
+		const { outcome, error } = await createFailure();
+		expect(outcome).toBe('unknown');
 
 		expect(error).toBeInstanceOf(TyltRateLimitedError);
 		expect(error).toBeInstanceOf(TyltOutcomeUnknownError);
@@ -121,25 +136,31 @@ describe('only what surely did not create a payout says so', () => {
 	])('%s is a refusal', async (_case, fault) => {
 		sandbox.injectFault('createPayout', fault);
 
-		const error = await createFailure();
+		const { outcome, error } = await createFailure();
 
+		expect(outcome).toBe('notMade');
 		expect(error).toBeInstanceOf(TyltRefusedError);
 		expect(error).not.toBeInstanceOf(TyltOutcomeUnknownError);
 	});
 
 	it('a Base URL nobody listens on is unreachable: not sent', async () => {
-		const error = await createFailure({
+		const { outcome, error } = await createFailure({
 			...credentialsFor(sandbox),
 			baseUrl: 'http://127.0.0.1:9',
 		});
 
+		expect(outcome).toBe('notMade');
 		expect(error).toBeInstanceOf(TyltUnreachableError);
 		expect(error).not.toBeInstanceOf(TyltOutcomeUnknownError);
 	});
 
 	it('the credential’s spending-limit refusal is the credential refusing, not an unknown outcome', async () => {
-		const error = await createFailure({ ...credentialsFor(sandbox), maxAmountPerPayout: 'USDT 1' });
+		const { outcome, error } = await createFailure({
+			...credentialsFor(sandbox),
+			maxAmountPerPayout: 'USDT 1',
+		});
 
+		expect(outcome).toBe('notMade');
 		expect(error).toBeInstanceOf(TyltCredentialRefusedError);
 		expect(error).toBeInstanceOf(TyltApiError);
 		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
@@ -193,14 +214,12 @@ describe('a network failure is "not sent" only when the create never connected',
 				throw Object.assign(new Error(`read ${code}`), { code, syscall: 'read' });
 			} as typeof send;
 
-			const error = await createPayoutRequest
-				.call(context, BODY, 0)
-				.catch((failure: unknown) => failure);
+			const created = await createPayoutRequest.call(context, BODY, 0);
 
 			expect(requestsTo(sandbox, 'createPayout')).toHaveLength(1);
 			expect(sandbox.payouts).toHaveLength(1);
-			expect(error).not.toBeInstanceOf(TyltUnreachableError);
-			expect(error).toBeInstanceOf(TyltOutcomeUnknownError);
+			expect(created.outcome).toBe('unknown');
+			expect(created).toMatchObject({ error: expect.any(TyltOutcomeUnknownError) });
 		},
 	);
 
@@ -218,11 +237,10 @@ describe('a network failure is "not sent" only when the create never connected',
 			});
 		} as typeof context.helpers.httpRequestWithAuthentication;
 
-		const error = await createPayoutRequest
-			.call(context, BODY, 0)
-			.catch((failure: unknown) => failure);
+		const created = await createPayoutRequest.call(context, BODY, 0);
 
 		expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
-		expect(error).toBeInstanceOf(TyltUnreachableError);
+		expect(created.outcome).toBe('notMade');
+		expect(created).toMatchObject({ error: expect.any(TyltUnreachableError) });
 	});
 });

@@ -2,9 +2,8 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { CurrencyCatalog } from '../helpers/currencyCatalog';
 import type { AccountBalance } from '../transport/records';
-import { HOUR_MS } from '../payout/history';
 import { payoutHistoryWindow } from '../payout/historyCache';
-import { PayoutLedger } from '../payout/ledger';
+import { PayoutLedger, type PlannedPayout } from '../payout/ledger';
 import { CREATE_OPTION_LABELS } from './payout/create.options';
 import { spendingLimitTexts, type SpendingLimitTexts } from '../../shared/spendingLimits/fields';
 import { getAccountBalances, getSupportedCurrencies } from '../transport/calls';
@@ -18,6 +17,8 @@ export interface OperationScope {
 	currencyCatalog(itemIndex: number, timeoutMs?: number): Promise<CurrencyCatalog>;
 	/** The look-back window's payouts by reference, read again only for a longer look-back than any so far. */
 	payoutLedger(itemIndex: number, lookBackHours: number, timeoutMs?: number): Promise<PayoutLedger>;
+	/** Gives the row's reference to its payout in the ledger's plan; returns the earlier row that has it, if any. */
+	planPayout(payout: PlannedPayout): PlannedPayout | undefined;
 	/** TYLT's account balance, read at most once per execution (Balance → Get, Check Balance First). */
 	accountBalances(itemIndex: number, timeoutMs?: number): Promise<AccountBalance[]>;
 	/** The TYLT account this execution pays from, as a hash (never the API key itself). */
@@ -28,7 +29,8 @@ export interface OperationScope {
 
 export function createOperationScope(context: IExecuteFunctions): OperationScope {
 	let catalog: Promise<CurrencyCatalog> | undefined;
-	const ledger = new PayoutLedger();
+	const startedMs = Date.now();
+	const ledger = new PayoutLedger(startedMs);
 	// The latest history read for the ledger and how far back it reaches; a failed read stays failed.
 	let ledgerRead: { cutoffMs: number; done: Promise<PayoutLedger> } | undefined;
 	let account: Promise<string> | undefined;
@@ -38,7 +40,7 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 		return await account;
 	};
 	return {
-		startedMs: Date.now(),
+		startedMs,
 		async currencyCatalog(itemIndex, timeoutMs) {
 			catalog ??= getSupportedCurrencies
 				.call(context, itemIndex, timeoutMs)
@@ -46,7 +48,7 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 			return await catalog;
 		},
 		async payoutLedger(itemIndex, lookBackHours, timeoutMs) {
-			const cutoffMs = Date.now() - lookBackHours * HOUR_MS;
+			const cutoffMs = ledger.cutoffMs(lookBackHours);
 			if (ledgerRead === undefined || ledgerRead.cutoffMs > cutoffMs) {
 				ledgerRead = {
 					cutoffMs,
@@ -70,6 +72,7 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 			}
 			return await ledgerRead.done;
 		},
+		planPayout: (payout) => ledger.plan(payout),
 		async accountBalances(itemIndex, timeoutMs) {
 			balances ??= getAccountBalances.call(context, itemIndex, timeoutMs);
 			return await balances;

@@ -5,6 +5,7 @@
  */
 import { pause } from '../../shared/pause';
 import { TyltRateLimitedError } from '../transport/errors';
+import type { CreateOutcome } from '../transport/request';
 
 /** How long later creates wait after a 429 without Retry-After (and at most with one); tunable for tests. */
 export const RATE_LIMIT_POLICY = { baseDelayMs: 1000, maxDelayMs: 30_000 };
@@ -30,7 +31,7 @@ export interface CreateTurn {
 	/** Waits for a slot and the decision, held until `sent`; when it throws, the slot is back and nothing is sent. */
 	start(pauseMs: number, check?: StartCheck): Promise<void>;
 	/** The create came back: a failure slows later starts (429) and holds them until `end`; the slot is given back. */
-	sent(attempt: { error: unknown } | { record: unknown }): void;
+	sent(attempt: CreateOutcome): void;
 	/** Called exactly once, when the item's outcome is known: an error stops the batch (see stopsAtError). */
 	end(error?: unknown): void;
 }
@@ -97,7 +98,7 @@ export class CreateTraffic {
 				}
 			},
 			sent: (attempt) => {
-				if ('error' in attempt) failed(attempt.error);
+				if (attempt.outcome !== 'made') failed(attempt.error);
 				this.release();
 			},
 			end: (error?: unknown) => {

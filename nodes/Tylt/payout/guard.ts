@@ -5,7 +5,7 @@
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
 import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
-import { TyltOutcomeUnknownError } from '../transport/errors';
+import type { CreateOutcome } from '../transport/request';
 import {
 	claimReference,
 	inDoubtSince,
@@ -15,8 +15,8 @@ import {
 	rememberSent,
 	sentRecently,
 } from './processMemory';
-import { HOUR_MS, readPayoutHistoryWindow } from './history';
-import type { PayoutLedger } from './ledger';
+import { readPayoutHistoryWindow } from './history';
+import type { PayoutLedger, PlannedPayout } from './ledger';
 import { sameDecimal } from '../../shared/decimalText';
 import { canonicalAddress } from '../../shared/addresses/formats';
 import { findReference, type ReferenceMatch } from './references';
@@ -44,9 +44,6 @@ export interface GuardedOutcome {
 	/** The create's answer was lost, and the payout was then found in TYLT history. */
 	confirmedFromHistory?: boolean;
 }
-
-/** What came of a create: TYLT's payout, or the error it failed with. */
-export type CreateAttempt = { record: PayoutRecord } | { error: unknown };
 
 /** Steps 1–3: the payout to output instead (`alreadySent`), or the claim to hold until settleCreate is done. */
 export async function decideBeforeCreate(
@@ -92,14 +89,14 @@ export async function settleCreate(
 	this: IExecuteFunctions,
 	scope: GuardScope,
 	payout: GuardedPayout,
-	attempt: CreateAttempt,
+	attempt: CreateOutcome<PayoutRecord>,
 	attemptedMs: number,
 ): Promise<GuardedOutcome> {
 	const { reference } = payout;
 	const { ledger, account } = scope;
-	if ('error' in attempt) {
-		// Refused, or never reached TYLT: nothing exists, and a waiting execution may send it.
-		if (!(attempt.error instanceof TyltOutcomeUnknownError)) throw attempt.error;
+	// Refused, or never reached TYLT: nothing exists, and a waiting execution may send it.
+	if (attempt.outcome === 'notMade') throw attempt.error;
+	if (attempt.outcome === 'unknown') {
 		markInDoubt(account, reference, attemptedMs);
 		const match = await inDoubtCheck.call(this, payout, attemptedMs);
 		if (!match) throw withInDoubtAdvice(attempt.error, payout, attemptedMs);
@@ -114,37 +111,66 @@ export async function settleCreate(
 	return { record: attempt.record, alreadySent: false };
 }
 
-/** What a real run would meet (collisions throw as they would), for a dry run: claims nothing. */
+/**
+ * The guard's verdict before the batch's first create, the same for a dry run and a real one; claims nothing. A
+ * collision, with history or with `plannedEarlier` (the row that planned the reference first), throws as it would
+ * at the row's turn; a reference held in doubt that the execution's history read does not show comes with the
+ * error a real run refuses it with. The row's turn decides again (decideBeforeCreate), on the same window.
+ */
 export function previewPayoutOnce(
 	this: IExecuteFunctions,
 	scope: GuardScope,
-	payout: GuardedPayout,
-): { existing?: PayoutRecord; alreadyPlanned: boolean; inDoubt: boolean } {
-	const { ledger, account } = scope;
-	const { reference } = payout;
+	payout: GuardedPayout & PlannedPayout,
+	plannedEarlier: PlannedPayout | undefined,
+): {
+	existing?: PayoutRecord;
+	alreadyPlanned: boolean;
+	inDoubt?: NodeOperationError;
+	skips: boolean;
+} {
 	const known = knownPayout(scope, payout);
 	const existing = known ? confirmedMatch(this.getNode(), known, payout) : undefined;
-	const alreadyPlanned = ledger.isPlanned(reference);
-	ledger.plan(reference);
-	return { existing, alreadyPlanned, inDoubt: !existing && heldInDoubt(account, reference) };
+	// The earlier row's payout reaches history before this row's turn, and meets the same comparison there.
+	if (!existing && plannedEarlier) {
+		const differences = differencesFrom(plannedRecord(plannedEarlier.body), payout.body);
+		if (differences.length > 0) {
+			const usedBy = `item ${plannedEarlier.itemIndex} of this batch`;
+			throw collisionError(this.getNode(), payout, usedBy, differences);
+		}
+	}
+	// A repeat of an earlier row's payout is a skip (a dry row's, to a dry row only: it pays nothing).
+	const alreadyPlanned =
+		plannedEarlier !== undefined && (payout.options.dryRun || !plannedEarlier.options.dryRun);
+	// Past the hold a reference in doubt may be sent (when fresh history still lacks it): it is no skip.
+	const doubtSinceMs = existing ? undefined : heldInDoubtSince(scope.account, payout.reference);
+	const inDoubt =
+		doubtSinceMs === undefined ? undefined : stillInDoubtError.call(this, payout, doubtSinceMs);
+	const skips = Boolean(existing || alreadyPlanned || inDoubt);
+	return { existing, alreadyPlanned, inDoubt, skips };
 }
 
-/** Whether the guard would send nothing for the reference now (known, collision included, or held in doubt). */
-export function guardSkips(scope: GuardScope, payout: GuardedPayout): boolean {
-	// Past the hold a reference in doubt may be sent (when fresh history still lacks it): it counts.
-	return knownPayout(scope, payout) !== undefined || heldInDoubt(scope.account, payout.reference);
+/** A planned row as the payout TYLT would record: its amount in the unit the row states it in. */
+function plannedRecord(body: PayoutRequestBody): PayoutRecord {
+	return {
+		toAddress: body.address,
+		network: body.networkSymbol,
+		settledCurrency: body.settledCurrency,
+		baseCurrency: body.baseCurrency ?? body.settledCurrency,
+		baseAmount: body.baseAmount,
+		settledAmountRequested: body.baseAmount,
+	} as Partial<PayoutRecord> as PayoutRecord;
 }
 
-/** Whether a real run would refuse the reference now unless fresh history shows its payout (step 3). */
-function heldInDoubt(account: string, reference: string): boolean {
+/** When the create of a reference a real run would refuse now, unless fresh history shows it (step 3), was lost. */
+function heldInDoubtSince(account: string, reference: string): number | undefined {
 	const doubtSinceMs = inDoubtSince(account, reference);
-	return doubtSinceMs !== undefined && isHeldInDoubt(doubtSinceMs);
+	return doubtSinceMs !== undefined && isHeldInDoubt(doubtSinceMs) ? doubtSinceMs : undefined;
 }
 
 /** The reference's payout in the ledger, or sent by this process since the ledger's read; certain first. */
 function knownPayout(scope: GuardScope, payout: GuardedPayout): ReferenceMatch | undefined {
 	const { reference, formerReferences = [] } = payout;
-	const cutoffMs = Date.now() - payout.options.lookBackHours * HOUR_MS;
+	const cutoffMs = scope.ledger.cutoffMs(payout.options.lookBackHours);
 	const fromLedger = scope.ledger.find(reference, cutoffMs);
 	if (fromLedger?.certain) return fromLedger;
 	const recent = sentRecently(scope.account, reference, cutoffMs);
@@ -272,18 +298,31 @@ function confirmedMatch(
 	}
 	const differences = differencesFrom(record, body);
 	if (differences.length > 0) {
-		throw new NodeOperationError(
+		throw collisionError(
 			node,
-			`Reference "${reference}" of item ${itemIndex} is already used by TYLT payout ${orderId}, which pays something else${sent.ending}`,
-			{
-				itemIndex,
-				description: withAdvice(
-					`Payout ${orderId} differs from this item: ${differences.join('; ')}. A reference identifies one payout: give this item a reference of its own, or correct the item if it is meant to be payout ${orderId}.`,
-				),
-			},
+			{ reference, itemIndex },
+			`TYLT payout ${orderId}`,
+			differences,
+			sent,
 		);
 	}
 	return record;
+}
+
+/** A reference `usedBy` another payout (TYLT's, or an earlier row's of the batch): never this item's. */
+function collisionError(
+	node: INode,
+	{ reference, itemIndex }: Pick<GuardedPayout, 'reference' | 'itemIndex'>,
+	usedBy: string,
+	differences: string[],
+	sent: OwnCreates = NOT_SENT,
+): NodeOperationError {
+	const description = `How ${usedBy} differs from this item: ${differences.join('; ')}. A reference identifies one payout: give this item a reference of its own, or correct the item if it is meant to be ${usedBy}.`;
+	return new NodeOperationError(
+		node,
+		`Reference "${reference}" of item ${itemIndex} is already used by ${usedBy}, which pays something else${sent.ending}`,
+		{ itemIndex, description: sent.advice ? `${description} ${sent.advice}` : description },
+	);
 }
 
 /** TYLT stamps createdAt by its own clock: the in-doubt look-up reads from this long before the attempt. */

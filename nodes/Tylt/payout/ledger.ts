@@ -1,6 +1,6 @@
-import type { PayoutRecord } from '../transport/records';
+import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
 import { referencesOf } from '../../shared/referenceTag';
-import { isInsideWindow, payoutCreatedMs } from './history';
+import { HOUR_MS, isInsideWindow, payoutCreatedMs } from './history';
 import type { ReferenceMatch } from './references';
 
 /**
@@ -67,19 +67,35 @@ function keepNewer(index: Map<string, PayoutRecord>, key: string, record: Payout
 
 const EMPTY_INDEX = new ReferenceIndex();
 
-/** History inside the look-back and this execution's sends, by reference: one found here is never sent again. */
+/** A row of the batch as planned before its first create: the payout it gives its reference to. */
+export interface PlannedPayout {
+	itemIndex: number;
+	reference: string;
+	body: PayoutRequestBody;
+	options: { dryRun: boolean };
+}
+
+/** History in the look-back, this execution's sends and its plan, by reference: one found is never sent twice. */
 export class PayoutLedger {
+	/** The execution's start: every look-back ends there, so a row's turn reads the window its batch was decided on. */
+	constructor(private readonly endsMs: number) {}
+
 	/** History's payouts: shared with other executions, never changed here. */
 	private history = EMPTY_INDEX;
 
 	/** What this execution sent or found; it overrides history, and is kept across a wider re-read. */
 	private readonly fromExecution = new ReferenceIndex();
 
-	/** References a dry run of this execution would have sent: a real run would skip their repeats too. */
-	private readonly planned = new Set<string>();
+	/** Each reference's first real row in this execution's batch (guarded or not), else its first dry row. */
+	private readonly planned = new Map<string, PlannedPayout>();
 
 	/** How far back (createdAt, epoch ms) the history read holds every payout; Infinity before any read. */
 	private coveredFromMs = Infinity;
+
+	/** Where a look-back of `lookBackHours` begins (createdAt, epoch ms): the same for every row of the execution. */
+	cutoffMs(lookBackHours: number): number {
+		return this.endsMs - lookBackHours * HOUR_MS;
+	}
 
 	/** A read holding every payout from `coveredFromMs` on; a narrower one than taken can only have finished late. */
 	load(history: ReferenceIndex, coveredFromMs: number) {
@@ -100,12 +116,13 @@ export class PayoutLedger {
 			: undefined;
 	}
 
-	isPlanned(reference: string): boolean {
-		return this.planned.has(reference);
-	}
-
-	plan(reference: string) {
-		this.planned.add(reference);
+	/** Plans the row unless an earlier row planned its reference; returns that earlier row. */
+	plan(payout: PlannedPayout): PlannedPayout | undefined {
+		const earlier = this.planned.get(payout.reference);
+		// A real row's repeat is paid by it; a dry row pays nothing, so a real row after it still sends.
+		if (!earlier || (earlier.options.dryRun && !payout.options.dryRun))
+			this.planned.set(payout.reference, payout);
+		return earlier;
 	}
 
 	remember(record: PayoutRecord, reference?: string) {

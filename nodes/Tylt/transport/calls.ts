@@ -10,7 +10,7 @@ import {
 	payoutInformationEnvelope,
 } from './envelopes';
 import type { TyltContext } from './credentials';
-import { tyltApiRequest } from './request';
+import { type CreateOutcome, tyltApiRequest, tyltCreate } from './request';
 
 /** TYLT paths, relative to the credential's base URL. */
 export const TYLT_ENDPOINTS = {
@@ -58,6 +58,7 @@ export async function getAccountBalances(
 	})) as AccountBalance[];
 }
 
+/** Never throws: what came of the create is its value, made, not made or unknown (CreateOutcome). */
 export async function createPayoutRequest(
 	this: TyltContext,
 	body: PayoutRequestBody,
@@ -65,17 +66,16 @@ export async function createPayoutRequest(
 	timeoutMs?: number,
 	/** The TYLT node's voucher for this create under Max Amount per 24 Hours (nodeVouchers.ts). */
 	nodeVoucher?: string,
-): Promise<PayoutRecord> {
-	return (await tyltApiRequest.call(this, {
+): Promise<CreateOutcome<PayoutRecord>> {
+	return (await tyltCreate.call(this, {
 		method: 'POST',
 		path: TYLT_ENDPOINTS.createPayout,
 		body,
 		...(nodeVoucher === undefined ? {} : { headers: { [NODE_VOUCHER_HEADER]: nodeVoucher } }),
 		itemIndex,
 		timeoutMs,
-		movesMoney: true,
 		envelope: createPayoutEnvelope,
-	})) as PayoutRecord;
+	})) as CreateOutcome<PayoutRecord>;
 }
 
 export async function getPayInDetails(
@@ -129,7 +129,11 @@ export async function getPayoutHistoryPage(
 
 // Paging through history, the one place deciding where it ends: docs/money-safety.md, "Every read of history ends".
 
-/** A 'listing' decides nothing (Get Many), so it may take the likely end for the end; a 'decision' needs proof. */
+/**
+ * A 'listing' decides nothing (Get Many), so a page at the end of what it read that repeats earlier payouts (TYLT
+ * echoing the last page) ends it; a 'decision' cannot tell that from history pushed down while read. A short page
+ * ends neither: both ask where it stopped.
+ */
 export type HistoryReader = 'listing' | 'decision';
 
 export interface HistoryPagesRequest {
@@ -143,22 +147,30 @@ export interface HistoryPagesRequest {
 	purpose?: string;
 }
 
-/** Why a read of history stopped before its end: it served nothing new or went on past its bound. */
+/**
+ * Why a read of history stopped before its end: it served nothing new, went on past its bound, or cut pages
+ * short where history goes on more than once, so no page size could be trusted to leave nothing out.
+ */
 export class UnendingHistoryError extends NodeOperationError {
 	constructor(
 		node: INode,
-		readonly reason: 'repeatedPage' | 'tooLong',
+		readonly reason: 'repeatedPage' | 'tooLong' | 'servedShort',
 		read: { pages: number; records: number; maxRecords: number; purpose?: string },
 		itemIndex?: number,
 	) {
-		const message =
-			reason === 'repeatedPage'
-				? `TYLT payout history did not end: page ${read.pages} holds only payouts earlier pages already served`
-				: `TYLT payout history did not end within ${read.maxRecords.toLocaleString('en-US')} payouts read (${read.records.toLocaleString('en-US')} payouts in ${read.pages} pages)`;
-		const why =
-			reason === 'repeatedPage'
-				? 'TYLT answered a page past the end with a page it served before, or history moved by whole pages while it was read: either way this read cannot prove it saw every payout.'
-				: 'History read in creation order stops at the first payout older than the window; history listed in another order, or answered with new pages forever, is read to its end, and this one did not end within the bound.';
+		const message = {
+			repeatedPage: `TYLT payout history did not end: page ${read.pages} holds only payouts earlier pages already served`,
+			tooLong: `TYLT payout history did not end within ${read.maxRecords.toLocaleString('en-US')} payouts read (${read.records.toLocaleString('en-US')} payouts in ${read.pages} pages)`,
+			servedShort: `TYLT history could not be read completely: page ${read.pages} came shorter than asked while history went on, the second page cut short in this read`,
+		}[reason];
+		const why = {
+			repeatedPage:
+				'TYLT answered a page past the end with a page it served before, or history moved by whole pages while it was read: either way this read cannot prove it saw every payout.',
+			tooLong:
+				'History read in creation order stops at the first payout older than the window; history listed in another order, or answered with new pages forever, is read to its end, and this one did not end within the bound.',
+			servedShort:
+				'After a page cut short, the read goes on from exactly where that page stopped, at that page’s size or less; TYLT then cut another page short, so it serves no page size this read can rely on to leave no payout out.',
+		}[reason];
 		super(node, message, {
 			itemIndex,
 			description: [why, read.purpose].filter(Boolean).join(' '),
@@ -169,20 +181,35 @@ export class UnendingHistoryError extends NodeOperationError {
 /** Pages in a row of payouts already served (history pushed down meanwhile) before a decision calls it unending. */
 const MAX_PAGES_SERVING_NOTHING_NEW = 5;
 
-/** History page by page until it ends; after a short first page, asked at the size served so no offset skips. */
+/**
+ * History page by page until it ends, each page asked where the pages before it ended. While pages come full
+ * that is the next page at the same size. After a page shorter than asked (TYLT's cap, its bytes or its load,
+ * or the end) it is the largest size, at most that short page's, that divides the rows served so far: the next
+ * page then starts exactly there, whether TYLT counts pages by rows asked or by rows served, so an empty page
+ * proves the end and a page holding new payouts proves the short page was cut, with no payout skipped. A second
+ * cut page in one read fails it (docs/money-safety.md, "Every read of history ends").
+ */
 export async function* payoutHistoryPages(
 	this: TyltContext,
 	paging: HistoryPagesRequest,
 	itemIndex?: number,
 ): AsyncGenerator<PayoutRecord[]> {
 	let rows = paging.rows;
-	let largestServed = 0;
+	let page = 1;
+	// Rows TYLT served, new or not: where the next page must start.
+	let offset = 0;
+	// At most the shortest page TYLT served: under a cap, page N then starts at (N-1) × rows whichever way
+	// TYLT counts its pages.
+	let largestRows = paging.rows;
+	let afterShortPage = false;
+	let shortPage = 0;
+	let cutPages = 0;
 	let fewestServed = rows;
 	// orderIds compared as text: TYLT may send them as numbers or strings.
 	const served = new Set<string>();
 	let records = 0;
 	let pagesServingNothingNew = 0;
-	for (let page = 1; ; page++) {
+	for (let requests = 1; ; requests++) {
 		const unending = (reason: UnendingHistoryError['reason'], pages: number) =>
 			new UnendingHistoryError(
 				this.getNode(),
@@ -190,7 +217,9 @@ export async function* payoutHistoryPages(
 				{ pages, records, maxRecords: paging.maxRecords, purpose: paging.purpose },
 				itemIndex,
 			);
-		if (page > Math.ceil(paging.maxRecords / fewestServed) + 1) throw unending('tooLong', page - 1);
+		if (requests > Math.ceil(paging.maxRecords / fewestServed) + 1) {
+			throw unending('tooLong', requests - 1);
+		}
 		const received = await getPayoutHistoryPage.call(
 			this,
 			{ rows, page, timeoutMs: paging.timeoutMs },
@@ -198,23 +227,32 @@ export async function* payoutHistoryPages(
 		);
 		if (received.length === 0) return;
 		const orderIds = received.map((record) => String(record.orderId));
-		if (orderIds.every((orderId) => served.has(orderId))) {
+		const servesSomethingNew = orderIds.some((orderId) => !served.has(orderId));
+		// Payouts already served after a short page are history pushed down meanwhile, not proof of a cut.
+		if (afterShortPage && servesSomethingNew && ++cutPages > 1) {
+			throw unending('servedShort', shortPage);
+		}
+		afterShortPage = received.length < rows;
+		if (afterShortPage) {
+			shortPage = page;
+			largestRows = Math.min(largestRows, received.length);
+		}
+		offset += received.length;
+		if (!servesSomethingNew) {
 			if (paging.reader === 'listing') return;
 			if (++pagesServingNothingNew > MAX_PAGES_SERVING_NOTHING_NEW) {
 				throw unending('repeatedPage', page);
 			}
-			continue;
 		}
+		rows = largestRows;
+		while (offset % rows !== 0) rows--;
+		page = offset / rows + 1;
+		if (!servesSomethingNew) continue;
 		pagesServingNothingNew = 0;
 		records += received.length;
-		if (records > paging.maxRecords) throw unending('tooLong', page);
+		if (records > paging.maxRecords) throw unending('tooLong', requests);
 		for (const orderId of orderIds) served.add(orderId);
 		yield received;
-		if (paging.reader === 'listing' && received.length < rows && received.length < largestServed) {
-			return;
-		}
-		if (page === 1 && received.length < rows) rows = received.length;
-		largestServed = Math.max(largestServed, received.length);
 		fewestServed = Math.min(fewestServed, received.length);
 	}
 }

@@ -4,6 +4,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	JsonObject,
+	NodeApiError,
 } from 'n8n-workflow';
 
 import { cancelSignalOf, pause } from '../../shared/pause';
@@ -20,10 +21,8 @@ export const RETRY_POLICY = {
 	maxDelayMs: 30_000,
 };
 
-/** Sends one signed call and returns the envelope's `data`; every failure is thrown as an errors.ts class. */
-export async function tyltApiRequest(this: TyltContext, request: TyltRequest): Promise<unknown> {
-	// TYLT has no idempotency key: a create whose answer was lost may exist, and sending it again could pay twice.
-	const retries = request.movesMoney ? 0 : RETRY_POLICY.maxRetries;
+/** Sends one signed read and returns the envelope's `data`; every failure is thrown as an errors.ts class. */
+export async function tyltApiRequest(this: TyltContext, request: TyltCall): Promise<unknown> {
 	const signal = cancelSignalOf(this);
 	for (let attempt = 0; ; attempt++) {
 		const result = await attemptOnce.call(this, request, signal);
@@ -35,7 +34,8 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 			return null;
 		}
 		const retryable =
-			attempt < retries && (result.outcome === 'transient' || result.outcome === 'unreachable');
+			attempt < RETRY_POLICY.maxRetries &&
+			(result.outcome === 'transient' || result.outcome === 'unreachable');
 		if (!retryable) throw errorForAttempt(this.getNode(), request, result, attempt + 1);
 		await pause(
 			backoffMs(attempt, result.outcome === 'transient' ? result.retryAfterMs : undefined),
@@ -44,6 +44,33 @@ export async function tyltApiRequest(this: TyltContext, request: TyltRequest): P
 		if (signal?.aborted)
 			throw errorForAttempt(this.getNode(), request, { outcome: 'stopped' }, attempt + 1);
 	}
+}
+
+/**
+ * What a create came to, decided here once and read by the guard, the sender and the 24-hour room: `notMade` only
+ * where the attempt proves it; every other end, a failure of a kind nobody listed included, is `unknown`.
+ */
+export type CreateOutcome<Made = unknown> =
+	| { outcome: 'made'; record: Made }
+	| { outcome: 'notMade'; error: NodeApiError }
+	| { outcome: 'unknown'; error: NodeApiError };
+
+/** Sends one create, once, and says what came of it; it never throws. */
+export async function tyltCreate(this: TyltContext, request: TyltCall): Promise<CreateOutcome> {
+	// TYLT has no idempotency key: a create whose answer was lost may exist, and sending it again could pay twice.
+	const create = { ...request, movesMoney: true };
+	const attempt = await attemptOnce.call(this, create, cancelSignalOf(this)).catch(
+		// No classified path threw it (a fault in n8n or in this code): nothing proves the create never left.
+		(error: unknown): Attempt => ({
+			outcome: 'unexplained',
+			cause: `an unexpected ${(error as Error | undefined)?.name ?? 'failure'}`,
+		}),
+	);
+	if (attempt.outcome === 'success') return { outcome: 'made', record: attempt.data };
+	const error = errorForAttempt(this.getNode(), create, attempt, 1);
+	// The proofs that nothing was made: TYLT refused it, it never connected, it was stopped or refused unsigned.
+	const proven = ['rejected', 'unreachable', 'stopped', 'notSigned'].includes(attempt.outcome);
+	return proven ? { outcome: 'notMade', error } : { outcome: 'unknown', error };
 }
 
 function backoffMs(attempt: number, retryAfterMs: number | undefined): number {
@@ -67,6 +94,9 @@ export interface TyltRequest {
 	/** For a read by id: the refusals that only say it does not exist, returned as `null` instead of thrown. */
 	refusalMeansAbsent?: (statusCode: number, envelope: TyltEnvelope | undefined) => boolean;
 }
+
+/** A call as its caller names it; whether it moves money is which function sends it (tyltCreate or not). */
+export type TyltCall = Omit<TyltRequest, 'movesMoney'>;
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 

@@ -14,7 +14,9 @@ import {
 } from './parse';
 import { takeNodeVoucher } from './nodeVouchers';
 import type { OutgoingRequest } from '../outgoingRequest';
-import { payoutInRequest, type PayoutFields } from './payoutRequest';
+import { CREDENTIAL } from '../credentialRefusal';
+import { provenCall } from './allowList';
+import { payoutInCreate, type PayoutFields } from './payoutRequest';
 
 /** A field's amount as TYLT would read it: digits only, in a JSON number or string. */
 const PLAIN_AMOUNT_STRING = /^\d+(\.\d+)?$/;
@@ -25,17 +27,20 @@ export type PerPayoutVerdict =
 	| { allowed: true; allowedBy?: string }
 	| { allowed: false; refusedBecause: string };
 
-/** Why the limits refuse this request (after "refused this payout: "); the 24-hour voucher is taken last. */
+/** The credential's refusal of this request under its limits (its whole message), or undefined to sign it. */
 export function spendingLimitRefusal(
 	texts: SpendingLimitTexts,
 	request: OutgoingRequest,
 	account: string,
 ): string | undefined {
 	const checked = checkedPayout(texts, request);
-	if (checked.kind !== 'payout') return checked.kind === 'refused' ? checked.reason : undefined;
-	const verdict = payoutVerdict(checked.limits, checked.fields);
-	if (!verdict.allowed) return verdict.refusedBecause;
-	return checked.limits.per24Hours && dailyLimitRefusal(request, account);
+	if (checked.kind === 'signed') return undefined;
+	if (checked.kind === 'notProven') {
+		return `${CREDENTIAL} refused this request, so nothing was sent: ${checked.reason}`;
+	}
+	const reason =
+		checked.kind === 'refused' ? checked.reason : payoutRefusal(checked, request, account);
+	return reason && `${CREDENTIAL} refused this payout, so nothing was sent: ${reason}`;
 }
 
 /** The per-payout limits' verdict, as the TYLT node checks each item before anything is sent. */
@@ -44,21 +49,23 @@ export function perPayoutVerdict(
 	request: OutgoingRequest,
 ): PerPayoutVerdict {
 	const checked = checkedPayout(texts, request);
-	if (checked.kind === 'free') return { allowed: true };
-	if (checked.kind === 'refused') return { allowed: false, refusedBecause: checked.reason };
+	if (checked.kind === 'signed') return { allowed: true };
+	if (checked.kind !== 'payout') return { allowed: false, refusedBecause: checked.reason };
 	return payoutVerdict(checked.limits, checked.fields);
 }
 
 type CheckedPayout =
-	| { kind: 'free' }
+	| { kind: 'signed' }
+	| { kind: 'notProven'; reason: string }
 	| { kind: 'refused'; reason: string }
 	| { kind: 'payout'; limits: SpendingLimits; fields: PayoutFields };
 
-/** The request's payout and the limits it is held to; refused when either cannot be read. */
+/** Signed as it is (no limit, or a call proven not to pay), a create's payout to check, or why not. */
 function checkedPayout(texts: SpendingLimitTexts, request: OutgoingRequest): CheckedPayout {
-	if (!hasSpendingLimits(texts)) return { kind: 'free' };
-	const payout = payoutInRequest(request);
-	if (payout.kind === 'none') return { kind: 'free' };
+	if (!hasSpendingLimits(texts)) return { kind: 'signed' };
+	const call = provenCall(texts, request);
+	if (typeof call !== 'string') return { kind: 'notProven', reason: call.notProven };
+	if (call !== 'checkedCreate') return { kind: 'signed' };
 	const limits = readSpendingLimits(texts);
 	if (limits instanceof UnreadableLimitError) {
 		return {
@@ -66,6 +73,7 @@ function checkedPayout(texts: SpendingLimitTexts, request: OutgoingRequest): Che
 			reason: `${limits.message}. Fix it in the credential: until then no payout is sent with it`,
 		};
 	}
+	const payout = payoutInCreate(request.bodyText);
 	if (payout.kind === 'unreadable') {
 		return {
 			kind: 'refused',
@@ -73,6 +81,17 @@ function checkedPayout(texts: SpendingLimitTexts, request: OutgoingRequest): Che
 		};
 	}
 	return { kind: 'payout', limits, fields: payout.fields };
+}
+
+/** Why the limits refuse a readable payout; the 24-hour voucher is taken last, once all else allows it. */
+function payoutRefusal(
+	{ limits, fields }: { limits: SpendingLimits; fields: PayoutFields },
+	request: OutgoingRequest,
+	account: string,
+): string | undefined {
+	const verdict = payoutVerdict(limits, fields);
+	if (!verdict.allowed) return verdict.refusedBecause;
+	return limits.per24Hours && dailyLimitRefusal(request, account);
 }
 
 function payoutVerdict(limits: SpendingLimits, fields: PayoutFields): PerPayoutVerdict {

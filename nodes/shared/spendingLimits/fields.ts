@@ -25,7 +25,7 @@ export function spendingLimitTexts(credentials: Record<string, unknown>): Spendi
 export const SPENDING_LIMIT_PROPERTIES: INodeProperties[] = [
 	{
 		displayName:
-			'Spending limits bind every workflow that uses this credential, the HTTP Request node and AI agents included. Leave a field empty for no limit. A limit that cannot be read stops every payout.',
+			'Spending limits bind every workflow that uses this credential, the HTTP Request node and AI agents included. Leave a field empty for no limit. A limit that cannot be read stops every payout: on Save, More details under n8n’s connection error names it.',
 		name: 'spendingLimitsNotice',
 		type: 'notice',
 		default: '',

@@ -226,6 +226,26 @@ describe('what counts: the payouts the execution will really send', () => {
 		expect(balanceReads()).toHaveLength(1);
 	});
 
+	it('counts a real row after a dry row of its reference: the dry row pays nothing, so the real one is sent', async () => {
+		sandbox.setBalances({ USDT: 30 });
+		const [repeated, other] = rows(2);
+
+		await suite.fail(
+			sheetRun(
+				[
+					{ ...repeated, dry: true },
+					{ ...repeated, dry: false },
+					{ ...other, dry: false },
+				],
+				{ dryRun: '={{ $json.dry }}' },
+			),
+		);
+
+		// Two real payouts of 25 + 1 each: 52 is more than the balance of 30.
+		expect(creates()).toHaveLength(0);
+		expect(balanceReads()).toHaveLength(1);
+	});
+
 	it('leaves out items that fail their own checks: they send nothing and fail on their turn', async () => {
 		sandbox.setBalances({ USDT: 26 });
 		const [good] = rows(1);

@@ -17,9 +17,7 @@ function createV2(overrides: INodeParameters = {}): INodeParameters {
 }
 
 async function runV2(parameters: INodeParameters, version1ParametersInJson = false) {
-	return (await tylt.run({ parameters, version1ParametersInJson })).map(
-		(item) => item.json,
-	);
+	return (await tylt.run({ parameters, version1ParametersInJson })).map((item) => item.json);
 }
 
 function sentBodies(): Array<Record<string, unknown>> {

@@ -59,23 +59,27 @@ it('pages with the documented default page size when none is set', async () => {
 
 	const output = await run({ returnAll: true });
 
-	// A second page shorter than the full first one is the end: TYLT's cap, if any, is at least a page.
+	// A short page may be cut (TYLT's bytes or load), so the end is proven by an empty page asked exactly
+	// where the short page stopped: record 102, as page 102 of 1.
 	expect(pagesRequested()).toEqual([
 		{ rows: HISTORY_PAGE_SIZE_DEFAULT, page: 1 },
 		{ rows: HISTORY_PAGE_SIZE_DEFAULT, page: 2 },
+		{ rows: 1, page: HISTORY_PAGE_SIZE_DEFAULT + 2 },
 	]);
 	expect(output).toHaveLength(HISTORY_PAGE_SIZE_DEFAULT + 1);
 });
 
-it('with Return All of 237 payouts at 100 a page, asks ceil(237 / 100) = 3 pages', async () => {
+it('with Return All of 237 payouts at 100 a page, asks ceil(237 / 100) = 3 pages and proves the end', async () => {
 	sandbox.seedPayouts(237);
 
 	const output = await run({ returnAll: true });
 
+	// The empty page that proves the end starts at record 238: 237 = 3 × 79, so page 80 of 3.
 	expect(pagesRequested()).toEqual([
 		{ rows: 100, page: 1 },
 		{ rows: 100, page: 2 },
 		{ rows: 100, page: 3 },
+		{ rows: 3, page: 80 },
 	]);
 	expect(output).toHaveLength(237);
 });
@@ -98,10 +102,11 @@ it('with Return All across many pages, returns every record newest first, in TYL
 
 	const output = await run({ returnAll: true });
 
-	// Ten full pages and a short one, which ends history: ceil(1050 / 100) requests.
-	expect(pagesRequested()).toEqual(
-		Array.from({ length: 11 }, (_, index) => ({ rows: 100, page: index + 1 })),
-	);
+	// Ten full pages, a short one, and the empty page at record 1051 that proves it was the end.
+	expect(pagesRequested()).toEqual([
+		...Array.from({ length: 11 }, (_, index) => ({ rows: 100, page: index + 1 })),
+		{ rows: 50, page: 22 },
+	]);
 	expect(output).toHaveLength(1050);
 	expect(orderIds(output)).toEqual(sandbox.payouts.map((record) => record.orderId));
 	expect(new Set(orderIds(output)).size).toBe(1050);
@@ -140,6 +145,7 @@ it('returns what there is when the history ends before the limit', async () => {
 	expect(pagesRequested()).toEqual([
 		{ rows: 100, page: 1 },
 		{ rows: 100, page: 2 },
+		{ rows: 26, page: 6 },
 	]);
 	expect(output).toHaveLength(130);
 });
@@ -150,8 +156,12 @@ it('sends rows before page and signs them as JSON numbers', async () => {
 	await run({ returnAll: true });
 
 	const history = requestsTo(sandbox, 'payoutHistory');
-	expect(history.map((request) => request.query)).toEqual(['rows=100&page=1', 'rows=100&page=2']);
-	history.forEach((request, index) => {
+	expect(history.map((request) => request.query)).toEqual([
+		'rows=100&page=1',
+		'rows=100&page=2',
+		'rows=26&page=6',
+	]);
+	history.slice(0, 2).forEach((request, index) => {
 		const signedString = `{"rows":100,"page":${index + 1}}`;
 		expect(request.status).toBe(200);
 		expect(request.signedString).toBe(signedString);

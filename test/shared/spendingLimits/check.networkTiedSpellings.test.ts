@@ -6,15 +6,14 @@
  * any network.
  */
 import type { QueryValue } from '../../../nodes/shared/outgoingRequest';
-import { spendingLimitRefusal } from '../../../nodes/shared/spendingLimits/check';
 import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
 import {
 	readSpendingLimits,
 	UnreadableLimitError,
 } from '../../../nodes/shared/spendingLimits/parse';
 import { TYLT_ENDPOINTS } from '../../../nodes/Tylt/transport/calls';
+import { signingRefusal } from '../../support/spendingLimits';
 
-const CREATE_URL = `https://api.tylt.money${TYLT_ENDPOINTS.createPayout}`;
 const EVM = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 const TRON = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 const SOLANA = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
@@ -26,19 +25,9 @@ const TIED: SpendingLimitTexts = {
 const refusal = (
 	bodyText: string,
 	limits: SpendingLimitTexts = TIED,
-	query: Array<[string, QueryValue]> = [],
+	qs: Record<string, QueryValue> = {},
 ) =>
-	spendingLimitRefusal(
-		limits,
-		{
-			method: 'POST',
-			url: CREATE_URL,
-			path: TYLT_ENDPOINTS.createPayout,
-			query,
-			bodyText,
-		},
-		'account',
-	);
+	signingRefusal(limits, { method: 'POST', url: TYLT_ENDPOINTS.createPayout, body: bodyText, qs });
 const body = (fields: Record<string, unknown>) =>
 	JSON.stringify({ baseAmount: 20, settledCurrency: 'USDT', ...fields });
 
@@ -112,8 +101,8 @@ describe('a body that names its network twice or elsewhere', () => {
 
 	it('in the query, beside ETH in the body: refused', () => {
 		expect(
-			refusal(body({ address: EVM, networkSymbol: 'ETH' }), TIED, [['networkSymbol', 'BSC']]),
-		).toMatch(/carries payout fields in its query string \(networkSymbol\)/);
+			refusal(body({ address: EVM, networkSymbol: 'ETH' }), TIED, { networkSymbol: 'BSC' }),
+		).toMatch(/POST \/transactions\/merchant\/createPayoutRequest\?networkSymbol=BSC is not POST/);
 	});
 });
 

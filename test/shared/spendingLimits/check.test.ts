@@ -3,10 +3,13 @@
  * recipient are read from the exact body text, and anything that might be a create but cannot be read
  * exactly is refused.
  */
-import type { QueryValue } from '../../../nodes/shared/outgoingRequest';
-import { perPayoutVerdict, spendingLimitRefusal } from '../../../nodes/shared/spendingLimits/check';
+import type { IHttpRequestMethods } from 'n8n-workflow';
+
+import { readOutgoingRequest, type QueryValue } from '../../../nodes/shared/outgoingRequest';
+import { perPayoutVerdict } from '../../../nodes/shared/spendingLimits/check';
 import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
 import { TYLT_ENDPOINTS } from '../../../nodes/Tylt/transport/calls';
+import { signingRefusal } from '../../support/spendingLimits';
 
 const BASE = 'https://api.tylt.money';
 const CREATE_URL = BASE + TYLT_ENDPOINTS.createPayout;
@@ -22,25 +25,18 @@ const payout = (fields: Record<string, unknown> = {}) =>
 		...fields,
 	});
 
-/** The request as the credential reads it (outgoingRequest.ts): path and query apart, the body as text. */
+/** The signing's reason to refuse a request (a create unless told otherwise), read as the credential reads it. */
 const refusal = (
 	limits: SpendingLimitTexts,
 	bodyText: string | undefined,
 	request: { method?: string; url?: string; qs?: Record<string, QueryValue> } = {},
-) => {
-	const url = new URL(request.url ?? CREATE_URL);
-	return spendingLimitRefusal(
-		limits,
-		{
-			method: request.method ?? 'POST',
-			url: url.href,
-			path: url.pathname,
-			query: [...url.searchParams, ...Object.entries(request.qs ?? {})],
-			bodyText,
-		},
-		'account',
-	);
-};
+) =>
+	signingRefusal(limits, {
+		method: (request.method ?? 'POST') as IHttpRequestMethods,
+		url: request.url ?? CREATE_URL,
+		body: bodyText,
+		qs: request.qs,
+	});
 
 const PER_PAYOUT = { maxAmountPerPayout: 'USDT 500, usdc 0.5, EUR 450' };
 
@@ -179,13 +175,10 @@ describe('Allowed Recipient Addresses', () => {
 describe('Allowed Recipient Addresses tied to a network', () => {
 	const TIED = { allowedAddresses: `ETH:${EVM}, TRX:${TRON}` };
 	const verdict = (limits: SpendingLimitTexts, bodyText: string) =>
-		perPayoutVerdict(limits, {
-			method: 'POST',
-			url: CREATE_URL,
-			path: TYLT_ENDPOINTS.createPayout,
-			query: [],
-			bodyText,
-		});
+		perPayoutVerdict(
+			limits,
+			readOutgoingRequest(BASE, { method: 'POST', url: CREATE_URL, body: bodyText }),
+		);
 
 	it('allows the address on its network, EVM in any letter case, and names the entry that allowed it', () => {
 		expect(verdict(TIED, payout({ address: EVM.toLowerCase(), networkSymbol: 'ETH' }))).toEqual({
@@ -273,7 +266,7 @@ describe('Allowed Recipient Addresses tied to a network', () => {
 	});
 });
 
-describe('which requests are payouts', () => {
+describe('the create’s body', () => {
 	const limits = { ...PER_PAYOUT, allowedAddresses: TRON };
 
 	it('no limit set: nothing is checked', () => {
@@ -283,50 +276,10 @@ describe('which requests are payouts', () => {
 		).toBeUndefined();
 	});
 
-	it('reads and other calls without payout fields pass', () => {
-		const history = `${BASE}${TYLT_ENDPOINTS.payoutHistory}`;
-		expect(
-			refusal(limits, undefined, { method: 'GET', url: history, qs: { rows: 20, page: 1 } }),
-		).toBeUndefined();
-		expect(
-			refusal(limits, '{"fromCurrency":"USDT","amount":5}', {
-				url: `${BASE}/p2pRampsMerchant/createInstance`,
-			}),
-		).toBeUndefined();
-	});
-
-	it.each([
-		['a doubled slash', '//transactions/merchant/createPayoutRequest'],
-		['a trailing slash', '/transactions/merchant/createPayoutRequest/'],
-		['other letter case', '/Transactions/Merchant/CREATEPAYOUTREQUEST'],
-		['an escaped slash', '/transactions%2Fmerchant%2FcreatePayoutRequest'],
-		['an escaped letter, escaped twice', '/transactions/merchant/create%2550ayoutRequest'],
-		['a query string', '/transactions/merchant/createPayoutRequest?x=1'],
-		['a suffix', '/transactions/merchant/createPayoutRequest.json'],
-		['path parameters', '/transactions/merchant/createPayoutRequest;v=2'],
-	])(
-		'the create path with %s is checked, even with a body that names no payout field',
-		(_case, path) => {
-			expect(refusal(limits, payout({ baseAmount: 501 }), { url: BASE + path })).toMatch(
-				/501 USDT is above/,
-			);
-			expect(refusal(limits, '{}', { url: BASE + path })).toMatch(/address is missing/);
-			expect(refusal(limits, '', { url: BASE + path })).toMatch(/no JSON object body/);
-			expect(refusal(limits, undefined, { method: 'GET', url: BASE + path })).toMatch(
-				/no JSON object body/,
-			);
-		},
-	);
-
-	it('a body with payout fields is checked on any path and with any method', () => {
-		expect(
-			refusal(limits, payout({ baseAmount: 501 }), {
-				url: `${BASE}/transactions/merchant/somethingElse`,
-			}),
-		).toMatch(/501 USDT/);
-		expect(
-			refusal(limits, payout({ baseAmount: 501 }), { method: 'PUT', url: `${BASE}/x` }),
-		).toMatch(/501 USDT/);
+	it('a create without a JSON object body is refused', () => {
+		expect(refusal(limits, '{}')).toMatch(/address is missing/);
+		expect(refusal(limits, '')).toMatch(/no JSON object body/);
+		expect(refusal(limits, '"text"')).toMatch(/no JSON object body/);
 	});
 
 	it.each([
@@ -352,16 +305,7 @@ describe('which requests are payouts', () => {
 			/nested object or list/,
 		],
 	])('refuses a body with %s', (_case, text, reason) => {
-		expect(refusal(limits, text, { url: `${BASE}/anything` })).toMatch(reason);
-	});
-
-	it('refuses payout fields in the query string', () => {
-		expect(refusal(limits, payout(), { url: `${CREATE_URL}?baseAmount=1000` })).toMatch(
-			/query string \(baseAmount\)/,
-		);
-		expect(
-			refusal(limits, undefined, { method: 'GET', url: `${BASE}/x`, qs: { address: 'TQ4' } }),
-		).toMatch(/query string \(address\)/);
+		expect(refusal(limits, text)).toMatch(reason);
 	});
 });
 

@@ -58,7 +58,7 @@ async function expectRefused(options: Partial<IRequestOptions>, limits?: Spendin
 	expect(requestsTo(sandbox, 'createPayout')).toHaveLength(0);
 	expect(sandbox.requests).toHaveLength(0);
 	expect('error' in result && result.error.message).toMatch(
-		/TYLT API credential (refused this payout|does not sign a URL)/,
+		/TYLT API credential (refused this (payout|request)|does not sign a URL)/,
 	);
 }
 

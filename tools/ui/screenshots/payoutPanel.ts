@@ -187,9 +187,7 @@ export async function payoutPanel({
 	const number = (text: string) => Number(text.replace(/[,\s]/g, ''));
 	for (const { name, network } of expectedNetworks) {
 		const line = networkList.entries.find((entry) => entry.startsWith(`${name} — `)) ?? '';
-		const match = /min\s+([\d.,]+)\s+·\s+max\s+([\d.,]+)\s+·\s+fee\s+([\d.,]+)\s+USDT$/.exec(
-			line,
-		);
+		const match = /min\s+([\d.,]+)\s+·\s+max\s+([\d.,]+)\s+·\s+fee\s+([\d.,]+)\s+USDT$/.exec(line);
 		check(
 			match !== null &&
 				number(match[1]) === network.minimumWithdrawal &&

@@ -8,8 +8,8 @@ import {
 
 import { commentsWithReference } from '../../../shared/referenceTag';
 import type { CurrencyRecord, NetworkRecord, PayoutRequestBody } from '../../transport/records';
-import { type GuardScope, guardSkips, previewPayoutOnce } from '../../payout/guard';
-import type { DailyLimit } from '../../payout/dailyLimit';
+import { type GuardScope, previewPayoutOnce } from '../../payout/guard';
+import type { DailyLimit } from '../../payout/limits/dailyLimit';
 import {
 	assertAgentCapSet,
 	assertWithinAgentCap,
@@ -18,13 +18,15 @@ import {
 	validatePayout,
 } from '../../payout/validation';
 import type { OperationScope } from '../operationScope';
-import { perPayoutVerdict, type PerPayoutVerdict } from '../../../shared/spendingLimits/check';
+import type { PerPayoutVerdict } from '../../../shared/spendingLimits/check';
+import { perPayoutVerdictOnSigning } from '../../../shared/signing';
+import { credentialFields } from '../../../shared/tyltAccount';
+import { credentialData } from '../../transport/credentials';
 import { type CreateOptions, readCreateOptions } from './create.options';
 import { defaultReference, formerDefaultReferences } from '../../payout/references';
 import { hasPanelV2 } from '../nodeVersion';
 import { invalidFieldError } from '../../helpers/fieldError';
 import { AMOUNT_IN_FIAT, AMOUNT_IN_SETTLED } from './create.description';
-import type { SpendingLimitTexts } from '../../../shared/spendingLimits/fields';
 import { TYLT_ENDPOINTS } from '../../transport/calls';
 
 /** Everything a real send needs, known before any item is sent. */
@@ -42,6 +44,8 @@ export interface ReadyPayout {
 
 export interface CheckedPayout extends ReadyPayout {
 	network: NetworkRecord;
+	/** The guard's verdict before the first send: nothing is sent for it (paid already, or by an earlier row). */
+	guardSkips: boolean;
 	/** Set for a dry run: what the item would do; nothing is sent for it. */
 	dryRunReport?: IDataObject;
 }
@@ -75,24 +79,35 @@ export async function checkItem(
 	if (options.referenceAsMerchantOrderId) body.merchantOrderId = reference;
 
 	// The credential's per-payout limits, before anything is sent: a batch with Continue On Fail pays the rest.
-	const limits = payoutLimitVerdict(await scope.spendingLimitTexts(), body);
-	if (!limits.allowed && !options.dryRun) {
-		throw limitRefusedError(this.getNode(), itemIndex, limits.refusedBecause);
-	}
+	const limits = perPayoutVerdictOnSigning(credentialFields(await credentialData.call(this)), {
+		// The create as the transport hands it to n8n (transport/calls.ts, request.ts), read by the signing.
+		method: 'POST',
+		url: TYLT_ENDPOINTS.createPayout,
+		body,
+		json: true,
+	});
 	const guard = ledger ? { ledger, account: await scope.tyltAccount() } : undefined;
 	const currency = catalog.findCurrency(body.settledCurrency) as CurrencyRecord;
 	const network = catalog.findNetwork(currency, body.networkSymbol) as NetworkRecord;
 	const payout = { itemIndex, options, body, reference, formerReferences, guard, network };
+	// Claims nothing: a real row claims its reference at its turn, and a dry one must never hold up a real run.
+	// Every row, guarded or not, gives its reference to its payout: a later guarded row of the reference meets it.
+	const plannedEarlier = scope.planPayout(payout);
+	const preview: ReturnType<typeof previewPayoutOnce> = guard
+		? previewPayoutOnce.call(this, guard, payout, plannedEarlier)
+		: { alreadyPlanned: false, skips: false };
+	const decided = { ...payout, guardSkips: preview.skips };
 	if (!options.dryRun) {
-		// A dry row after this one, in this execution, then reports the reference as already sent.
-		guard?.ledger.plan(reference);
-		return payout;
+		// Known before the batch's first create, so refused before it: a refusal at the row's turn comes after
+		// the rows before it were paid.
+		if (preview.inDoubt) throw preview.inDoubt;
+		// A payout TYLT already made is output, not sent: the limits bind what is sent (the signing too).
+		if (!limits.allowed && !preview.existing) {
+			throw limitRefusedError(this.getNode(), itemIndex, limits.refusedBecause);
+		}
+		return decided;
 	}
-	// A dry run sees what a real run would but claims nothing: it must never hold up, or wait for, a real run.
-	const preview = guard
-		? previewPayoutOnce.call(this, guard, payout)
-		: { alreadyPlanned: false, inDoubt: false };
-	return { ...payout, dryRunReport: withSpendingLimits(dryRunReport(payout, preview), limits) };
+	return { ...decided, dryRunReport: withSpendingLimits(dryRunReport(payout, preview), limits) };
 }
 
 /** A dry run's report with the per-payout limits' verdict: refused, or allowed by the entry named. */
@@ -110,12 +125,12 @@ function withSpendingLimits(report: IDataObject, limits: PerPayoutVerdict): IDat
 
 /** What a payout would do, from the same checks and body a real send uses, and what the guard would meet. */
 function dryRunReport(
-	{ network, body, reference }: Omit<CheckedPayout, 'dryRunReport'>,
-	{ existing, alreadyPlanned, inDoubt }: ReturnType<typeof previewPayoutOnce>,
+	{ network, body, reference }: Pick<CheckedPayout, 'network' | 'body' | 'reference'>,
+	{ existing, alreadyPlanned, inDoubt, skips }: ReturnType<typeof previewPayoutOnce>,
 ): IDataObject {
 	return {
 		dryRun: true,
-		wouldSend: !existing && !alreadyPlanned && !inDoubt,
+		wouldSend: !skips,
 		alreadySent: Boolean(existing) || alreadyPlanned,
 		merchantReference: reference,
 		amount: body.baseAmount,
@@ -192,18 +207,6 @@ function baseCurrencyV2(context: IExecuteFunctions, itemIndex: number): string |
 	return baseCurrency;
 }
 
-/** The per-payout limits' verdict, in the words of the signing (which checks again: it binds every request). */
-function payoutLimitVerdict(texts: SpendingLimitTexts, body: PayoutRequestBody): PerPayoutVerdict {
-	// The create as the signing will read it: only its path and body text matter to the limits.
-	return perPayoutVerdict(texts, {
-		method: 'POST',
-		url: TYLT_ENDPOINTS.createPayout,
-		path: TYLT_ENDPOINTS.createPayout,
-		query: [],
-		bodyText: JSON.stringify(body),
-	});
-}
-
 function limitRefusedError(node: INode, itemIndex: number, reason: string): NodeOperationError {
 	return new NodeOperationError(
 		node,
@@ -216,15 +219,7 @@ function limitRefusedError(node: INode, itemIndex: number, reason: string): Node
 	);
 }
 
-/** What Check Balance First and Max Amount per 24 Hours count: not what the guard skips, a reference once. */
+/** What Check Balance First and Max Amount per 24 Hours count: the rows the guard's verdict sends. */
 export function paidOncePerReference(payouts: readonly CheckedPayout[]): CheckedPayout[] {
-	const seen = new Set<string>();
-	return payouts.filter((payout) => {
-		if (!payout.guard) return true;
-		if (guardSkips(payout.guard, payout)) return false;
-		// The guard sends a reference once per execution: a repeat comes back as already sent.
-		if (seen.has(payout.reference)) return false;
-		seen.add(payout.reference);
-		return true;
-	});
+	return payouts.filter((payout) => !payout.guardSkips);
 }

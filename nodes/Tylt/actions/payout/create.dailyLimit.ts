@@ -1,6 +1,7 @@
 /**
- * Payout → Create's step for Max Amount per 24 Hours (decided in payout/dailyLimit.ts): an item that does not fit
- * is answered with its error, the rest carry the limit; dry runs get the figures as if the whole run were real.
+ * Payout → Create's step for Max Amount per 24 Hours (decided in payout/limits/dailyLimit.ts): an item that does
+ * not fit is answered with its error, the rest carry the limit; dry runs get the figures as if the whole run were
+ * real.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
@@ -10,7 +11,7 @@ import {
 	type DailyDecision,
 	overLimitError,
 	uncheckableError,
-} from '../../payout/dailyLimit';
+} from '../../payout/limits/dailyLimit';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import { type CheckedPayout, paidOncePerReference } from './create.check';

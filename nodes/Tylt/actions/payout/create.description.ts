@@ -316,47 +316,51 @@ const showForV3 = { ...showFor, '@version': FROM_VERSION_3 };
 // Version 3's lists load when opened, with the credential the node has by then: an `options` field loads when the
 // panel mounts, which n8n's editor does before it attaches the credential to a node added after a trigger.
 // "By Symbol" takes a typed symbol or an expression; execution reads either with extractValue.
-const listedOnOpen: INodeProperties[] = [
-	{
-		displayName: 'Settled Currency',
-		name: 'settledCurrency',
+function listedOnOpen(
+	field: Pick<INodeProperties, 'displayName' | 'name' | 'description' | 'typeOptions'>,
+	searchListMethod: string,
+	[listPlaceholder, symbolPlaceholder]: [string, string],
+): INodeProperties {
+	return {
+		...field,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The crypto currency the recipient receives',
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				placeholder: 'Select a currency…',
-				typeOptions: { searchListMethod: 'searchCurrencies', searchable: true },
+				placeholder: listPlaceholder,
+				typeOptions: { searchListMethod, searchable: true },
 			},
-			{ displayName: 'By Symbol', name: 'id', type: 'string', placeholder: 'e.g. USDT' },
+			{ displayName: 'By Symbol', name: 'id', type: 'string', placeholder: symbolPlaceholder },
 		],
 		displayOptions: { show: showForV3 },
-	},
-	{
-		displayName: 'Network',
-		name: 'networkSymbol',
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		// The list follows the chosen currency: n8n reloads it when Settled Currency changes.
-		typeOptions: { loadOptionsDependsOn: ['settledCurrency.value'] },
-		description: 'The blockchain network to pay out on',
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				placeholder: 'Select a network…',
-				typeOptions: { searchListMethod: 'searchNetworks', searchable: true },
-			},
-			{ displayName: 'By Symbol', name: 'id', type: 'string', placeholder: 'e.g. TRX' },
-		],
-		displayOptions: { show: showForV3 },
-	},
+	};
+}
+
+const listsV3: INodeProperties[] = [
+	listedOnOpen(
+		{
+			displayName: 'Settled Currency',
+			name: 'settledCurrency',
+			description: 'The crypto currency the recipient receives',
+		},
+		'searchCurrencies',
+		['Select a currency…', 'e.g. USDT'],
+	),
+	listedOnOpen(
+		{
+			displayName: 'Network',
+			name: 'networkSymbol',
+			description: 'The blockchain network to pay out on',
+			// The list follows the chosen currency: n8n reloads it when Settled Currency changes.
+			typeOptions: { loadOptionsDependsOn: ['settledCurrency.value'] },
+		},
+		'searchNetworks',
+		['Select a network…', 'e.g. TRX'],
+	),
 ];
 
 const optionsV1 = optionsCollection(showForV1, [
@@ -453,7 +457,7 @@ export const description: INodeProperties[] = [
 			'The blockchain network to pay out on; only networks open for withdrawals are listed. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: { show: showForV1AndV2 },
 	},
-	...listedOnOpen,
+	...listsV3,
 	{
 		displayName: MEMO_NOTICE,
 		name: 'memoNetworkNotice',

@@ -1,6 +1,7 @@
 /**
- * Payout → Create: check every item, then Max Amount per 24 Hours, then Check Balance First, then send. In version
- * 2 without Continue On Fail, a batch in which any item fails these checks sends nothing, and one error says why.
+ * Payout → Create: check every item (its fields, the per-payout limits, the duplicate guard's verdicts), then Max
+ * Amount per 24 Hours, then Check Balance First, then send: the checks Dry Run reports. In version 2 without
+ * Continue On Fail, a batch in which any item fails these checks sends nothing, and one error says why.
  */
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -55,28 +56,27 @@ function batchNotSentError(node: INode, outcomes: readonly ItemOutcome[]): Error
 	const refused = outcomes
 		.flatMap((outcome) => ('error' in outcome ? [outcome] : []))
 		.sort((a, b) => a.itemIndex - b.itemIndex);
-	const nothingSent =
-		'The whole batch is checked before anything is sent, so no payout of this execution reached TYLT.';
-	if (new Set(refused.map((outcome) => outcome.error.message)).size === 1) {
-		const error = refused[0].error as Error & { description?: string | null };
-		error.description = error.description ? `${error.description} ${nothingSent}` : nothingSent;
-		return error;
-	}
 	const count = refused.length;
 	const named = refused.slice(0, REFUSED_ITEMS_NAMED);
 	const more = count > REFUSED_ITEMS_NAMED ? ` and ${count - REFUSED_ITEMS_NAMED} more` : '';
-	return new NodeOperationError(
-		node,
-		`No payout was sent: items ${named.map((outcome) => outcome.itemIndex).join(', ')}${more} cannot be paid as they are`,
-		{
-			itemIndex: refused[0].itemIndex,
-			description: [
-				...named.map((outcome) => `Item ${outcome.itemIndex}: ${outcome.error.message}`),
-				...(more ? [`(${count - REFUSED_ITEMS_NAMED} more not listed.)`] : []),
-				`Fix them and run the workflow again. ${nothingSent}`,
-			].join('\n'),
-		},
-	);
+	const items = `${count === 1 ? 'item' : 'items'} ${named.map((outcome) => outcome.itemIndex).join(', ')}${more}`;
+	const nothingSent =
+		'The whole batch is checked before anything is sent, so no payout of this execution reached TYLT.';
+	if (new Set(refused.map((outcome) => outcome.error.message)).size === 1) {
+		// An error such as a failed history read names no row: the user must learn which rows it refused.
+		const error = refused[0].error as Error & { description?: string | null };
+		const own = error.description ? `${error.description.replace(/[^.!?]$/, '$&.')} ` : '';
+		error.description = `${own}Refused for this reason: ${items}. ${nothingSent}`;
+		return error;
+	}
+	return new NodeOperationError(node, `No payout was sent: ${items} cannot be paid as they are`, {
+		itemIndex: refused[0].itemIndex,
+		description: [
+			...named.map((outcome) => `Item ${outcome.itemIndex}: ${outcome.error.message}`),
+			...(more ? [`(${count - REFUSED_ITEMS_NAMED} more not listed.)`] : []),
+			`Fix them and run the workflow again. ${nothingSent}`,
+		].join('\n'),
+	});
 }
 
 function firstErrorItem(outcomes: readonly ItemOutcome[]): number {

@@ -9,15 +9,10 @@ import {
 
 import { cancelSignalOf } from '../../../shared/pause';
 import { CreateNotStarted, CreateTraffic, type CreateTurn } from '../../payout/createTraffic';
-import {
-	type CreateAttempt,
-	decideBeforeCreate,
-	type GuardedOutcome,
-	settleCreate,
-} from '../../payout/guard';
+import { decideBeforeCreate, type GuardedOutcome, settleCreate } from '../../payout/guard';
 import { markInDoubt, rememberSent } from '../../payout/processMemory';
 import { createPayoutRequest } from '../../transport/calls';
-import { TyltOutcomeUnknownError } from '../../transport/errors';
+import type { CreateOutcome } from '../../transport/request';
 import type { PayoutRecord } from '../../transport/records';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
@@ -142,21 +137,14 @@ async function send(
 		// Taken before the create waits for its turn: the in-doubt look-up then starts earlier, never later.
 		const attemptedMs = Date.now();
 		await turn.start(options.pauseBetweenPayoutsMs, room);
-		// From here every path reaches turn.sent, which gives the slot back: the create's error is its attempt.
-		let attempt: CreateAttempt;
-		try {
-			attempt = {
-				record: await createPayoutRequest.call(
-					this,
-					body,
-					itemIndex,
-					options.timeoutMs,
-					room?.voucherToken(),
-				),
-			};
-		} catch (error) {
-			attempt = { error };
-		}
+		// From here every path reaches turn.sent, which gives the slot back: the create never throws.
+		const attempt = await createPayoutRequest.call(
+			this,
+			body,
+			itemIndex,
+			options.timeoutMs,
+			room?.voucherToken(),
+		);
 		room?.createEnded(attempt);
 		turn.sent(attempt);
 		const outcome = guard
@@ -173,16 +161,12 @@ async function send(
 async function unguarded(
 	scope: OperationScope,
 	reference: string,
-	attempt: CreateAttempt,
+	attempt: CreateOutcome<PayoutRecord>,
 	attemptedMs: number,
 ): Promise<GuardedOutcome> {
-	if ('error' in attempt) {
-		// TYLT may have made it: a guarded row or execution of this reference then looks for it before sending.
-		if (attempt.error instanceof TyltOutcomeUnknownError) {
-			markInDoubt(await scope.tyltAccount(), reference, attemptedMs);
-		}
-		throw attempt.error;
-	}
+	// TYLT may have made it: a guarded row or execution of this reference then looks for it before sending.
+	if (attempt.outcome === 'unknown') markInDoubt(await scope.tyltAccount(), reference, attemptedMs);
+	if (attempt.outcome !== 'made') throw attempt.error;
 	rememberSent(await scope.tyltAccount(), reference, attempt.record);
 	return { record: attempt.record, alreadySent: false };
 }

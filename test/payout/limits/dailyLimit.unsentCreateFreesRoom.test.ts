@@ -10,14 +10,14 @@
  */
 import { sleep } from 'n8n-workflow';
 
-import { TyltApi } from '../../credentials/TyltApi.credentials';
-import { exactText } from '../../nodes/shared/decimalText';
-import * as claimsModule from '../../nodes/Tylt/payout/processMemory';
-import { DAILY_WINDOW_MS, reservationsOf } from '../../nodes/Tylt/payout/dailyLimit';
-import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
-import { holdFirstCreateBeforeSigning } from '../support/heldSigning';
-import { payoutCreate, credentialsFor, requestsTo, tronAddress } from '../support/sandboxKit';
-import { until, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { TyltApi } from '../../../credentials/TyltApi.credentials';
+import { exactText } from '../../../nodes/shared/decimalText';
+import * as claimsModule from '../../../nodes/Tylt/payout/processMemory';
+import { DAILY_WINDOW_MS, reservationsOf } from '../../../nodes/Tylt/payout/limits/reservations';
+import { tyltAccountHash } from '../../../nodes/shared/tyltAccount';
+import { holdFirstCreateBeforeSigning } from '../../support/heldSigning';
+import { payoutCreate, credentialsFor, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { until, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

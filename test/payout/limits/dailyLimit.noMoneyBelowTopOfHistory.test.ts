@@ -7,10 +7,10 @@
  * The account: a Cancelled USDT payout two hours ago, and 90 payouts in USDC (no limit) made after it, so a
  * read of the top of history stops above it; the credential's limit is USDT 200 (the sandbox pays 10 at least).
  */
-import * as history from '../../nodes/Tylt/payout/history';
-import type { PayoutRecord } from '../../sandbox';
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import * as history from '../../../nodes/Tylt/payout/history';
+import type { PayoutRecord } from '../../../sandbox';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { hoursAgo, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 afterEach(() => jest.restoreAllMocks());
@@ -116,24 +116,27 @@ describe('the full read a refusal on a Cancelled 185 below the top asks for fail
 	it.each<[string, Parameters<typeof suite.sandbox.injectFault>[1]]>([
 		['TYLT answers an error code', { kind: 'errorCode', errorCode: 500, msg: 'busy', times: 10 }],
 		['the connection drops', { kind: 'drop', times: 10 }],
-	])('%s: nothing is sent, and the item says the limit could not be checked', async (_case, fault) => {
-		cancelledBelowTheTop(185);
-		await pay(10);
-		// The read of the top of history goes through; the read in full (no page size) after it fails.
-		const read = history.readPayoutHistoryBackTo;
-		jest.spyOn(history, 'readPayoutHistoryBackTo').mockImplementation(async function (
-			this: ThisParameterType<typeof read>,
-			request,
-		) {
-			if (request.pageSize === undefined) suite.sandbox.injectFault('payoutHistory', fault);
-			return await read.call(this, request);
-		});
+	])(
+		'%s: nothing is sent, and the item says the limit could not be checked',
+		async (_case, fault) => {
+			cancelledBelowTheTop(185);
+			await pay(10);
+			// The read of the top of history goes through; the read in full (no page size) after it fails.
+			const read = history.readPayoutHistoryBackTo;
+			jest.spyOn(history, 'readPayoutHistoryBackTo').mockImplementation(async function (
+				this: ThisParameterType<typeof read>,
+				request,
+			) {
+				if (request.pageSize === undefined) suite.sandbox.injectFault('payoutHistory', fault);
+				return await read.call(this, request);
+			});
 
-		const [output] = await pay(10);
+			const [output] = await pay(10);
 
-		expect(String(output.json.error)).toMatch(/Max Amount per 24 Hours could not be checked/);
-		expect(createdAmounts()).toEqual([10]);
-	});
+			expect(String(output.json.error)).toMatch(/Max Amount per 24 Hours could not be checked/);
+			expect(createdAmounts()).toEqual([10]);
+		},
+	);
 });
 
 itShowsNoSecret();

@@ -3,11 +3,11 @@
  * left, so TYLT may make the payout (the transport calls it an unknown outcome, not "stopped before it was sent").
  * Its room is never given back on the stop: only an error that proves no payout was made gives it back.
  */
-import { exactText } from '../../nodes/shared/decimalText';
-import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
-import { reservationsOf } from '../../nodes/Tylt/payout/dailyLimit';
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { until, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { exactText } from '../../../nodes/shared/decimalText';
+import { tyltAccountHash } from '../../../nodes/shared/tyltAccount';
+import { reservationsOf } from '../../../nodes/Tylt/payout/limits/reservations';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { until, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

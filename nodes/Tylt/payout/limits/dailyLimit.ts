@@ -1,8 +1,9 @@
 /**
  * Max Amount per 24 Hours, decided here and nowhere else (the rules: docs/credential.md): 1. the batch, before
  * anything is sent (decideBatch); 2. each create, in the traffic's one decision right before it starts, where it
- * reserves its room (room); 3. a reservation is given back only when the create's error proves no payout was made;
- * 4. a refusal resting on a no-money record read earlier is decided again on a full read (decided).
+ * reserves its room (room); 3. a reservation is given back only when its create was surely not made (CreateOutcome
+ * `notMade`); 4. a refusal resting on a record read earlier and not final is decided again on a full read (decided).
+ * The sum: spentInWindow.ts; the reservations: reservations.ts.
  */
 import { type IExecuteFunctions, type INode, NodeOperationError } from 'n8n-workflow';
 
@@ -13,29 +14,23 @@ import {
 	exactText,
 	subtractExact,
 	type ExactDecimal,
-} from '../../shared/decimalText';
-import { ForgettableWeakMap, keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
-import { LIMIT_FIELDS } from '../../shared/spendingLimits/fields';
-import { nodeVoucherFor, offerNodeVoucher } from '../../shared/spendingLimits/nodeVouchers';
-import type { CurrencyLimits } from '../../shared/spendingLimits/parse';
-import {
-	TyltCredentialRefusedError,
-	TyltRefusedError,
-	TyltStoppedError,
-	TyltUnreachableError,
-} from '../transport/errors';
-import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
-import type { StartCheck } from './createTraffic';
-import { payoutsCreatedSince, type PayoutsSince } from './historyCache';
+} from '../../../shared/decimalText';
+import { LIMIT_FIELDS } from '../../../shared/spendingLimits/fields';
+import { nodeVoucherFor, offerNodeVoucher } from '../../../shared/spendingLimits/nodeVouchers';
+import type { CurrencyLimits } from '../../../shared/spendingLimits/parse';
+import type { CreateOutcome } from '../../transport/request';
+import type { PayoutRecord, PayoutRequestBody } from '../../transport/records';
+import type { StartCheck } from '../createTraffic';
+import { payoutsCreatedSince, type PayoutsSince } from '../historyCache';
+import * as journal from './reservations';
+import { countsEarlierUnfinal, spentInWindow } from './spentInWindow';
 
 const LIMIT = LIMIT_FIELDS.maxAmountPer24Hours;
-
-export const DAILY_WINDOW_MS = 24 * 3_600_000;
 
 /** A create that starts this long after the execution last looked at history looks again first. */
 export const DAILY_RECHECK = { afterMs: 5 * 60_000 };
 
-export type LimitedPayout = { itemIndex: number; body: PayoutRequestBody };
+export type LimitedPayout = { itemIndex: number; body: PayoutRequestBody; reference: string };
 
 export class DailyLimit {
 	/** The history decisions rest on; a batch's full read is not `inFull`: a create refused on it reads again. */
@@ -68,11 +63,7 @@ export class DailyLimit {
 			true,
 		);
 		const fitting = sending.filter((payout) => decision.sending.get(payout.itemIndex)?.fits);
-		if ((journals.get(this.account)?.size ?? 0) + fitting.length > JOURNAL_MAX_RESERVATIONS) {
-			throw new Error(
-				`this n8n process already holds ${JOURNAL_MAX_RESERVATIONS} payouts of the last 24 hours in memory`,
-			);
-		}
+		journal.assertRoomFor(this.account, fitting.length);
 		return decision;
 	}
 
@@ -81,7 +72,7 @@ export class DailyLimit {
 		const { itemIndex } = payout;
 		const voucher = nodeVoucherFor(this.account, JSON.stringify(payout.body));
 		let window: PayoutsSince | undefined;
-		let reservation: Reservation | undefined;
+		let reservation: journal.Reservation | undefined;
 		let withdrawVoucher: (() => void) | undefined;
 		return {
 			prepare: async () => {
@@ -102,7 +93,7 @@ export class DailyLimit {
 						`${decision?.reason ?? 'it could not be checked again'}. Payouts made since this execution decided took the room`,
 					);
 				}
-				reservation = reserve(this.account, decision.lines);
+				reservation = journal.reserve(this.account, decision.lines, payout.reference);
 			},
 			voucherToken: () => {
 				if (!reservation) return undefined;
@@ -111,17 +102,8 @@ export class DailyLimit {
 			},
 			createEnded: (attempt) => {
 				withdrawVoucher?.();
-				const madeNoPayout =
-					'error' in attempt &&
-					(attempt.error instanceof TyltRefusedError ||
-						attempt.error instanceof TyltCredentialRefusedError ||
-						attempt.error instanceof TyltStoppedError ||
-						attempt.error instanceof TyltUnreachableError);
-				const journal = journals.get(this.account);
-				if (reservation && madeNoPayout && journal) {
-					journal.delete(reservation);
-					if (journal.size === 0) journals.delete(this.account);
-				}
+				if (reservation && attempt.outcome === 'notMade')
+					journal.giveBack(this.account, reservation);
 			},
 			paid: (record) => {
 				if (!reservation || record.orderId === undefined || record.orderId === null) return;
@@ -148,7 +130,7 @@ export class DailyLimit {
 		}
 	}
 
-	/** Decides on the last look; again on a full read when it counted an earlier no-money record (step 4). */
+	/** Decides on the last look; again on a full read when it counted a record read earlier, not final (step 4). */
 	private async decided<Decision>(
 		decide: (spent: Map<string, ExactDecimal>) => Decision,
 		confirm: (decision: Decision) => boolean,
@@ -157,7 +139,7 @@ export class DailyLimit {
 	): Promise<{ window: PayoutsSince; decision: Decision }> {
 		if (forBatch) this.lookAt(false, itemIndex, true);
 		let window = await this.look.history;
-		if (countsEarlierNoMoney(window.readEarlier)) {
+		if (countsEarlierUnfinal(this.limits, window.readEarlier)) {
 			try {
 				const decision = decide(this.spent(window));
 				if (!confirm(decision)) return { window, decision };
@@ -177,7 +159,7 @@ export class DailyLimit {
 			atMs,
 			inFull: inFull && !forBatch,
 			history: payoutsCreatedSince.call(this.context, this.account, {
-				cutoffMs: Date.now() - DAILY_WINDOW_MS,
+				cutoffMs: Date.now() - journal.DAILY_WINDOW_MS,
 				...(forBatch
 					? { freshSinceMs: atMs, lookBackParameter: `the TYLT API credential's ${LIMIT}` }
 					: {}),
@@ -193,7 +175,7 @@ export class DailyLimit {
 		return spentInWindow(
 			this.limits,
 			window.records,
-			reservationsOf(this.account),
+			journal.reservationsOf(this.account),
 			window.readEarlier,
 		);
 	}
@@ -245,54 +227,9 @@ export interface DailyRoom extends StartCheck {
 	/** The voucher's token for the create's request, offered from now until createEnded. */
 	voucherToken(): string | undefined;
 	/** The voucher is withdrawn; the room is given back only when the error proves no payout was made. */
-	createEnded(attempt: { error: unknown } | { record: PayoutRecord }): void;
+	createEnded(attempt: CreateOutcome): void;
 	/** The room stays under the payout's order ID: once history shows it, it counts once. */
 	paid(record: PayoutRecord): void;
-}
-
-/** Kept a little longer than the window: TYLT may date a payout a moment after this process sent it. */
-const KEPT_BEYOND_WINDOW_MS = 15 * 60_000;
-
-/** At most this many reservations per account: more would mean an unbounded process memory. */
-const JOURNAL_MAX_RESERVATIONS = 100_000;
-
-export interface SpendLine {
-	currency: string;
-	amount: ExactDecimal;
-}
-
-export interface Reservation {
-	lines: readonly SpendLine[];
-	/** When its create started (then TYLT's answer), from which the window counts it. */
-	sentAtMs: number;
-	/** Set once TYLT answered the create with a payout. */
-	orderId?: string;
-}
-
-const journals = keptBetweenExecutions(
-	'dailySpendReservations',
-	new Map<string, Set<Reservation>>(),
-);
-
-/** The account's reservations still inside the window (older ones are forgotten here). */
-export function reservationsOf(account: string, nowMs = Date.now()): Reservation[] {
-	const journal = journals.get(account);
-	if (!journal) return [];
-	for (const reservation of journal) {
-		if (nowMs - reservation.sentAtMs > DAILY_WINDOW_MS + KEPT_BEYOND_WINDOW_MS) {
-			journal.delete(reservation);
-		}
-	}
-	if (journal.size === 0) journals.delete(account);
-	return [...journal];
-}
-
-export function reserve(account: string, lines: readonly SpendLine[]): Reservation {
-	const reservation: Reservation = { lines, sentAtMs: Date.now() };
-	let journal = journals.get(account);
-	if (!journal) journals.set(account, (journal = new Set()));
-	journal.add(reservation);
-	return reservation;
 }
 
 export interface DailyPayout {
@@ -314,48 +251,9 @@ export interface DailyFigures {
 }
 
 export type DailyDecision =
-	| { fits: true; lines: SpendLine[]; figures: DailyFigures[] }
+	| { fits: true; lines: journal.SpendLine[]; figures: DailyFigures[] }
 	/** `reason` is phrased to follow "The payout of item N was not sent: ". */
 	| { fits: false; reason: string; figures: DailyFigures[] };
-
-export class UncountableHistoryError extends Error {
-	constructor(
-		readonly orderId: string,
-		what: string,
-	) {
-		super(
-			`TYLT history shows payout ${orderId} with ${what}, so what was paid in the last 24 hours cannot be added up for ${LIMIT}`,
-		);
-		this.name = 'UncountableHistoryError';
-	}
-}
-
-/** History plus this process's reservations, per currency; a reservation history shows counts once, from history. */
-export function spentInWindow(
-	limits: CurrencyLimits,
-	history: readonly PayoutRecord[],
-	reservations: readonly Reservation[],
-	readEarlier: ReadonlySet<PayoutRecord> = new Set(),
-): Map<string, ExactDecimal> {
-	const spent = new Map<string, ExactDecimal>();
-	const add = ({ currency, amount }: SpendLine) =>
-		spent.set(currency, addExact(spent.get(currency) ?? EXACT_ZERO, amount));
-	// Only the reservations' order IDs are looked up: a set of the few, not of the whole window.
-	const reservedOrderIds = new Set(reservations.flatMap(({ orderId }) => orderId ?? []));
-	const shownInHistory = new Set<string>();
-	for (const record of history) {
-		if (reservedOrderIds.size > 0 && reservedOrderIds.has(String(record.orderId))) {
-			shownInHistory.add(String(record.orderId));
-		}
-		recordLines(limits, record, readEarlier.has(record)).forEach(add);
-	}
-	for (const reservation of reservations) {
-		if (reservation.orderId === undefined || !shownInHistory.has(reservation.orderId)) {
-			reservation.lines.forEach(add);
-		}
-	}
-	return spent;
-}
 
 /** Each payout, in order, fits on top of `spent` and the payouts before it that fit, or does not (why). */
 export function decideDaily(
@@ -423,7 +321,7 @@ function overReason({ currency, limit, before, withThis, amount }: Figure): stri
 }
 
 /** What a payout counts against, or why not: an unnamed currency, or a fiat amount (no settled amount yet). */
-function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] | string {
+function payoutLines(limits: CurrencyLimits, payout: DailyPayout): journal.SpendLine[] | string {
 	const settled = payout.settledCurrency.trim().toUpperCase();
 	const base = payout.baseCurrency?.trim().toUpperCase() || undefined;
 	const listed = [...limits.keys()].join(', ');
@@ -436,95 +334,6 @@ function payoutLines(limits: CurrencyLimits, payout: DailyPayout): SpendLine[] |
 	const amount = exactDecimal(payout.amount);
 	if (amount === undefined) return `its amount ${String(payout.amount)} is not a finite number`;
 	return [{ currency: settled, amount }];
-}
-
-/** Whether the sum counted a no-money record read earlier, not final: TYLT's record now may leave room. */
-function countsEarlierNoMoney(readEarlier: ReadonlySet<PayoutRecord>): boolean {
-	for (const record of readEarlier) {
-		const { movedNoMoney, final } = countedRecord(record);
-		if (movedNoMoney && !final) return true;
-	}
-	return false;
-}
-
-/** Nothing when the record moved no money (read now, or final) or is in no limited currency; else its line. */
-function recordLines(
-	limits: CurrencyLimits,
-	record: PayoutRecord,
-	readEarlier: boolean,
-): SpendLine[] {
-	const counted = countedRecord(record);
-	if (counted.movedNoMoney && (counted.final || !readEarlier)) return [];
-	if (counted.currency === undefined) {
-		throw new UncountableHistoryError(String(record.orderId), 'no readable settledCurrency');
-	}
-	if (!limits.has(counted.currency)) return [];
-	if (counted.amount === undefined) {
-		throw new UncountableHistoryError(
-			String(record.orderId),
-			`settledAmountRequested ${JSON.stringify(record.settledAmountRequested) ?? 'missing'}, not an amount`,
-		);
-	}
-	return [{ currency: counted.currency, amount: counted.amount }];
-}
-
-/** `currency` and `amount` are undefined when the record's cannot be read. */
-interface CountedRecord {
-	movedNoMoney: boolean;
-	/** TYLT says the record will not change (isFinal 1). */
-	final: boolean;
-	currency?: string;
-	amount?: ExactDecimal;
-}
-
-/** Read once per record: the history cache hands every execution the same record objects. */
-const countedRecords = keptBetweenExecutions(
-	'historyAmounts',
-	new ForgettableWeakMap<PayoutRecord, CountedRecord>(),
-);
-
-function countedRecord(record: PayoutRecord): CountedRecord {
-	const known = countedRecords.get(record);
-	if (known !== undefined) return known;
-	const { settledCurrency } = record;
-	const amount = exactDecimal(record.settledAmountRequested);
-	const counted = {
-		movedNoMoney: movedNoMoney(record),
-		final: record.isFinal === 1 || (record.isFinal as unknown) === '1',
-		currency:
-			typeof settledCurrency === 'string' && settledCurrency.trim() !== ''
-				? settledCurrency.trim().toUpperCase()
-				: undefined,
-		amount: amount === undefined || amount.units < 0n ? undefined : amount,
-	};
-	countedRecords.set(record, counted);
-	return counted;
-}
-
-/** Ended without paying (spec: Failed; merchants' code the rest); any other status may still move money. */
-const NO_MONEY_STATUSES = new Set(['failed', 'cancelled', 'expired', 'rejected']);
-
-/** A no-money status and nothing saying money left (a field that cannot be read says it did). */
-function movedNoMoney(record: PayoutRecord): boolean {
-	const { status, isDebited, settledAmountDebited, settledAmountSent, transactions } = record;
-	if (typeof status !== 'string' || !NO_MONEY_STATUSES.has(status.trim().toLowerCase()))
-		return false;
-	return (
-		isNone(isDebited) &&
-		isNone(settledAmountDebited) &&
-		isNone(settledAmountSent) &&
-		(transactions === undefined ||
-			transactions === null ||
-			(Array.isArray(transactions) && transactions.length === 0))
-	);
-}
-
-/** A flag or amount that says "nothing": absent, null, false, or zero (as a number or its text). */
-function isNone(value: unknown): boolean {
-	if (value === undefined || value === null || value === false) return true;
-	if (typeof value !== 'number' && typeof value !== 'string') return false;
-	const amount = exactDecimal(value);
-	return amount !== undefined && amount.units === 0n;
 }
 
 /** A refusal the sum decided (a currency the limit does not name, or a fiat amount, is refused on any history). */

@@ -22,8 +22,8 @@ import {
 	requestsTo,
 	tronAddress,
 	withPlainSymbols,
-} from '../support/sandboxKit';
-import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
+} from '../../support/sandboxKit';
+import { hoursAgo, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 /**
  * The simulated clock: how far it is ahead of the real one, and what runs while a pause of an hour or more
@@ -35,8 +35,8 @@ const mockClock = {
 	passTime: undefined as unknown as (ms: number) => Promise<void>,
 };
 
-jest.mock('../../nodes/shared/pause', () => {
-	const actual = jest.requireActual('../../nodes/shared/pause');
+jest.mock('../../../nodes/shared/pause', () => {
+	const actual = jest.requireActual('../../../nodes/shared/pause');
 	return {
 		...actual,
 		// Only a pause of an hour or more is simulated; the others (request deadlines) wait as they would.

@@ -1,15 +1,15 @@
 /**
  * Max Amount per 24 Hours and rows the batch's decision expects the duplicate guard to skip, so they carry no room
  * of their own: a later row of a reference (it comes back as already sent), and a reference held in doubt. When
- * the guard sends such a row after all (TYLT refused the first row's create; the hold ended while the batch ran),
- * it fits the limit, so it must be paid as without the limit, or refused in words that are true.
+ * the guard sends such a row after all (TYLT refused the first row's create), it fits the limit, so it must be paid
+ * as without the limit; a reference held in doubt when the batch is decided is refused then, in words that are true.
  */
-import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
-import { DailyLimit } from '../../nodes/Tylt/payout/dailyLimit';
-import * as processMemory from '../../nodes/Tylt/payout/processMemory';
-import { markInDoubt } from '../../nodes/Tylt/payout/processMemory';
-import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
-import { onceEach, payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { tyltAccountHash } from '../../../nodes/shared/tyltAccount';
+import { DailyLimit } from '../../../nodes/Tylt/payout/limits/dailyLimit';
+import * as processMemory from '../../../nodes/Tylt/payout/processMemory';
+import { markInDoubt } from '../../../nodes/Tylt/payout/processMemory';
+import { credentialsFor, payoutCreate, tronAddress } from '../../support/sandboxKit';
+import { onceEach, payoutsPerReference, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -41,7 +41,7 @@ it('a row repeating a reference TYLT refused is paid within the limit, as withou
 describe('a reference whose hold in doubt ends while the batch runs', () => {
 	afterEach(() => jest.restoreAllMocks());
 
-	it('is paid within the limit once fresh history still lacks it, as without the limit', async () => {
+	it('is refused before anything is sent, as without the limit: the hold was on when the batch was decided', async () => {
 		// An earlier create of the reference had an unknown outcome (TYLT never made it); its hold ends right after
 		// the batch's decision, as a 15-minute hold does at some moment of a batch.
 		markInDoubt(tyltAccountHash(credentials()), 'hold-ends-in-batch', Date.now());
@@ -71,8 +71,10 @@ describe('a reference whose hold in doubt ends while the batch runs', () => {
 			continueOnFail: true,
 		});
 
-		expect(output[0].json).toMatchObject({ alreadySent: false });
-		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(['hold-ends-in-batch']));
+		expect(String(output[0].json.error)).toContain(
+			'Reference "hold-ends-in-batch" of item 0 is in doubt',
+		);
+		expect(payoutsPerReference(suite.sandbox)).toEqual({});
 	});
 });
 

@@ -6,23 +6,23 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { exactDecimal, type ExactDecimal } from '../../nodes/shared/decimalText';
-import { parseSpendingLimits } from '../support/spendingLimits';
+import { exactDecimal, type ExactDecimal } from '../../../nodes/shared/decimalText';
+import { parseSpendingLimits } from '../../support/spendingLimits';
+import { decideDaily } from '../../../nodes/Tylt/payout/limits/dailyLimit';
 import {
-	decideDaily,
 	spentInWindow,
 	UncountableHistoryError,
-	type Reservation,
-} from '../../nodes/Tylt/payout/dailyLimit';
-import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
-import { hoursAgo } from '../support/moneySafetyKit';
+} from '../../../nodes/Tylt/payout/limits/spentInWindow';
+import { type Reservation } from '../../../nodes/Tylt/payout/limits/reservations';
+import type { PayoutRecord } from '../../../nodes/Tylt/transport/records';
+import { hoursAgo } from '../../support/moneySafetyKit';
 import {
 	credentialsFor,
 	payoutCreate,
 	requestsTo,
 	tronAddress,
 	useTyltNode,
-} from '../support/sandboxKit';
+} from '../../support/sandboxKit';
 
 const limits = (text: string) =>
 	parseSpendingLimits({ maxAmountPer24Hours: text }).per24Hours as ReadonlyMap<
@@ -162,6 +162,7 @@ describe('spentInWindow', () => {
 		const shown = record({ settledAmountRequested: 70 });
 		const reservation = (amount: number, orderId?: string): Reservation => ({
 			lines: [{ currency: 'USDT', amount: exact(amount) }],
+			reference: `reserved-${amount}`,
 			sentAtMs: Date.now(),
 			orderId,
 		});

@@ -5,12 +5,13 @@
  * Amount per 24 Hours its room stays taken (never given back on a guess); the reference's claim, the create's
  * slot and any hold on later creates are given back, so the next row is sent.
  */
-import { exactText } from '../../nodes/shared/decimalText';
-import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
-import { DailyLimit, reservationsOf } from '../../nodes/Tylt/payout/dailyLimit';
-import { IN_DOUBT_CHECK_POLICY } from '../../nodes/Tylt/payout/guard';
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { hoursAgo, until, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { exactText } from '../../../nodes/shared/decimalText';
+import { tyltAccountHash } from '../../../nodes/shared/tyltAccount';
+import { DailyLimit } from '../../../nodes/Tylt/payout/limits/dailyLimit';
+import { reservationsOf } from '../../../nodes/Tylt/payout/limits/reservations';
+import { IN_DOUBT_CHECK_POLICY } from '../../../nodes/Tylt/payout/guard';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { hoursAgo, until, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

@@ -1,5 +1,5 @@
 /**
- * The re-check of a late create (payout/dailyLimit.ts) with several creates in
+ * The re-check of a late create (payout/limits/dailyLimit.ts) with several creates in
  * flight at once (the node's own pace sends all three together). The execution decided 3 × 30 under "USDT 100"; before its creates start,
  * and after that decision, a payout of 30 is made elsewhere (the dashboard) and history lists it; the creates
  * start more than DAILY_RECHECK.afterMs after the decision.
@@ -8,9 +8,9 @@
  * creates await one shared read and each sums 30 + 3 × 30 = 120 before any refusal frees its room (settleFailed
  * ran promise hops later), so all three are refused although two of them fit (30 + 2 × 30 = 90).
  */
-import { DAILY_RECHECK, DailyLimit } from '../../nodes/Tylt/payout/dailyLimit';
-import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
-import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { DAILY_RECHECK, DailyLimit } from '../../../nodes/Tylt/payout/limits/dailyLimit';
+import { credentialsFor, payoutCreate, tronAddress } from '../../support/sandboxKit';
+import { hoursAgo, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

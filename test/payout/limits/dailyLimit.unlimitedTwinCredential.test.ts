@@ -10,8 +10,8 @@
  * keep a process-wide record of all payouts for a gap of seconds. What must hold: once history lists the other
  * credential's payout, the limited credential counts it.
  */
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

@@ -4,13 +4,15 @@
  * margin): a payout read as Cancelled (no room taken) whose record later says money left must take its room in
  * the next execution's sum, wherever it sits in the window.
  *
+ * A refusal that rests on a record read earlier and not final (Pending, say) is decided again on a full read.
+ *
  * The account: a payout of 70 two hours ago, first listed Cancelled, and 90 payouts in another currency since
  * (an account that pays in two currencies), so the old one is below the pages a read of the top goes through.
  */
-import { DAILY_RECHECK, DailyLimit } from '../../nodes/Tylt/payout/dailyLimit';
-import type { PayoutRecord } from '../../sandbox';
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { DAILY_RECHECK, DailyLimit } from '../../../nodes/Tylt/payout/limits/dailyLimit';
+import type { PayoutRecord } from '../../../sandbox';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { hoursAgo, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 afterEach(() => jest.restoreAllMocks());
@@ -91,6 +93,22 @@ describe.each(SAYS_MONEY_LEFT)(
 		});
 	},
 );
+
+describe('a payout of 70 read as Pending, below the top of history, that TYLT now shows Failed', () => {
+	it('a refusal resting on it is decided again on a full read: 10 + 25 is sent', async () => {
+		const seventy = cancelledSeventyBelow(30, 2);
+		Object.assign(seventy, { status: 'Pending', isFinal: 0 });
+		const [first] = await pay(10);
+		expect(first.json.error).toBeUndefined();
+
+		Object.assign(seventy, { status: 'Failed', isFinal: 1 });
+		const [second] = await pay(25);
+
+		// Counted as last read (Pending), 70 + 10 + 25 is above USDT 100; TYLT's record now moved no money.
+		expect(second.json.error).toBeUndefined();
+		expect(createdAmounts()).toEqual([10, 25]);
+	});
+});
 
 describe('a payout of 70 read as Cancelled by the batch, debited before its late create starts', () => {
 	it('takes its room at the create’s re-check: 70 + 35 is above USDT 100, nothing is sent', async () => {

@@ -4,9 +4,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { httpRequestNode } from '../support/httpRequestNode';
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { httpRequestNode } from '../../support/httpRequestNode';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { hoursAgo, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

@@ -5,10 +5,10 @@
  * record's `settledAmountSent` says nothing was sent only when it is zero or absent, and its `transactions` only
  * when absent, null or an empty list.
  */
-import type { ExactDecimal } from '../../nodes/shared/decimalText';
-import { parseSpendingLimits } from '../support/spendingLimits';
-import { spentInWindow } from '../../nodes/Tylt/payout/dailyLimit';
-import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
+import type { ExactDecimal } from '../../../nodes/shared/decimalText';
+import { parseSpendingLimits } from '../../support/spendingLimits';
+import { spentInWindow } from '../../../nodes/Tylt/payout/limits/spentInWindow';
+import type { PayoutRecord } from '../../../nodes/Tylt/transport/records';
 
 const UNDER_USDT_100 = parseSpendingLimits({ maxAmountPer24Hours: 'USDT 100' })
 	.per24Hours as ReadonlyMap<string, ExactDecimal>;

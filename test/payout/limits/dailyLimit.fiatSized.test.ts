@@ -9,8 +9,8 @@
  *   is used up (by history, an earlier item of the same execution, or an overlapping execution) and pay that
  *   crypto all the same: with no room left in USDT, no payout that settles in USDT may be sent.
  */
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { hoursAgo, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

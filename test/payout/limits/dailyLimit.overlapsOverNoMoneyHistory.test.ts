@@ -2,8 +2,8 @@
  * Max Amount per 24 Hours with overlapping executions on history that holds payouts which moved no money: the
  * room a Cancelled payout leaves is shared, never given to each execution whole.
  */
-import { credentialsFor, payoutCreate, tronAddress } from '../support/sandboxKit';
-import { hoursAgo, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { credentialsFor, payoutCreate, tronAddress } from '../../support/sandboxKit';
+import { hoursAgo, useMoneySafetySandbox } from '../../support/moneySafetyKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 

@@ -1,0 +1,92 @@
+/**
+ * TYLT may cut a page short by its load on any page (docs/money-safety.md, "Every read of history ends"). After
+ * a page cut short the read asks every later page at no more rows than the shortest page served, so one page
+ * TYLT cut to a single row at a busy moment makes the rest of the read one request per payout, however many
+ * rows TYLT serves again: 9,802 requests where 51 read 10,000 payouts uncut (about 40 s against the local
+ * sandbox, minutes against a remote TYLT, and TYLT's rate limit long before). The request bound holds (one
+ * request per payout read, up to 20,000): the cost is what a read that goes on after one cut pays. And the
+ * page numbers grow as fast: at a TYLT that pages only so far, the page past its last comes 200 times sooner,
+ * and its empty answer is taken for the end of history.
+ */
+import type { HistoryPaging } from '../../sandbox';
+import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
+
+const { suite, itShowsNoSecret } = useMoneySafetySandbox();
+
+const PAYOUTS = 600;
+
+async function historyRequestsOfOneGuardRead(): Promise<number> {
+	suite.sandbox.seedPayouts(PAYOUTS);
+	await suite.run({
+		parameters: payoutCreate({
+			address: tronAddress('one-row recipient'),
+			reference: 'read-after-a-one-row-page',
+			options: {},
+		}),
+	});
+	return requestsTo(suite.sandbox, 'payoutHistory').length;
+}
+
+describe(`the duplicate guard reading ${PAYOUTS} payouts in pages of 200`, () => {
+	it('reads them in 4 requests when no page is cut', async () => {
+		suite.sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsAsked' };
+
+		expect(await historyRequestsOfOneGuardRead()).toBe(4);
+	});
+
+	// Defect (cost): page 2 cut to one row makes every later page one row: 402 requests, one per payout.
+	it('pays for one page TYLT cut to a single row with a few requests, not one request per payout', async () => {
+		suite.sandbox.historyPaging = {
+			maxRows: 200,
+			offsetBy: 'rowsAsked',
+			shortPages: { from: 2, through: 2, rowsFewer: 199 },
+		};
+
+		expect(await historyRequestsOfOneGuardRead()).toBeLessThanOrEqual(3 * 4);
+	});
+});
+
+const PAGES_ONLY_TO_300: HistoryPaging = { maxRows: 200, offsetBy: 'rowsAsked', maxPage: 300 };
+const REFERENCE = 'row-past-the-last-page';
+
+/** 399 newer payouts, then one with the reference on record 400, then 100 older ones. */
+function seedReferenceOnRecord400(address: string) {
+	suite.sandbox.seedPayouts(399);
+	const [paid] = suite.sandbox.seedPayouts(1, {
+		toAddress: address,
+		settledAmountRequested: 25,
+		comments: `[ref:${REFERENCE}]`,
+	});
+	suite.sandbox.seedPayouts(100);
+	return paid;
+}
+
+describe('a TYLT that pages only to page 300 (an empty list past it)', () => {
+	it.each([
+		['no page cut: pages of 200 reach record 400 on page 2', PAGES_ONLY_TO_300],
+		// Defect: pages of one row reach page 301 at record 301, 200 times sooner than pages of 200; its
+		// empty answer is taken for the end of history, and the reference on record 400 is paid again.
+		[
+			'page 2 cut to a single row',
+			{ ...PAGES_ONLY_TO_300, shortPages: { from: 2, through: 2, rowsFewer: 199 } },
+		],
+	])(
+		'the duplicate guard finds a reference on record 400 and sends nothing (%s)',
+		async (_, paging) => {
+			suite.sandbox.historyPaging = paging;
+			const address = tronAddress('page-cap recipient');
+			const paid = seedReferenceOnRecord400(address);
+
+			const [output] = await suite.run({
+				parameters: payoutCreate({ address, reference: REFERENCE, options: {} }),
+			});
+
+			expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+			expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBe(1);
+			expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
+		},
+	);
+});
+
+itShowsNoSecret();
