@@ -237,7 +237,7 @@ describe.each(Object.keys(SCENARIOS) as Scenario[])(
 );
 
 describe('Settled Currency and Network by symbol, from expressions', () => {
-	it('show By Symbol in the panel and run from the editor, paying in the currency and network the item names', async () => {
+	it('show the id mode in the panel and run from the editor, paying in the currency and network the item names', async () => {
 		expect(report.bySymbol.failure).toBeUndefined();
 		if (newNodeVersion().settledCurrencyType === 'resourceLocator') {
 			expect(report.bySymbol.modes).toEqual([ID_MODE_LABEL, ID_MODE_LABEL]);
