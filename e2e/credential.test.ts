@@ -117,6 +117,12 @@ describe('HTTP Request node with the TYLT API credential: Options that would car
 });
 
 describe('TYLT node with a credential whose Base URL the credential will not sign for', () => {
+	// The suite's other files find the one TYLT credential a new user has, which n8n attaches to a new node.
+	const createdCredentials: string[] = [];
+	afterAll(async () => {
+		for (const id of createdCredentials) await e2e.n8n.api('DELETE', `/credentials/${id}`);
+	});
+
 	it('fails at once in the credential’s words, not as a dropped connection after retries', async () => {
 		const { apiKey, apiSecret } = e2e.state.sandbox;
 		const credential = await e2e.n8n.createCredential({
@@ -124,6 +130,7 @@ describe('TYLT node with a credential whose Base URL the credential will not sig
 			type: 'tyltApi',
 			data: { apiKey, apiSecret, baseUrl: 'api.tylt.money' },
 		});
+		createdCredentials.push(credential.id);
 		const execution = await e2e.run({
 			name: `Currencies with a broken Base URL ${randomUUID().slice(0, 6)}`,
 			nodes: [

@@ -28,7 +28,7 @@ step() {
 
 mkdir -p .cache
 runtimes_log=.cache/test-all-runtimes.log
-# Written by the background once the e2e step's runtime, Redis and PostgreSQL are in place.
+# Written by the background once the e2e step's runtime, Redis, PostgreSQL and Chromium are in place.
 default_ready=.cache/test-all-default-ready
 rm -f "$default_ready"
 # setsid: its own process group, so the trap below stops the whole tree (npm, node-gyp, apt-get). (No "--"
@@ -36,11 +36,12 @@ rm -f "$default_ready"
 setsid nice -n 10 sh -c '
 	started=$(date +%s)
 	tools/n8n/provision.sh
-	echo "[queue mode] Redis and PostgreSQL (apt-get when missing)"
+	echo "[queue mode] Redis and PostgreSQL, and Chromium for the editor check (apt-get when missing)"
 	node_modules/.bin/ts-node --transpile-only --project tsconfig.json -e "
 		const { ensureQueueDependencies } = require(\"./tools/n8n/services\");
 		const found = ensureQueueDependencies({ log: (line) => console.log(\"[queue mode] \" + line) });
-		console.log(\"[queue mode] \" + found.redisServer + \", \" + found.postgresBin);"
+		console.log(\"[queue mode] \" + found.redisServer + \", \" + found.postgresBin);
+		require(\"./tools/ui/chromium\").ensureChromium((line) => console.log(\"[chromium] \" + line));"
 	echo "[runtimes] ready for the e2e step: $(($(date +%s) - started)) s"
 	touch "$1"
 	sh scripts/testE2eCompat.sh --provision-only
@@ -90,7 +91,7 @@ step "lint: n8n's community-node rules, strict" npm run lint --silent
 step "type-check: nodes, sandbox, tools, scripts, tests, e2e, bench" npm run typecheck --silent
 step "n8n's verification scan (builds first)" npm run scan --silent
 step "jest: unit and integration tests against the sandbox" npm test --silent
-step "wait for the background: n8n 2.41.1 on Node 24, Redis, PostgreSQL (log $runtimes_log, each install timed)" \
+step "wait for the background: n8n 2.41.1 on Node 24, Redis, PostgreSQL, Chromium (log $runtimes_log, each install timed)" \
 	background_for_e2e
 step "e2e on a real n8n 2.41.1, regular and queue mode, and beside it the smoke on n8n 1.99.1, 1.123.81, and 2.41.1 on Node 26 (README, Compatibility)" \
 	e2e_and_compat

@@ -13,11 +13,12 @@ import { installDebianPackages } from '../system/debianPackages';
 const CHROMIUM = '/usr/bin/chromium';
 const APT_PACKAGES = ['chromium', 'fonts-dejavu-core'];
 
-// Headless, no GPU, no network of its own (updates, sync, field trials): the only pages are n8n's.
+// Headless, no GPU, no network of its own (updates, sync, field trials, QUIC): the only pages are n8n's.
 const CHROMIUM_FLAGS = [
 	'--headless',
 	'--no-sandbox',
 	'--disable-gpu',
+	'--disable-quic',
 	'--disable-dev-shm-usage',
 	'--disable-background-networking',
 	'--disable-component-update',
@@ -29,7 +30,10 @@ const CHROMIUM_FLAGS = [
 export function ensureChromium(log: (line: string) => void): void {
 	if (!fs.existsSync(CHROMIUM)) {
 		log(`${CHROMIUM} is missing`);
-		installDebianPackages(APT_PACKAGES, { purpose: 'npm run screenshots', log });
+		installDebianPackages(APT_PACKAGES, {
+			purpose: 'npm run screenshots and the e2e editor check (e2e/newNodeLists.test.ts)',
+			log,
+		});
 		if (!fs.existsSync(CHROMIUM))
 			throw new Error(`apt installed chromium but ${CHROMIUM} is still missing`);
 	}

@@ -6,16 +6,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ElementHandle, Page } from 'puppeteer-core';
 
-export interface DropdownOption {
-	name: string;
-	description: string;
-}
+import { chooseEntry, listKind, openList } from './listField';
 
 const parameterInput = (name: string) => `[data-test-id="parameter-input-${name}"]`;
 const resourceLocatorInput = (name: string) =>
 	`[data-test-id="resource-locator-${name}"] [data-test-id="rlc-input"]`;
-/** A list's entries; its popover is teleported out of the panel, and a closed one stays hidden in the page. */
-const LIST_ITEMS = '[data-test-id="rlc-item"]';
 
 export class Editor {
 	constructor(
@@ -44,54 +39,140 @@ export class Editor {
 		await page.waitForSelector(parameters, { visible: true });
 	}
 
-	/**
-	 * Opens a stored workflow in a freshly loaded editor and adds a node the way a person does: the canvas's "+"
-	 * (the node panel), the node's name typed into its search, the node, then one of its actions. n8n opens the
-	 * new node's panel; this waits until its parameters show. (On an empty canvas the node panel offers
-	 * triggers only, so the workflow holds its trigger already.)
-	 */
-	async addNode(workflowId: string, nodeName: string, action: string): Promise<void> {
-		const { page } = this;
-		await page.goto(`${this.baseUrl}/workflow/${workflowId}`, { waitUntil: 'networkidle0' });
-		await page.waitForSelector('[data-test-id="canvas-node"]', { visible: true });
-		await (await page.waitForSelector('[data-test-id="node-creator-plus-button"]', {
-			visible: true,
-		}))!.click();
-		const search =
-			'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]';
-		await page.waitForSelector(search, { visible: true });
-		await page.type(search, nodeName);
-		// The app's entry (its action node and triggers together) is an item of its own kind in the list.
-		await this.clickByText('[data-test-id="item-iterator-item"]', nodeName);
-		await this.clickByText('[data-test-id="node-creator-action-item"]', action);
-		await page.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', {
+	/** Opens a new, empty workflow in a freshly loaded editor: a full page load, so every store starts empty. */
+	async newWorkflow(): Promise<void> {
+		await this.page.goto(`${this.baseUrl}/workflow/new`, { waitUntil: 'domcontentloaded' });
+		await this.page.waitForSelector('[data-test-id="canvas-plus-button"]', {
 			visible: true,
 		});
 	}
 
-	/** Clicks the first shown element matching `selector` that has a line of text reading `text`. */
-	private async clickByText(selector: string, text: string, timeout = 15000): Promise<void> {
-		const handle = await this.page
-			.waitForFunction(
-				(sel: string, wanted: string) =>
-					Array.from(document.querySelectorAll<HTMLElement>(sel)).find(
-						(element) =>
-							element.getClientRects().length > 0 &&
-							element.innerText.split('\n').some((line) => line.trim() === wanted),
-					) ?? false,
-				{ timeout },
-				selector,
-				text,
-			)
-			.catch(async (error: Error) => {
-				const shown = await this.page.$$eval(selector, (elements) =>
-					elements.map((element) => (element as HTMLElement).innerText.replace(/\n/g, ' | ')),
-				);
-				throw new Error(
-					`${error.message}: no "${text}" in ${selector}; shown: ${JSON.stringify(shown)}`,
-				);
-			});
-		await (handle.asElement() as ElementHandle<Element>).click();
+	/**
+	 * Waits until n8n has saved the new workflow by itself (about a second after its first node; the address
+	 * loses `?new=true`), as it has by the time a person takes the next step. From then on n8n fetches the
+	 * workflow's credentials again whenever a node is added.
+	 */
+	async waitForAutosave(timeout = 15000): Promise<void> {
+		await this.page.waitForFunction(
+			() =>
+				/^\/workflow\/(?!new$)[^/]+$/.test(location.pathname) && !/[?&]new=/.test(location.search),
+			{ timeout },
+		);
+	}
+
+	/**
+	 * Adds the first step from the empty canvas's "Add first step": a trigger by name, or with `action` one of an
+	 * app's actions (n8n then puts a Manual Trigger before it).
+	 */
+	async addFirstStep(nodeName: string, action?: string): Promise<void> {
+		await this.page.click('[data-test-id="canvas-plus-button"]');
+		await this.pickInNodeCreator(nodeName, action);
+	}
+
+	/** Adds a node after the canvas node named `previous`, from the "+" on that node's output: the usual way. */
+	async addAfter(previous: string, nodeName: string, action?: string): Promise<void> {
+		const plus = `[data-test-id="canvas-node-output-handle"][data-node-name="${previous}"] [data-test-id="canvas-handle-plus"]`;
+		await (await this.page.waitForSelector(plus, { visible: true }))!.click();
+		await this.pickInNodeCreator(nodeName, action);
+	}
+
+	/**
+	 * In the open node panel: the node's name typed into its search, the node, then (for an app) one of its
+	 * actions. The app's entry (its action node and triggers together) is an item of its own kind in the list.
+	 */
+	private async pickInNodeCreator(nodeName: string, action?: string): Promise<void> {
+		const search =
+			'[data-test-id="node-creator-search-bar"] input, input[data-test-id="node-creator-search-bar"]';
+		await this.page.waitForSelector(search, { visible: true });
+		await this.page.type(search, nodeName);
+		await this.clickByText('[data-test-id="item-iterator-item"]', nodeName);
+		if (action) {
+			// Before the first trigger n8n lists an app's triggers and folds its actions under "Actions (n)".
+			const shown = await this.page.waitForFunction(
+				(wanted: string) => {
+					const visible = (selector: string) =>
+						Array.from(document.querySelectorAll<HTMLElement>(selector))
+							.filter((element) => element.getClientRects().length > 0)
+							.map((element) => element.innerText.split('\n')[0].trim());
+					if (visible('[data-test-id="item-iterator-item"]').includes(wanted)) return 'action';
+					return visible('[data-test-id="node-creator-category-item"]').some((category) =>
+						/^Actions \(\d+\)$/.test(category),
+					)
+						? 'folded'
+						: false;
+				},
+				{ timeout: 15000 },
+				action,
+			);
+			if ((await shown.jsonValue()) === 'folded') {
+				await this.clickByText('[data-test-id="node-creator-category-item"]', /^Actions \(\d+\)$/);
+			}
+			await this.clickByText('[data-test-id="item-iterator-item"]', action);
+		}
+		await this.page.waitForSelector('[data-test-id="node-creator"]', { hidden: true });
+	}
+
+	/** Waits until the node panel (NDV) of a just-added node shows its parameters. */
+	async waitForPanel(): Promise<void> {
+		await this.page.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', {
+			visible: true,
+		});
+	}
+
+	/** Closes the open node panel with its close button, back to the canvas. */
+	async closePanel(): Promise<void> {
+		await this.page.click('[data-test-id="ndv"] [data-test-id="ndv-close-button"]');
+		await this.page.waitForSelector('[data-test-id="ndv"] [data-test-id="node-parameters"]', {
+			hidden: true,
+		});
+	}
+
+	/**
+	 * Clicks the first shown element matching `selector` that has a line of text reading (or matching) `text`.
+	 * A list n8n draws again between the find and the click (the node panel's search filters as it is typed
+	 * into) leaves a detached element: it is found again, up to three times.
+	 */
+	private async clickByText(
+		selector: string,
+		text: string | RegExp,
+		timeout = 15000,
+	): Promise<void> {
+		const pattern = typeof text === 'string' ? null : text.source;
+		for (let attempt = 1; ; attempt++) {
+			const handle = await this.page
+				.waitForFunction(
+					(sel: string, wanted: string, wantedPattern: string | null) =>
+						Array.from(document.querySelectorAll<HTMLElement>(sel)).find(
+							(element) =>
+								element.getClientRects().length > 0 &&
+								element.innerText
+									.split('\n')
+									.some((line) =>
+										wantedPattern
+											? new RegExp(wantedPattern).test(line.trim())
+											: line.trim() === wanted,
+									),
+						) ?? false,
+					{ timeout },
+					selector,
+					String(text),
+					pattern,
+				)
+				.catch(async (error: Error) => {
+					const shown = await this.page.$$eval(selector, (elements) =>
+						elements.map((element) => (element as HTMLElement).innerText.replace(/\n/g, ' | ')),
+					);
+					throw new Error(
+						`${error.message}: no "${text}" in ${selector}; shown: ${JSON.stringify(shown)}`,
+					);
+				});
+			try {
+				await (handle.asElement() as ElementHandle<Element>).click();
+				return;
+			} catch (error) {
+				if (attempt === 3) throw error;
+			}
+		}
 	}
 
 	/** The credential shown in the open panel's credential slot ('' when none is selected). */
@@ -102,6 +183,20 @@ export class Editor {
 				(input) => (input as HTMLInputElement).value,
 			)
 			.catch(() => '');
+	}
+
+	/** The credential n8n attaches to a just-added node by itself, once it shows; '' when none has within `timeout`. */
+	async attachedCredential(timeout = 10000): Promise<string> {
+		await this.page
+			.waitForFunction(
+				() =>
+					!!document.querySelector<HTMLInputElement>(
+						'[data-test-id="ndv"] [data-test-id="node-credentials-select"] input',
+					)?.value,
+				{ timeout },
+			)
+			.catch(() => {});
+		return await this.selectedCredential();
 	}
 
 	/** Selects a stored credential by name in the open panel's credential slot. */
@@ -154,74 +249,6 @@ export class Editor {
 		return await this.page.$eval(`${selector} input`, (input) => (input as HTMLInputElement).value);
 	}
 
-	/** Waits until a dropdown parameter has finished loading its options; returns its shown value. */
-	async waitForOptions(name: string, timeout = 15000): Promise<string> {
-		await this.page.waitForFunction(
-			(sel: string) => {
-				const input = document.querySelector<HTMLInputElement>(`${sel} input`);
-				return input && !input.disabled && !/^Loading options/.test(input.value);
-			},
-			{ timeout },
-			parameterInput(name),
-		);
-		return await this.inputText(name);
-	}
-
-	/**
-	 * Opens a dropdown parameter and reads its options. A click while the options are still loading is
-	 * ignored by the editor, hence the wait first.
-	 */
-	async openDropdown(name: string): Promise<{ listId: string; options: DropdownOption[] }> {
-		const { page } = this;
-		const input = `${parameterInput(name)} input`;
-		await this.waitForOptions(name);
-		for (let attempt = 1; ; attempt++) {
-			await page.click(input);
-			const expanded = (sel: string) =>
-				document.querySelector(sel)?.getAttribute('aria-expanded') === 'true';
-			if (await page.waitForFunction(expanded, { timeout: 3000 }, input).catch(() => false)) break;
-			if (attempt === 3) throw new Error(`the ${name} dropdown did not open after 3 clicks`);
-		}
-		const listId = await page.$eval(
-			input,
-			(element) => element.getAttribute('aria-controls') ?? '',
-		);
-		const items = `[id="${listId}"] .el-select-dropdown__item`;
-		await page.waitForSelector(items, { visible: true });
-		await sleep(300); // the popper's fade-in, so that screenshots show it fully drawn
-		const options = await page.$$eval(items, (elements) =>
-			elements.map((item) => ({
-				name: ((item.querySelector('.option-headline') ?? item) as HTMLElement).innerText.trim(),
-				description: (
-					item.querySelector<HTMLElement>('.option-description')?.innerText ?? ''
-				).trim(),
-			})),
-		);
-		return { listId, options };
-	}
-
-	/** Clicks the option named `optionName` in an open dropdown and waits until the input shows it. */
-	async chooseOption(name: string, listId: string, optionName: string): Promise<void> {
-		const { page } = this;
-		for (const item of await page.$$(`[id="${listId}"] .el-select-dropdown__item`)) {
-			const text = await item.evaluate((element) =>
-				((element.querySelector('.option-headline') ?? element) as HTMLElement).innerText.trim(),
-			);
-			if (text !== optionName) continue;
-			await item.click();
-			await page.waitForFunction(
-				(sel: string, expected: string) =>
-					document.querySelector<HTMLInputElement>(sel)?.value === expected,
-				{ timeout: 5000 },
-				`${parameterInput(name)} input`,
-				optionName,
-			);
-			await sleep(300); // the dropdown's fade-out
-			return;
-		}
-		throw new Error(`the ${name} dropdown has no option "${optionName}"`);
-	}
-
 	/** The text a resource locator shows: the entry picked From List, or the symbol typed By Symbol. */
 	async listText(name: string): Promise<string> {
 		return await this.page.$eval(resourceLocatorInput(name), (element) => {
@@ -231,66 +258,29 @@ export class Editor {
 	}
 
 	/**
-	 * Opens a resource locator's list (mode From List) and reads its entries once TYLT's answer is in, or the
-	 * error the list shows instead; `search` is typed into the list's search box first.
+	 * Opens a list field once (a resource locator From List, or an options dropdown) and reads it when settled
+	 * (tools/ui/listField.ts): its entries, or the message it shows instead.
 	 */
-	async openList(name: string, search?: string): Promise<{ entries: string[]; error?: string }> {
-		const { page } = this;
-		await page.click(resourceLocatorInput(name));
-		const loaded = (items: string) =>
-			Array.from(document.querySelectorAll<HTMLElement>(items)).some((item) => item.offsetParent) ||
-			Array.from(document.querySelectorAll<HTMLElement>('[data-test-id="rlc-error-message"]')).some(
-				(message) => message.offsetParent,
-			);
-		await page.waitForFunction(loaded, { timeout: 15000 }, LIST_ITEMS);
-		if (search !== undefined) {
-			const box = await page.waitForSelector('[data-test-id="rlc-search"] input', {
-				visible: true,
-			});
-			await box!.type(search);
-			await sleep(1000); // the list searches TYLT again, debounced
-		}
-		await sleep(300); // the popover's fade-in, so that screenshots show it fully drawn
-		return await page.evaluate((items: string) => {
-			const visible = (selector: string) =>
-				Array.from(document.querySelectorAll<HTMLElement>(selector)).filter(
-					(item) => item.offsetParent,
-				);
-			const [error] = visible('[data-test-id="rlc-error-message"]');
-			return {
-				entries: visible(items).map((item) =>
-					((item.querySelector('span') ?? item) as HTMLElement).innerText.trim(),
-				),
-				...(error ? { error: error.innerText.trim() } : {}),
-			};
-		}, LIST_ITEMS);
+	async openList(name: string): Promise<{ entries: string[]; error?: string }> {
+		const { entries, message } = await openList(this.page, name);
+		await sleep(300); // the list's fade-in, so that screenshots show it fully drawn
+		return entries.length ? { entries } : { entries, error: message };
 	}
 
-	/** Clicks the entry `entry` of the open list and waits until the field shows it. */
+	/** Clicks the entry reading `entry` in the open list and waits until the field shows it. */
 	async chooseListEntry(name: string, entry: string): Promise<void> {
-		const { page } = this;
-		for (const item of await page.$$(LIST_ITEMS)) {
-			const text = await item.evaluate((element) =>
-				(element as HTMLElement).offsetParent
-					? ((element.querySelector('span') ?? element) as HTMLElement).innerText.trim()
-					: undefined,
-			);
-			if (text !== entry) continue;
-			await item.click();
-			await page.waitForFunction(
-				(sel: string, expected: string) => {
-					const element = document.querySelector(sel);
-					const input = element?.matches('input') ? element : element?.querySelector('input');
-					return (input as HTMLInputElement | null)?.value === expected;
-				},
-				{ timeout: 5000 },
-				resourceLocatorInput(name),
-				entry,
-			);
-			await sleep(300); // the popover's fade-out
-			return;
-		}
-		throw new Error(`the ${name} list has no entry "${entry}"`);
+		const kind = await listKind(this.page, name);
+		await chooseEntry(this.page, kind, entry);
+		await this.page.waitForFunction(
+			(sel: string, expected: string) => {
+				const element = document.querySelector(sel);
+				const input = element?.matches('input') ? element : element?.querySelector('input');
+				return (input as HTMLInputElement | null)?.value === expected;
+			},
+			{ timeout: 5000 },
+			kind === 'resourceLocator' ? resourceLocatorInput(name) : parameterInput(name),
+			entry,
+		);
 	}
 
 	async closeDropdown(): Promise<void> {
@@ -362,6 +352,27 @@ export class Editor {
 				),
 			),
 		}));
+	}
+
+	/**
+	 * Clicks the canvas's "Execute workflow" (the editor sends the workflow as it shows it) and waits until the
+	 * canvas node of `nodeType` shows its success mark; throws with n8n's message when a node's problem shows.
+	 */
+	async executeWorkflow(nodeType: string, timeout = 30000): Promise<void> {
+		await this.page.click('[data-test-id="execute-workflow-button"]');
+		const outcome = await this.page.waitForFunction(
+			(success: string) => {
+				if (document.querySelector(success)) return 'success';
+				const problem = Array.from(document.querySelectorAll<HTMLElement>('.el-notification')).find(
+					(toast) => /Problem in node/.test(toast.innerText),
+				);
+				return problem ? problem.innerText.replace(/\s+/g, ' ').trim() : false;
+			},
+			{ timeout },
+			`[data-test-id="canvas-node"][data-node-type="${nodeType}"] [data-test-id="canvas-node-status-success"]`,
+		);
+		const shown = String(await outcome.jsonValue());
+		if (shown !== 'success') throw new Error(`the run failed: ${shown}`);
 	}
 
 	/** Opens a stored credential's edit dialog (its own URL, as the Credentials list links it). */
