@@ -144,7 +144,7 @@ describe('Payout → Create (examples/create-payout.json)', () => {
 });
 
 describe('Payout → Get Many, Return All (examples/read-tylt.json, "All payouts")', () => {
-	it('outputs the whole seeded history in TYLT order, one request per page of 100, ending on the short last page', async () => {
+	it('outputs the whole seeded history in TYLT order, one request per page of 100, then the empty page that proves the end', async () => {
 		await e2e.sandbox.seedPayouts(250);
 		const history = await e2e.sandbox.payouts();
 
@@ -158,8 +158,9 @@ describe('Payout → Get Many, Return All (examples/read-tylt.json, "All payouts
 		expect(pages.map((request) => request.query)).toEqual([
 			'rows=100&page=1',
 			'rows=100&page=2',
-			// Shorter than the pages TYLT served before it in this read: a listing takes it for the end.
 			'rows=100&page=3',
+			// Page 3 came short: the end is proven by the empty page asked exactly where it stopped.
+			'rows=50&page=6',
 		]);
 	});
 });

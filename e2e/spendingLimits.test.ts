@@ -16,14 +16,21 @@ const e2e = useE2e();
 const CREATE = '/transactions/merchant/createPayoutRequest';
 
 type Credential = { id: string; name: string };
+// Deleted after the file: the other files find the one TYLT credential a new user has, which n8n attaches.
+const limitedCredentials: Credential[] = [];
 async function limitedCredential(limits: Record<string, string>): Promise<Credential> {
 	const { url, apiKey, apiSecret } = e2e.state.sandbox;
-	return await e2e.n8n.createCredential({
+	const created = await e2e.n8n.createCredential({
 		name: `TYLT with spending limits ${randomUUID().slice(0, 6)}`,
 		type: 'tyltApi',
 		data: { apiKey, apiSecret, baseUrl: url, ...limits },
 	});
+	limitedCredentials.push(created);
+	return created;
 }
+afterAll(async () => {
+	for (const { id } of limitedCredentials) await e2e.n8n.api('DELETE', `/credentials/${id}`);
+});
 
 /** An EIP-55 address valid on every EVM network, allowed on Ethereum only by tiedCredential. */
 const EVM_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
