@@ -56,7 +56,6 @@ describe('TYLT serves at least 250 rows a page where 200 are asked, counting pag
 		);
 
 		const error = await suite.fail({
-			typeVersion: 2,
 			credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 100' },
 			parameters: payoutCreate({ baseAmount: 20, address: ADDRESS }),
 		});

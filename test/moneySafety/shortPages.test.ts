@@ -171,7 +171,6 @@ describe('TYLT cuts page 2 short while history goes on', () => {
 		);
 
 		const error = await suite.fail({
-			typeVersion: 2,
 			credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 100' },
 			parameters: payoutCreate({ baseAmount: 20, address: ADDRESS }),
 		});
