@@ -199,6 +199,7 @@ export async function* payoutHistoryPages(
 	paging: HistoryPagesRequest,
 	itemIndex?: number,
 ): AsyncGenerator<PayoutRecord[]> {
+	// The size to ask: doubles while pages come full, up to growUpTo; after a short page, at most what it served.
 	let rows = paging.rows;
 	// How many rows lie before the frontier's successor in TYLT's list, never more (so a page asked there joins).
 	let position = 0;
@@ -207,7 +208,9 @@ export async function* payoutHistoryPages(
 	let lastFullSize = paging.rows;
 	// A page larger than asked: TYLT pages by its own size, so no page is asked smaller than that again.
 	let smallestPageTyltKeeps = 1;
-	let askAtFrontier = false;
+	// Rows the last page served when it came short; zero while pages come full.
+	let shortPageRows = 0;
+	let shortPage = 0;
 	let cutPending = false;
 	let cutPages = 0;
 	let fewestServed = rows;
@@ -227,9 +230,7 @@ export async function* payoutHistoryPages(
 		if (requests > Math.ceil(paging.maxRecords / fewestServed) + 1) {
 			throw unending('tooLong', requests - 1);
 		}
-		const size: number | undefined = askAtFrontier
-			? sizeStartingAt(position, rows, smallestPageTyltKeeps)
-			: rows;
+		const size = nextPageSize(position, rows, smallestPageTyltKeeps, shortPageRows);
 		if (size === undefined) throw unending('notContiguous', Math.floor(position / rows) + 1);
 		const page = Math.floor(position / size) + 1;
 		const pageStart = (page - 1) * size;
@@ -239,22 +240,26 @@ export async function* payoutHistoryPages(
 			{ rows: size, page, timeoutMs: paging.timeoutMs },
 			itemIndex,
 		);
-		if (received.length === 0) {
-			if (askedBeforeFrontier) throw unending('notContiguous', page);
-			return;
-		}
 		const orderIds = received.map((record) => String(record.orderId));
+		const firstNew = orderIds.findIndex((orderId) => !served.has(orderId));
+		// The end: nothing past the frontier, shown where the position puts it. An empty page asked at the position
+		// after a full one; after a short page, also a page asked before the frontier (TYLT keeps pages too large
+		// to start at the position) that ends on it, shorter than the short page: no cap explains it.
+		const endsOnFrontier =
+			received.length === position - pageStart &&
+			(received.length === 0 ||
+				(shortPageRows > 0 && firstNew === -1 && orderIds[received.length - 1] === frontier));
+		if (endsOnFrontier) return;
+		if (received.length === 0) throw unending('notContiguous', page);
 		const repeatsPreviousPage = orderIds.join() === previousPage;
 		previousPage = orderIds.join();
-		const firstNew = orderIds.findIndex((orderId) => !served.has(orderId));
 		const joins =
 			firstNew === -1 ||
 			(firstNew === 0 ? !askedBeforeFrontier : orderIds[firstNew - 1] === frontier);
 		if (!joins) throw unending('notContiguous', page);
-		if (firstNew !== -1 && cutPending && ++cutPages > 1) throw unending('cutShort', page - 1);
+		if (firstNew !== -1 && cutPending && ++cutPages > 1) throw unending('cutShort', shortPage);
 
 		const fresh = received.filter((_, index) => index >= firstNew && !served.has(orderIds[index]));
-		if (served.size + fresh.length > paging.maxRecords) throw unending('tooLong', requests);
 		for (const record of fresh) served.add(String(record.orderId));
 		if (fresh.length > 0) frontier = String(fresh[fresh.length - 1].orderId);
 
@@ -268,18 +273,22 @@ export async function* payoutHistoryPages(
 
 		if (received.length > size) smallestPageTyltKeeps = growUpTo = received.length;
 		const probe = size > lastFullSize;
-		askAtFrontier = received.length < size;
-		if (askAtFrontier && probe) growUpTo = received.length;
-		cutPending = askAtFrontier && !probe;
+		const short = received.length < size;
+		// A probe served short shows TYLT's cap (or a cut) above the size last served in full: grow no further.
+		if (short && probe) growUpTo = Math.max(received.length, lastFullSize);
+		cutPending = short && !probe;
+		shortPageRows = short ? received.length : 0;
+		if (short) shortPage = page;
 		if (full) lastFullSize = size;
-		rows = askAtFrontier
+		rows = short
 			? Math.max(received.length, smallestPageTyltKeeps)
-			: Math.min(size * 2, Math.max(growUpTo, size));
+			: Math.min(rows * 2, Math.max(growUpTo, size));
 
 		if (firstNew === -1) {
-			// The page just served, again: TYLT's answer past the end (or history pushed down by a page). Any
-			// other page of payouts read before is an overlap, where TYLT's pages are smaller than asked.
-			if (paging.reader === 'listing' && repeatsPreviousPage) return;
+			// The page just served, again, at a size TYLT served in full: its answer past the end (or history pushed
+			// down by a page). Any other page of payouts read before is an overlap, where TYLT's pages are smaller
+			// than asked (a probe past its cap serves the page it counts by its own size).
+			if (paging.reader === 'listing' && repeatsPreviousPage && !probe) return;
 			if (++pagesServingNothingNew > MAX_PAGES_SERVING_NOTHING_NEW) {
 				throw unending('repeatedPage', page);
 			}
@@ -287,15 +296,31 @@ export async function* payoutHistoryPages(
 		}
 		pagesServingNothingNew = 0;
 		yield fresh;
+		// Checked once the reader asks for more: a page reaching past a Limit is read, not an error.
+		if (served.size > paging.maxRecords) throw unending('tooLong', requests);
 		fewestServed = Math.min(fewestServed, received.length);
 	}
 }
 
-/** The largest page size from `floor` to `largest` at which a page starts exactly `offset` rows in, if any. */
-function sizeStartingAt(offset: number, largest: number, floor: number): number | undefined {
-	if (offset === 0) return largest;
-	for (let size = Math.min(largest, offset); size >= floor; size--) {
-		if (offset % size === 0) return size;
+/**
+ * The size of the next page, from `floor` (TYLT's smallest) to `rows`. While pages come full: the largest size
+ * from half of `rows` whose page starts exactly at `position`, else `rows` (the page re-reads a few rows). After
+ * a page served `shortPageRows`, short: the largest size whose page starts exactly at `position`, else (TYLT keeps
+ * larger pages) the smallest from `floor` whose page starts fewer than `shortPageRows` rows before it, so its
+ * answer shows the frontier and what follows within the rows that page served; failing both, none.
+ */
+function nextPageSize(
+	position: number,
+	rows: number,
+	floor: number,
+	shortPageRows: number,
+): number | undefined {
+	const startsAtPosition = (size: number) => position % size === 0;
+	const smallest = shortPageRows > 0 ? floor : Math.max(floor, Math.ceil(rows / 2));
+	for (let size = rows; size >= smallest; size--) if (startsAtPosition(size)) return size;
+	if (shortPageRows === 0) return rows;
+	for (let size = floor; size <= position; size++) {
+		if (position % size < shortPageRows) return size;
 	}
 	return undefined;
 }
