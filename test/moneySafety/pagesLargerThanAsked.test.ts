@@ -65,6 +65,34 @@ describe('TYLT serves at least 250 rows a page where 200 are asked, counting pag
 	});
 });
 
+describe('TYLT serves at least 250 rows a page and cuts page 3 to 100 however it is asked', () => {
+	// No page TYLT keeps starts at record 601, where the cut page stopped; page 3 asked again at 250 rows would
+	// come cut the same way, ending on the frontier, and look like the end of history.
+	it('the duplicate guard sends nothing and says history could not be read completely', async () => {
+		suite.sandbox.historyPaging = {
+			maxRows: 300,
+			offsetBy: 'rowsServed',
+			minRows: 250,
+			shortPages: { from: 3, through: 3, rowsFewer: 150 },
+		};
+		suite.sandbox.seedPayouts(600);
+		suite.sandbox.seedPayouts(1, {
+			toAddress: ADDRESS,
+			settledAmountRequested: 25,
+			comments: `[ref:${REFERENCE}]`,
+		});
+		suite.sandbox.seedPayouts(199);
+
+		const error = await suite.fail({
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		});
+
+		expect(error.message).toMatch(/TYLT history could not be read completely/);
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+		expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBe(1);
+	});
+});
+
 describe('TYLT serves at least 50 rows a page, counting pages by the rows asked', () => {
 	beforeEach(() => {
 		suite.sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsAsked', minRows: 50 };

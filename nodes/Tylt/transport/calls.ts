@@ -248,7 +248,9 @@ export async function* payoutHistoryPages(
 		const endsOnFrontier =
 			received.length === position - pageStart &&
 			(received.length === 0 ||
-				(shortPageRows > 0 && firstNew === -1 && orderIds[received.length - 1] === frontier));
+				(received.length < shortPageRows &&
+					firstNew === -1 &&
+					orderIds[received.length - 1] === frontier));
 		if (endsOnFrontier) return;
 		if (received.length === 0) throw unending('notContiguous', page);
 		const repeatsPreviousPage = orderIds.join() === previousPage;
@@ -272,7 +274,8 @@ export async function* payoutHistoryPages(
 		else position = Math.max(position, pageStart + size);
 
 		if (received.length > size) smallestPageTyltKeeps = growUpTo = received.length;
-		const probe = size > lastFullSize;
+		// Only a page growing back is a probe; any page asked after a short one that comes short is a cut.
+		const probe = size > lastFullSize && shortPageRows === 0;
 		const short = received.length < size;
 		// A probe served short shows TYLT's cap (or a cut) above the size last served in full: grow no further.
 		if (short && probe) growUpTo = Math.max(received.length, lastFullSize);
