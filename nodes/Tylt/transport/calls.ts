@@ -206,7 +206,7 @@ export async function* payoutHistoryPages(
 	// The largest page TYLT is taken to serve in full, and the last size it did: a larger one is a probe.
 	let growUpTo = paging.rows;
 	let lastFullSize = paging.rows;
-	// A page larger than asked: TYLT pages by its own size, so no page is asked smaller than that again.
+	// The rows of a page larger than asked: TYLT pages by its own size, so no page is asked smaller again.
 	let smallestPageTyltKeeps = 1;
 	// Rows the last page served when it came short; zero while pages come full.
 	let shortPageRows = 0;
@@ -253,6 +253,14 @@ export async function* payoutHistoryPages(
 					orderIds[received.length - 1] === frontier));
 		if (endsOnFrontier) return;
 		if (received.length === 0) throw unending('notContiguous', page);
+		if (received.length > size) {
+			// TYLT pages by its own size: never ask smaller again. Such a page may start where that size puts it,
+			// past the position; unless it is the first or shows the frontier, it proves nothing: ask again.
+			smallestPageTyltKeeps = Math.max(smallestPageTyltKeeps, received.length);
+			growUpTo = Math.max(growUpTo, smallestPageTyltKeeps);
+			rows = Math.max(rows, smallestPageTyltKeeps);
+			if (firstNew === 0 && pageStart > 0) continue;
+		}
 		const repeatsPreviousPage = orderIds.join() === previousPage;
 		previousPage = orderIds.join();
 		const joins =
@@ -273,7 +281,6 @@ export async function* payoutHistoryPages(
 		else if (frontierIndex >= 0) position = pageStart + frontierIndex + 1;
 		else position = Math.max(position, pageStart + size);
 
-		if (received.length > size) smallestPageTyltKeeps = growUpTo = received.length;
 		// Only a page growing back is a probe; any page asked after a short one that comes short is a cut.
 		const probe = size > lastFullSize && shortPageRows === 0;
 		const short = received.length < size;
