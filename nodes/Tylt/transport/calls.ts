@@ -191,8 +191,10 @@ const MAX_PAGES_SERVING_NOTHING_NEW = 5;
  * must show it just before its first new payout; one asked to start exactly after it may show none of those read.
  * Any other page fails the read closed, as does an empty page asked before the frontier. A page shorter than asked
  * is the end or a cut: the next page is asked exactly after the frontier, so only an empty page there ends the
- * read, and a second cut fails it. The page size follows a short page (TYLT's cap) and grows back, doubling, while
- * TYLT serves the larger pages (the short page was a cut).
+ * read (or, where no size TYLT keeps starts there, a page ending on the frontier, shorter than the short one),
+ * and a second cut fails it. The page size follows a short page (TYLT's cap) and grows back, doubling, while
+ * TYLT serves the larger pages (the short page was a cut). A page larger than asked teaches TYLT's own size.
+ * docs/money-safety.md, "Every read of history ends", says what this still rests on.
  */
 export async function* payoutHistoryPages(
 	this: TyltContext,
