@@ -67,7 +67,6 @@ describe('TYLT lowers its cap from 200 to 150 rows after page 1, counting pages 
 		);
 
 		const error = await suite.fail({
-			typeVersion: 2,
 			credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 100' },
 			parameters: payoutCreate({ baseAmount: 20, address: ADDRESS }),
 		});

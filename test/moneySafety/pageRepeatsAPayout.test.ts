@@ -18,7 +18,6 @@ it('Max Amount per 24 Hours counts a Completed 85 listed twice on one page once:
 	});
 
 	await suite.run({
-		typeVersion: 2,
 		credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 100' },
 		parameters: payoutCreate({ baseAmount: 10, address: tronAddress('repeated-row recipient') }),
 	});

@@ -56,13 +56,69 @@ describe('TYLT serves at least 250 rows a page where 200 are asked, counting pag
 		);
 
 		const error = await suite.fail({
-			typeVersion: 2,
 			credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 100' },
 			parameters: payoutCreate({ baseAmount: 20, address: ADDRESS }),
 		});
 
 		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
 		expect(error.message).toMatch(/110 USDT, above Max Amount per 24 Hours for USDT \(100 USDT\)/);
+	});
+});
+
+describe('TYLT serves at least 50 rows a page, counting pages by the rows it serves, and cuts page 2 to 40', () => {
+	// The page asked where the cut page stopped (record 241, page 7 of 40) is one of TYLT's pages of 50: page 7
+	// from record 301. It shows no payout read before, as a page asked exactly there may, and records 241-300
+	// are never read unless a page larger than asked is taken to prove nothing about where it starts.
+	it('the duplicate guard finds a reference on record 261, between where the cut page stopped and that page', async () => {
+		suite.sandbox.historyPaging = {
+			maxRows: 200,
+			offsetBy: 'rowsServed',
+			minRows: 50,
+			shortPages: { from: 2, through: 2, rowsFewer: 160 },
+		};
+		suite.sandbox.seedPayouts(260);
+		const [paid] = suite.sandbox.seedPayouts(1, {
+			toAddress: ADDRESS,
+			settledAmountRequested: 25,
+			comments: `[ref:${REFERENCE}]`,
+		});
+		suite.sandbox.seedPayouts(339);
+
+		const [output] = await suite.run({
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		});
+
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+		expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBe(1);
+		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
+	});
+});
+
+describe('TYLT serves at least 250 rows a page and cuts page 3 to 100 however it is asked', () => {
+	// No page TYLT keeps starts at record 601, where the cut page stopped; page 3 asked again at 250 rows would
+	// come cut the same way, ending on the frontier, and look like the end of history.
+	it('the duplicate guard sends nothing and says history could not be read completely', async () => {
+		suite.sandbox.historyPaging = {
+			maxRows: 300,
+			offsetBy: 'rowsServed',
+			minRows: 250,
+			shortPages: { from: 3, through: 3, rowsFewer: 150 },
+		};
+		suite.sandbox.seedPayouts(600);
+		suite.sandbox.seedPayouts(1, {
+			toAddress: ADDRESS,
+			settledAmountRequested: 25,
+			comments: `[ref:${REFERENCE}]`,
+		});
+		suite.sandbox.seedPayouts(199);
+
+		const error = await suite.fail({
+			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		});
+
+		expect(error.message).toMatch(/TYLT history could not be read completely/);
+		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+		expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBe(1);
 	});
 });
 

@@ -153,12 +153,14 @@ describe('TYLT cuts page 2 short while history goes on', () => {
 			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
 		});
 
+		// The two repeated rows are not counted toward where history goes on (a short page may have started
+		// early), so the page that proves the end is asked at record 451 again, at their size: empty.
 		expect(historyQueries()).toEqual([
 			'rows=200&page=1',
 			'rows=200&page=2',
 			'rows=120&page=4',
 			'rows=90&page=6',
-			'rows=2&page=227',
+			'rows=2&page=226',
 		]);
 		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
 	});
@@ -171,7 +173,6 @@ describe('TYLT cuts page 2 short while history goes on', () => {
 		);
 
 		const error = await suite.fail({
-			typeVersion: 2,
 			credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 100' },
 			parameters: payoutCreate({ baseAmount: 20, address: ADDRESS }),
 		});
