@@ -263,7 +263,10 @@ describe('answering before the credential read (n8n makes it wait for an express
 		await server.idle();
 		expect(server.runs).toHaveLength(2);
 		expect(server.runs[1][0].json.orderId).toBe(record.orderId);
-		expectRefused(await postSigned(server, callbackBody('pay-out', payoutRecord())), /does not match/);
+		expectRefused(
+			await postSigned(server, callbackBody('pay-out', payoutRecord())),
+			/does not match/,
+		);
 		expect(server.runs).toHaveLength(2);
 	});
 });

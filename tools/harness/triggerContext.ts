@@ -19,7 +19,8 @@ export function createTriggerWorkflow(
 	credentialId?: string,
 ): Workflow {
 	const node = workflowNode('tyltTrigger', parameters, typeVersion ? { typeVersion } : {});
-	if (credentialId !== undefined) node.credentials = { tyltApi: { id: credentialId, name: 'TYLT account' } };
+	if (credentialId !== undefined)
+		node.credentials = { tyltApi: { id: credentialId, name: 'TYLT account' } };
 	return new Workflow({
 		id: workflowId,
 		name: 'TYLT callbacks',
