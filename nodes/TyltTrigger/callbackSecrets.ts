@@ -2,7 +2,7 @@ import type { IWebhookFunctions } from 'n8n-workflow';
 
 import { keptBetweenExecutions } from '../shared/memoryBetweenExecutions';
 
-/** The credential's secrets a callback may be signed with, as last read (why: MEMORY_BETWEEN_EXECUTIONS.callbackSecrets). */
+/** Each credential's callback secrets as last read (why: MEMORY_BETWEEN_EXECUTIONS.callbackSecrets). */
 const lastRead = keptBetweenExecutions('callbackSecrets', new Map<string, string[]>());
 export const MAX_CREDENTIALS_REMEMBERED = 200;
 
