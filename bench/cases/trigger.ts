@@ -3,7 +3,8 @@
  * verify of the same bytes. Through a real n8n: the round trip of one callback to an active workflow's
  * production webhook, timed from the client, for the trigger as configured by default (duplicates ignored,
  * its memory already full as in steady state), the trigger with Ignore Duplicates off, and n8n's own
- * Webhook node (n8n's floor for any webhook).
+ * Webhook node (n8n's floor for any webhook), also with an expression in one option (what n8n's webhook
+ * phase costs every node but its own Webhook node with fixed parameters: it holds an expression isolate).
  */
 import { randomUUID } from 'node:crypto';
 
@@ -23,12 +24,19 @@ const WARM_UP_CALLBACKS = 10;
 
 /** In-process: the trigger's webhook() against the bare HMAC verify. */
 export type InProcessVariant = 'node' | 'hmac';
-export type RoundTripVariant = 'trigger' | 'triggerNoDedupe' | 'webhookNode';
+export type RoundTripVariant =
+	| 'trigger'
+	| 'triggerNoDedupe'
+	| 'webhookNode'
+	| 'webhookNodeExpression';
 export const ROUND_TRIP_VARIANTS: RoundTripVariant[] = [
 	'trigger',
 	'triggerNoDedupe',
 	'webhookNode',
+	'webhookNodeExpression',
 ];
+const isWebhookNode = (variant: RoundTripVariant) =>
+	variant === 'webhookNode' || variant === 'webhookNodeExpression';
 
 export type TriggerResult = Awaited<ReturnType<typeof runTriggerCase>>;
 
@@ -40,7 +48,12 @@ async function activeWebhooks(context: BenchContext, secret: string) {
 		type: 'tyltApi',
 		data: { apiKey: 'bench-key', apiSecret: secret, baseUrl: 'http://127.0.0.1:9' },
 	});
-	const ids = { trigger: randomUUID(), triggerNoDedupe: randomUUID(), webhookNode: randomUUID() };
+	const ids: Record<RoundTripVariant, string> = {
+		trigger: randomUUID(),
+		triggerNoDedupe: randomUUID(),
+		webhookNode: randomUUID(),
+		webhookNodeExpression: randomUUID(),
+	};
 	const definitions = {
 		trigger: triggerWorkflow('bench: TYLT Trigger', ids.trigger, credential, true, secret),
 		triggerNoDedupe: triggerWorkflow(
@@ -51,13 +64,18 @@ async function activeWebhooks(context: BenchContext, secret: string) {
 			secret,
 		),
 		webhookNode: webhookNodeWorkflow('bench: plain Webhook node', ids.webhookNode),
+		webhookNodeExpression: webhookNodeWorkflow(
+			'bench: Webhook node, an expression in its options',
+			ids.webhookNodeExpression,
+			true,
+		),
 	};
 	const workflowIds = await storeWorkflows(n8n, definitions);
 	const urls = {} as Record<RoundTripVariant, string>;
 	for (const variant of ROUND_TRIP_VARIANTS) {
 		await n8n.client.activate(workflowIds[variant]);
 		// The trigger's webhook path is its own (`<id>/webhook`); the Webhook node's is its `path` parameter.
-		const path = variant === 'webhookNode' ? ids.webhookNode : `${ids[variant]}/webhook`;
+		const path = isWebhookNode(variant) ? ids[variant] : `${ids[variant]}/webhook`;
 		await n8n.client.waitForWebhook(path);
 		urls[variant] = `${n8n.instance.url}/webhook/${path}`;
 	}
@@ -108,7 +126,7 @@ export async function runTriggerCase(context: BenchContext) {
 				secret,
 				tag: `rt-${variant}-${++batch}-${Date.now()}`,
 				gapMs: GAP_MS,
-				expectText: variant === 'webhookNode' ? undefined : 'ok',
+				expectText: isWebhookNode(variant) ? undefined : 'ok',
 			})
 		).latenciesMs;
 
@@ -148,6 +166,8 @@ const ROUND_TRIP_NAMES: Record<RoundTripVariant, string> = {
 	trigger: 'TYLT Trigger, defaults (duplicates ignored; memory full: 1,000 callbacks)',
 	triggerNoDedupe: 'TYLT Trigger, Ignore Duplicates off',
 	webhookNode: "n8n's Webhook node (POST, respond immediately)",
+	webhookNodeExpression:
+		"n8n's Webhook node, an expression in one option (n8n then holds an expression isolate for the webhook, as for every community node)",
 };
 
 /** The median round trip of each round. */
@@ -200,10 +220,17 @@ export function triggerRows(result: TriggerResult): Row[] {
 			true,
 		),
 		measured(
-			'3. One callback through n8n (round trip from the client, median)',
+			"3. Trigger round trip through n8n ÷ n8n's Webhook node",
 			spread(trigger, ms),
-			`${spread(floor, ms)} (n8n Webhook node)`,
+			`${spread(floor, ms)} (n8n's Webhook node)`,
 			median(trigger) / median(floor),
+			TARGETS.triggerRoundTrip,
+		),
+		measured(
+			"3. n8n's own part: its Webhook node with an expression in one option (n8n then holds an expression isolate for the webhook, as for any community trigger) ÷ its Webhook node",
+			spread(roundMedians(result, 'webhookNodeExpression'), ms),
+			`${spread(floor, ms)} (n8n's Webhook node)`,
+			median(roundMedians(result, 'webhookNodeExpression')) / median(floor),
 		),
 		fact(
 			"3. Trigger's share of the round trip (in-process cost / round trip median)",

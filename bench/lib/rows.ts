@@ -40,6 +40,8 @@ export const TARGETS = {
 	triggerCost: { limit: 8 },
 	/** The same by CPU time, which other processes' load barely moves: a cross-check. */
 	triggerCostCpu: { limit: 8, soft: true },
+	/** A callback's round trip to the TYLT Trigger against one to n8n's own Webhook node, in the same n8n. */
+	triggerRoundTrip: { limit: 1.5 },
 } satisfies Record<string, Target>;
 
 export const YES = 'yes';

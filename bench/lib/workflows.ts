@@ -254,13 +254,22 @@ export function triggerWorkflow(
 	};
 }
 
-/** n8n's own Webhook node, answering at once: n8n's floor for any webhook. */
-export function webhookNodeWorkflow(name: string, webhookId: string) {
+/**
+ * n8n's own Webhook node, answering at once: n8n's floor for any webhook. With `expressionInOptions`, one
+ * option is an expression (`{{ false }}`, its default's value): n8n then holds an expression isolate for the
+ * webhook's phase, as it does for every node but its own Webhook node with fixed parameters.
+ */
+export function webhookNodeWorkflow(name: string, webhookId: string, expressionInOptions = false) {
 	const webhook = node(
 		'Webhook',
 		'n8n-nodes-base.webhook',
 		2.1,
-		{ httpMethod: 'POST', path: webhookId, responseMode: 'onReceived', options: {} },
+		{
+			httpMethod: 'POST',
+			path: webhookId,
+			responseMode: 'onReceived',
+			options: expressionInOptions ? { ignoreBots: '={{ false }}' } : {},
+		},
 		{ webhookId },
 	);
 	return chain(name, [webhook]);

@@ -25,12 +25,18 @@ export async function readRawBody(request: CallbackRequest, parsedBody: unknown)
 }
 
 /** TYLT requires 200 `ok` for every callback it should consider delivered, started a run or not. */
-export function acknowledge(
-	response: CallbackResponse,
-	workflowData?: IWebhookResponseData['workflowData'],
-): IWebhookResponseData {
+export function answerOk(response: CallbackResponse) {
 	response.setHeader('Content-Type', 'text/plain; charset=utf-8');
 	response.status(200).send('ok');
+}
+
+/** Answers `ok` unless `alreadyAnswered`, and hands n8n the run to start, if any. */
+export function acknowledge(
+	response: CallbackResponse,
+	alreadyAnswered: boolean,
+	workflowData?: IWebhookResponseData['workflowData'],
+): IWebhookResponseData {
+	if (!alreadyAnswered) answerOk(response);
 	// The answer is already sent, so n8n must not add its own; the run (if any) starts afterwards.
 	return { noWebhookResponse: true, workflowData };
 }

@@ -2,9 +2,11 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import type { OrderEventKind } from '../shared/payoutEvents/orderEvent';
 import { isWanted, readFilters, toOutputJson } from '../shared/payoutEvents/orderEvent';
+import { readCallbackSecrets, sameSecrets, secretsLastRead } from './callbackSecrets';
 import { fingerprint, processStore, rememberEverywhere } from './dedupe';
 import type { CallbackRequest, CallbackResponse } from './http';
-import { acknowledge, readRawBody, refuse } from './http';
+import { acknowledge, answerOk, readRawBody, refuse } from './http';
+import type { TyltCallback } from './parseCallback';
 import { parseCallback } from './parseCallback';
 import { SIGNATURE_HEADER, verifySignature } from './verifySignature';
 
@@ -18,37 +20,49 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	const response = this.getResponseObject() as CallbackResponse;
 	const request = this.getRequestObject() as CallbackRequest;
 	const rawBody = await readRawBody(request, this.getBodyData());
-
-	const credentials = await this.getCredentials('tyltApi');
+	const signature = this.getHeaderData()[SIGNATURE_HEADER];
 	const options = this.getNodeParameter('options', {}) as IDataObject & TriggerOptions;
-	// The credential's Additional Callback Secret; a version 1 node may still hold one in its options.
-	const secrets = [
-		String(credentials.apiSecret ?? ''),
-		String(credentials.additionalSecret ?? ''),
-		options.additionalSecret ?? '',
-	];
+	// A version 1 node may still hold an Additional Secret in its options.
+	const optionSecret = options.additionalSecret ?? '';
+	// n8n-core copies the node on every getNode(): once per callback is enough.
+	const node = this.getNode();
+	const credentialId = node.credentials?.tyltApi?.id ?? undefined;
 
-	const verdict = verifySignature(this.getHeaderData()[SIGNATURE_HEADER], rawBody, secrets);
-	if (!verdict.valid) return refuse(response, 401, verdict.reason);
-
-	const callback = parseCallback(rawBody);
-	if (callback === undefined) {
-		return refuse(response, 400, 'The body is not a TYLT callback: a JSON object was expected');
+	// n8n makes the credential read wait for an expression isolate. A callback that the secrets read for the
+	// previous one verify is answered `ok` first; whether it runs is still decided below, by the fresh read.
+	const previous = secretsLastRead(credentialId);
+	let answered: TyltCallback | undefined;
+	if (previous && verifySignature(signature, rawBody, [...previous, optionSecret]).valid) {
+		answered = parseCallback(rawBody);
+		if (answered) answerOk(response);
 	}
 
-	const events = this.getNodeParameter('events', ['payout']) as OrderEventKind[];
-	const filters = readFilters(this, events, options);
-	if (!isWanted(callback, filters)) return acknowledge(response);
-
-	if (options.ignoreDuplicates !== false) {
-		const staticData = this.getWorkflowStaticData('node') as IDataObject;
-		const inProcess = processStore(
-			`${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`,
-		);
-		if (!rememberEverywhere([inProcess, staticData], fingerprint(rawBody, callback.body))) {
-			return acknowledge(response);
+	const secrets = await readCallbackSecrets(this, credentialId);
+	if (!(answered && previous && sameSecrets(previous, secrets))) {
+		const verdict = verifySignature(signature, rawBody, [...secrets, optionSecret]);
+		if (!verdict.valid) {
+			// Answered already only when the credential changed since: the secret that signed it is gone.
+			return answered ? { noWebhookResponse: true } : refuse(response, 401, verdict.reason);
 		}
 	}
 
-	return acknowledge(response, [[{ json: toOutputJson(callback) }]]);
+	const callback = answered ?? parseCallback(rawBody);
+	if (callback === undefined) {
+		return refuse(response, 400, 'The body is not a TYLT callback: a JSON object was expected');
+	}
+	const alreadyAnswered = answered !== undefined;
+
+	const events = this.getNodeParameter('events', ['payout']) as OrderEventKind[];
+	const filters = readFilters(this, events, options);
+	if (!isWanted(callback, filters)) return acknowledge(response, alreadyAnswered);
+
+	if (options.ignoreDuplicates !== false) {
+		const staticData = this.getWorkflowStaticData('node') as IDataObject;
+		const inProcess = processStore(`${this.getWorkflow().id ?? ''}:${node.id ?? node.name}`);
+		if (!rememberEverywhere([inProcess, staticData], fingerprint(rawBody, callback.body))) {
+			return acknowledge(response, alreadyAnswered);
+		}
+	}
+
+	return acknowledge(response, alreadyAnswered, [[{ json: toOutputJson(callback) }]]);
 }

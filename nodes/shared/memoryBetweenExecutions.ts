@@ -75,6 +75,15 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 		lifetime: "The process (the trigger's static data carries the same keys across restarts).",
 		why: 'n8n saves static data whole after each request: two callbacks arriving together could each drop what the other recorded, and a duplicate would run the workflow.',
 	},
+	callbackSecrets: {
+		usedBy: 'nodes/TyltTrigger/callbackSecrets.ts',
+		holds:
+			'The secrets of each credential a TYLT Trigger read last: credential ID → its API secret and Additional Callback Secret.',
+		bound:
+			'MAX_CREDENTIALS_REMEMBERED (200) credentials; past it, the one read longest ago is forgotten.',
+		lifetime: 'Until the next callback to a trigger with that credential reads it again.',
+		why: "In n8n a webhook's credential read waits for n8n to start an expression isolate (90–190 ms measured under load); a callback these secrets verify is answered before it, and still runs nothing until the fresh read verifies it too.",
+	},
 	callbackFieldOrders: {
 		usedBy: 'nodes/TyltTrigger/canonicalCallback.ts',
 		holds: "Recent callbacks' field orders: the names as they came → sorted, with their rules.",

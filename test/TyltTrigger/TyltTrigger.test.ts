@@ -206,6 +206,71 @@ describe('second secret (keys are issued per service)', () => {
 	});
 });
 
+describe('answering before the credential read (n8n makes it wait for an expression isolate)', () => {
+	const answeredWithin = async (reply: Promise<TriggerReply>, ms: number) =>
+		await Promise.race([
+			reply.then((answer) => answer),
+			new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms)),
+		]);
+
+	it('answers `ok` to a callback the secrets read for the previous one verify, and runs it only after the fresh read', async () => {
+		const server = await serve();
+		expectOk(await postSigned(server, callbackBody('pay-out', payoutRecord())));
+		const record = payoutRecord();
+
+		const release = server.holdCredentialReads();
+		const reply = postSigned(server, callbackBody('pay-out', record));
+		const answer = await answeredWithin(reply, 2000);
+		const runsWhileReading = server.runs.length;
+		release();
+		await server.idle();
+
+		expect(answer).not.toBe('still waiting');
+		expectOk(answer as TriggerReply);
+		expect(runsWhileReading).toBe(1);
+		expect(server.runs).toHaveLength(2);
+		expect(server.runs[1][0].json.orderId).toBe(record.orderId);
+	});
+
+	it('waits for the read on the first callback, and on one the last secrets do not verify', async () => {
+		const server = await serve();
+		const release = server.holdCredentialReads();
+		const first = postSigned(server, callbackBody('pay-out', payoutRecord()));
+		expect(await answeredWithin(first, 300)).toBe('still waiting');
+		release();
+		expectOk(await first);
+
+		const heldAgain = server.holdCredentialReads();
+		const forged = postSigned(server, callbackBody('pay-out', payoutRecord()), 'not-the-secret');
+		expect(await answeredWithin(forged, 300)).toBe('still waiting');
+		heldAgain();
+		expectRefused(await forged, /does not match/);
+		expect(server.runs).toHaveLength(1);
+	});
+
+	it('after the credential changes, never runs a callback signed with the secret it no longer holds', async () => {
+		const server = await serve();
+		expectOk(await postSigned(server, callbackBody('pay-out', payoutRecord())));
+		server.changeCredential({ apiSecret: 'rotated-secret' });
+
+		// Answered from the secrets of the previous read, then dropped by the fresh one.
+		expectOk(await postSigned(server, callbackBody('pay-out', payoutRecord())));
+		await server.idle();
+		expect(server.runs).toHaveLength(1);
+
+		const record = payoutRecord();
+		expectOk(await postSigned(server, callbackBody('pay-out', record), 'rotated-secret'));
+		await server.idle();
+		expect(server.runs).toHaveLength(2);
+		expect(server.runs[1][0].json.orderId).toBe(record.orderId);
+		expectRefused(
+			await postSigned(server, callbackBody('pay-out', payoutRecord())),
+			/does not match/,
+		);
+		expect(server.runs).toHaveLength(2);
+	});
+});
+
 describe('how n8n hands over the body', () => {
 	const body = (record: IDataObject) =>
 		`{"type": "pay-out", "data": ${JSON.stringify(record, null, 1)}, "note": "naïve"}`;

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 
 import type { IDataObject, INodeExecutionData, INodeParameters, Workflow } from 'n8n-workflow';
 
+import type { TriggerCredentials } from '../../tools/harness/triggerContext';
 import {
 	createTriggerContext,
 	createTriggerWorkflow,
@@ -55,8 +56,17 @@ export interface TriggerServer {
 	/** The workflow the trigger belongs to; its `staticData` is what n8n would save. */
 	workflow: Workflow;
 	post(body: string | Buffer, headers?: Record<string, string>): Promise<TriggerReply>;
+	/** Edits the stored credential, as a user saving it in n8n does; later reads see the change. */
+	changeCredential(changes: Partial<TriggerCredentials>): void;
+	/** Makes every credential read wait until the returned function is called. */
+	holdCredentialReads(): () => void;
+	/** Resolves once every request received so far is handled to the end (the node may answer before). */
+	idle(): Promise<void>;
 	close(): Promise<void>;
 }
+
+// Each server's credential is a credential of its own, as two credentials with other secrets are in n8n.
+let credentialsStored = 0;
 
 export async function startTriggerServer(
 	options: TriggerServerOptions = {},
@@ -67,17 +77,24 @@ export async function startTriggerServer(
 		'trigger-workflow',
 		options.parameters ?? {},
 		options.typeVersion,
+		`trigger-credential-${++credentialsStored}`,
 	);
-	const credentials = {
+	let credentials: TriggerCredentials = {
 		apiKey: 'key-1',
 		apiSecret: options.apiSecret ?? API_SECRET,
 		baseUrl: '',
 		...(options.additionalSecret ? { additionalSecret: options.additionalSecret } : {}),
 	};
 	const runs: INodeExecutionData[][] = [];
+	let credentialReadsHeld: Promise<void> = Promise.resolve();
+	const readCredential = async () => {
+		await credentialReadsHeld;
+		return credentials;
+	};
 
+	const handling = new Set<Promise<void>>();
 	const server = createServer((incoming, outgoing) => {
-		handle(incoming, outgoing).catch((error: Error) => {
+		const handled = handle(incoming, outgoing).catch((error: Error) => {
 			// n8n answers a webhook that throws with a 500 and a generic message.
 			if (!outgoing.headersSent) {
 				outgoing.statusCode = 500;
@@ -86,12 +103,18 @@ export async function startTriggerServer(
 				);
 			}
 		});
+		handling.add(handled);
+		void handled.finally(() => handling.delete(handled));
 	});
 
 	async function handle(incoming: IncomingMessage, outgoing: ServerResponse) {
 		const request = await asN8nRequest(incoming, options.rawBody ?? 'parsed');
 		const response = asExpressResponse(outgoing);
-		const { context } = createTriggerContext(workflow, { request, response, credentials });
+		const { context } = createTriggerContext(workflow, {
+			request,
+			response,
+			credentials: readCredential,
+		});
 
 		const result = await triggerType.webhook.call(context);
 
@@ -121,6 +144,17 @@ export async function startTriggerServer(
 		runs,
 		workflow,
 		post: async (body, headers = {}) => await post(url, body, headers),
+		changeCredential(changes) {
+			credentials = { ...credentials, ...changes };
+		},
+		holdCredentialReads() {
+			let release!: () => void;
+			credentialReadsHeld = new Promise((resolve) => (release = resolve));
+			return release;
+		},
+		idle: async () => {
+			await Promise.all([...handling]);
+		},
 		close: async () => await closeServer(server),
 	};
 }

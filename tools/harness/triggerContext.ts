@@ -16,11 +16,15 @@ export function createTriggerWorkflow(
 	workflowId: string,
 	parameters: INodeParameters,
 	typeVersion?: number,
+	credentialId?: string,
 ): Workflow {
+	const node = workflowNode('tyltTrigger', parameters, typeVersion ? { typeVersion } : {});
+	if (credentialId !== undefined)
+		node.credentials = { tyltApi: { id: credentialId, name: 'TYLT account' } };
 	return new Workflow({
 		id: workflowId,
 		name: 'TYLT callbacks',
-		nodes: [workflowNode('tyltTrigger', parameters, typeVersion ? { typeVersion } : {})],
+		nodes: [node],
 		connections: {},
 		active: true,
 		nodeTypes: onlyNodeType(triggerType),
@@ -32,7 +36,15 @@ export function createTriggerWorkflow(
 export interface TriggerRequestParts {
 	request: unknown;
 	response: unknown;
-	credentials: { apiKey: string; apiSecret: string; baseUrl: string; additionalSecret?: string };
+	/** The stored credential, or how a read of it resolves (a test may hold or change it). */
+	credentials: TriggerCredentials | (() => Promise<TriggerCredentials>);
+}
+
+export interface TriggerCredentials {
+	apiKey: string;
+	apiSecret: string;
+	baseUrl: string;
+	additionalSecret?: string;
 }
 
 /** The context n8n builds for one webhook request; `additionalData` is returned so a caller may swap the request. */
@@ -41,7 +53,11 @@ export function createTriggerContext(workflow: Workflow, parts: TriggerRequestPa
 		httpRequest: parts.request,
 		httpResponse: parts.response,
 		credentialsHelper: {
-			getDecrypted: async () => ({ ...parts.credentials }),
+			getDecrypted: async () => ({
+				...(typeof parts.credentials === 'function'
+					? await parts.credentials()
+					: parts.credentials),
+			}),
 			getParentTypes: () => [],
 			isCredentialUsableByNode: () => true,
 		},
