@@ -51,6 +51,11 @@ describe('under a limit, no text the credential signs is the signed text of a ca
 				qs: { merchantOrderId: 'order-1001' },
 			},
 		],
+		[
+			'a POST of an empty object to a path never heard of, and a pay-in creation of an empty object',
+			{ uri: '/merchant/new', body: {} },
+			{ uri: '/transactions/merchant/createPayinRequest', body: {} },
+		],
 	])('%s', async (_case, refusedCall, signedCall) => {
 		const refused = await send(refusedCall);
 		expect('error' in refused && refused.error.message).toMatch(
