@@ -8,7 +8,7 @@ import type {
 
 import { assertSupportedN8n } from '../nodes/shared/n8nCompatibility';
 import { signTyltRequest } from '../nodes/shared/signing';
-import { credentialFields, DEFAULT_BASE_URL } from '../nodes/shared/tyltAccount';
+import { credentialAccount, DEFAULT_BASE_URL } from '../nodes/shared/tyltAccount';
 import { SPENDING_LIMIT_PROPERTIES } from '../nodes/shared/spendingLimits/fields';
 
 // On an n8n too old for the package, n8n's log names the version needed instead of a bare TypeError.
@@ -67,7 +67,8 @@ export class TyltApi implements ICredentialType {
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		return signTyltRequest(credentialFields(credentials), requestOptions);
+		const { fields, account } = credentialAccount(credentials);
+		return signTyltRequest(fields, requestOptions, account);
 	}
 
 	// No `test`: n8n would run it instead of nodes/Tylt/methods/credentialTest.ts, which also reads the limits.

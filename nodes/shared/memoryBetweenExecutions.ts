@@ -59,6 +59,13 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 		lifetime: 'One execution; polls keep nothing here, as a poll context outlives its polls.',
 		why: 'n8n reads and decrypts the credential on every authenticated request unless handed it: a 1,000-row run would read it 1,000 times.',
 	},
+	accountsOfCredentials: {
+		usedBy: 'nodes/shared/tyltAccount.ts',
+		holds: 'Each credential object n8n handed over, as read: credential data → its fields and the account they name.',
+		bound: 'Weak: an entry goes with its credential object (n8n decrypts one per execution).',
+		lifetime: 'As long as the credential object: one execution.',
+		why: 'Speed only: every request of an execution signs with the same credential, and reading the account costs a SHA-256 and URL parses per request; forgetting it changes no result.',
+	},
 	nodeVouchers: {
 		usedBy: 'nodes/shared/spendingLimits/nodeVouchers.ts',
 		holds:

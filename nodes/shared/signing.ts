@@ -15,13 +15,14 @@ import {
 	spendingLimitRefusal,
 	type PerPayoutVerdict,
 } from './spendingLimits/check';
-import { tyltAccountOf, type TyltCredentials } from './tyltAccount';
+import { type TyltAccount, tyltAccountOf, type TyltCredentials } from './tyltAccount';
 
+/** `account` is the one `credentials` name, handed in when already read (credentialAccount). */
 export function signTyltRequest(
 	credentials: TyltCredentials,
 	requestOptions: AuthenticatableRequest,
+	account: TyltAccount = tyltAccountOf(credentials),
 ): IHttpRequestOptions {
-	const account = tyltAccountOf(credentials);
 	const outgoing = readOutgoingRequest(account.baseUrl, requestOptions);
 	const refusal = spendingLimitRefusal(credentials.spendingLimits ?? {}, outgoing, account.hash);
 	if (refusal) throw new CredentialRefusal(refusal);
@@ -36,7 +37,8 @@ export function signTyltRequest(
 export function perPayoutVerdictOnSigning(
 	credentials: TyltCredentials,
 	requestOptions: AuthenticatableRequest,
+	account: TyltAccount = tyltAccountOf(credentials),
 ): PerPayoutVerdict {
-	const outgoing = readOutgoingRequest(tyltAccountOf(credentials).baseUrl, requestOptions);
+	const outgoing = readOutgoingRequest(account.baseUrl, requestOptions);
 	return perPayoutVerdict(credentials.spendingLimits ?? {}, outgoing);
 }

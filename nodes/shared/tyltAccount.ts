@@ -3,6 +3,7 @@ import { createHash } from 'crypto';
 
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { ForgettableWeakMap, keptBetweenExecutions } from './memoryBetweenExecutions';
 import { spendingLimitTexts, type SpendingLimitTexts } from './spendingLimits/fields';
 
 export interface TyltCredentials {
@@ -23,6 +24,34 @@ export function credentialFields(
 		baseUrl: String(data.baseUrl ?? ''),
 		spendingLimits: spendingLimitTexts(data),
 	};
+}
+
+export type CredentialFields = ReturnType<typeof credentialFields>;
+
+/** A credential object's fields and the account they name, read once (n8n hands every request the same object). */
+export interface CredentialAccount {
+	fields: CredentialFields;
+	account: TyltAccount;
+}
+
+const accountsOfCredentials = keptBetweenExecutions(
+	'accountsOfCredentials',
+	new ForgettableWeakMap<ICredentialDataDecryptedObject, CredentialAccount>(),
+);
+
+/**
+ * credentialFields and tyltAccountOf of `data`, once per object: a 1,000-row run signs 1,000 creates with the one
+ * credential its execution decrypted. n8n changes a decrypted credential in place only for a type with
+ * preAuthentication, which the TYLT API credential has not; otherwise it decrypts a new one.
+ */
+export function credentialAccount(data: ICredentialDataDecryptedObject): CredentialAccount {
+	let known = accountsOfCredentials.get(data);
+	if (!known) {
+		const fields = credentialFields(data);
+		known = { fields, account: tyltAccountOf(fields) };
+		accountsOfCredentials.set(data, known);
+	}
+	return known;
 }
 
 export const DEFAULT_BASE_URL = 'https://api.tylt.money';

@@ -8,7 +8,12 @@ import {
 	takeNodeVoucher,
 	offerNodeVoucher,
 } from '../../nodes/shared/spendingLimits/nodeVouchers';
-import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
+import {
+	credentialAccount,
+	credentialFields,
+	tyltAccountHash,
+	tyltAccountOf,
+} from '../../nodes/shared/tyltAccount';
 
 const KEY = 'key-1';
 
@@ -36,4 +41,25 @@ it.each([
 	const withdraw = offerNodeVoucher(voucher);
 	expect(takeNodeVoucher(theirs, '{"baseAmount":1}', voucher.token)).toBe(false);
 	withdraw();
+});
+
+describe('a credential as n8n hands it over', () => {
+	const stored = { apiKey: ` ${KEY}`, apiSecret: 'secret-1', baseUrl: 'https://api.tylt.money/' };
+
+	it('is read once: every request of the execution signs with that one reading of it', () => {
+		const data = { ...stored };
+		const first = credentialAccount(data);
+		expect(credentialAccount(data)).toBe(first);
+		expect(first.account).toEqual(tyltAccountOf(credentialFields(data)));
+		expect(first.fields).toEqual(credentialFields(data));
+	});
+
+	it('is read anew when n8n hands over another one: a changed key signs and is keyed as it is now', () => {
+		const before = credentialAccount({ ...stored });
+		const after = credentialAccount({ ...stored, apiKey: 'key-2' });
+		expect(after.account.apiKey).toBe('key-2');
+		expect(after.account.hash).not.toBe(before.account.hash);
+		expect(after.account.secrets).toContain('key-2');
+		expect(after.account.secrets).not.toContain(KEY);
+	});
 });

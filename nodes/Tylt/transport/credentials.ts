@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { ForgettableWeakMap, keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
 
-import { credentialFields, tyltAccountOf } from '../../shared/tyltAccount';
+import { credentialAccount } from '../../shared/tyltAccount';
 import { TyltCredentialMissingError } from './errors';
 
 /** Every n8n context that calls TYLT: node executions, dropdown loaders, and polling triggers. */
@@ -55,5 +55,5 @@ export async function credentialData(this: TyltContext): Promise<ICredentialData
 
 /** Which TYLT account a call goes to, as tyltAccountHash names it. */
 export async function tyltAccountKey(this: TyltContext): Promise<string> {
-	return tyltAccountOf(credentialFields((await credentialData.call(this)) ?? {})).hash;
+	return credentialAccount((await credentialData.call(this)) ?? {}).account.hash;
 }

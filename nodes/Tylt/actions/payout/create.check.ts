@@ -20,7 +20,7 @@ import {
 import type { OperationScope } from '../operationScope';
 import type { PerPayoutVerdict } from '../../../shared/spendingLimits/check';
 import { perPayoutVerdictOnSigning } from '../../../shared/signing';
-import { credentialFields } from '../../../shared/tyltAccount';
+import { credentialAccount } from '../../../shared/tyltAccount';
 import { credentialData } from '../../transport/credentials';
 import { type CreateOptions, readCreateOptions } from './create.options';
 import { defaultReference, formerDefaultReferences } from '../../payout/references';
@@ -79,13 +79,18 @@ export async function checkItem(
 	if (options.referenceAsMerchantOrderId) body.merchantOrderId = reference;
 
 	// The credential's per-payout limits, before anything is sent: a batch with Continue On Fail pays the rest.
-	const limits = perPayoutVerdictOnSigning(credentialFields(await credentialData.call(this)), {
-		// The create as the transport hands it to n8n (transport/calls.ts, request.ts), read by the signing.
-		method: 'POST',
-		url: TYLT_ENDPOINTS.createPayout,
-		body,
-		json: true,
-	});
+	const { fields, account } = credentialAccount(await credentialData.call(this));
+	const limits = perPayoutVerdictOnSigning(
+		fields,
+		{
+			// The create as the transport hands it to n8n (transport/calls.ts, request.ts), read by the signing.
+			method: 'POST',
+			url: TYLT_ENDPOINTS.createPayout,
+			body,
+			json: true,
+		},
+		account,
+	);
 	const guard = ledger ? { ledger, account: await scope.tyltAccount() } : undefined;
 	const currency = catalog.findCurrency(body.settledCurrency) as CurrencyRecord;
 	const network = catalog.findNetwork(currency, body.networkSymbol) as NetworkRecord;

@@ -29,6 +29,8 @@ export async function sendAll(
 	const outcomes: ItemOutcome[] = [];
 	const concurrency = concurrencyOf(ready);
 	const traffic = new CreateTraffic(concurrency, cancelSignalOf(this), !this.continueOnFail());
+	// Once: n8n deep-copies the node for every getNode, and this batch may be 1,000 creates.
+	const panelV2 = hasPanelV2(this);
 	const lastOfReference = new Map<string, Promise<void>>();
 	/** What a payout the batch's stop kept from starting names as the reason. */
 	let firstError: { itemIndex: number; error: Error } | undefined;
@@ -45,7 +47,7 @@ export async function sendAll(
 				await earlier;
 				outcomes.push({
 					itemIndex: payout.itemIndex,
-					output: await send.call(this, payout, turn, scope),
+					output: await send.call(this, payout, turn, scope, panelV2),
 				});
 				turn.end();
 			} catch (error) {
@@ -125,11 +127,12 @@ async function send(
 	payout: ReadyPayout,
 	turn: CreateTurn,
 	scope: OperationScope,
+	panelV2: boolean,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex, options, body, reference, guard } = payout;
 	const decision = guard ? await decideBeforeCreate.call(this, guard, payout) : undefined;
 	if (decision && 'alreadySent' in decision) {
-		return output(this, payout, { record: decision.alreadySent, alreadySent: true });
+		return output(panelV2, payout, { record: decision.alreadySent, alreadySent: true });
 	}
 	// Max Amount per 24 Hours: this create's room, reserved in the traffic's decision right before it starts.
 	const room = payout.daily?.room(payout);
@@ -151,7 +154,7 @@ async function send(
 			? await settleCreate.call(this, guard, payout, attempt, attemptedMs)
 			: await unguarded(scope, reference, attempt, attemptedMs);
 		room?.paid(outcome.record);
-		return output(this, payout, outcome);
+		return output(panelV2, payout, outcome);
 	} finally {
 		if (decision) decision.release();
 	}
@@ -176,11 +179,10 @@ async function unguarded(
  * the key order); version 2 also says in words whether the payout was sent or skipped.
  */
 function output(
-	context: IExecuteFunctions,
+	panelV2: boolean,
 	payout: ReadyPayout,
 	{ record, alreadySent, confirmedFromHistory }: GuardedOutcome,
 ): INodeExecutionData[] {
-	const panelV2 = hasPanelV2(context);
 	const fields: IDataObject = panelV2 ? { outcome: alreadySent ? 'skipped' : 'sent' } : {};
 	fields.alreadySent = alreadySent;
 	fields.merchantReference = payout.reference;
