@@ -9,13 +9,12 @@
  * 70, from record 351, and never read records 301–350. Every reader here must read them.
  */
 import type { HistoryPaging } from '../../sandbox';
-import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
 import { changes, createPayout, pollingWorkflow } from '../support/payoutStatusKit';
 import {
+	expectTheGuardFindsThePayout,
 	itReadsThePayoutAtRisk,
-	paidUnderReference,
-	seedPayoutOnRecord,
 	type RecordInHistory,
 } from '../support/historyPagingKit';
 
@@ -90,18 +89,12 @@ describe('TYLT lowers its cap from 200 to 150 rows after page 1, counting pages 
 describe('the same cap drop at a TYLT counting pages by the rows asked', () => {
 	it('the duplicate guard finds the reference: every page starts where the read asks it to', async () => {
 		suite.sandbox.historyPaging = { ...CAP_DROPS_FROM_PAGE_TWO, offsetBy: 'rowsAsked' };
-		const paid = seedPayoutOnRecord(
-			suite.sandbox,
-			FIRST_RECORD_SKIPPED,
-			paidUnderReference(ADDRESS, REFERENCE),
-		);
-
-		const [output] = await suite.run({
-			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		await expectTheGuardFindsThePayout({
+			suite,
+			record: FIRST_RECORD_SKIPPED,
+			address: ADDRESS,
+			reference: REFERENCE,
 		});
-
-		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
 	});
 });
 

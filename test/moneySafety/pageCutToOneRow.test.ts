@@ -10,8 +10,8 @@
  */
 import type { HistoryPaging } from '../../sandbox';
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
-import { paidUnderReference, seedPayoutOnRecord } from '../support/historyPagingKit';
+import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { expectTheGuardFindsThePayout } from '../support/historyPagingKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -66,21 +66,13 @@ describe('a TYLT that pages only to page 300 (an empty list past it)', () => {
 		'the duplicate guard finds a reference on record 400 and sends nothing (%s)',
 		async (_, paging) => {
 			suite.sandbox.historyPaging = paging;
-			const address = tronAddress('page-cap recipient');
-			// 399 newer payouts, then the reference on record 400, then 100 older ones.
-			const paid = seedPayoutOnRecord(
-				suite.sandbox,
-				{ newer: 399, older: 100 },
-				paidUnderReference(address, REFERENCE),
-			);
-
-			const [output] = await suite.run({
-				parameters: payoutCreate({ address, reference: REFERENCE, options: {} }),
+			await expectTheGuardFindsThePayout({
+				suite,
+				// 399 newer payouts, then the reference on record 400, then 100 older ones.
+				record: { newer: 399, older: 100 },
+				address: tronAddress('page-cap recipient'),
+				reference: REFERENCE,
 			});
-
-			expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
-			expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBe(1);
-			expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
 		},
 	);
 });

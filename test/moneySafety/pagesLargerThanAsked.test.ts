@@ -8,6 +8,7 @@
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
 import {
+	expectTheGuardFindsThePayout,
 	itReadsThePayoutAtRisk,
 	paidUnderReference,
 	seedPayoutOnRecord,
@@ -50,19 +51,12 @@ describe('TYLT serves at least 50 rows a page, counting pages by the rows it ser
 			minRows: 50,
 			shortPages: { from: 2, through: 2, rowsFewer: 160 },
 		};
-		const paid = seedPayoutOnRecord(
-			suite.sandbox,
-			{ newer: 260, older: 339 },
-			paidUnderReference(ADDRESS, REFERENCE),
-		);
-
-		const [output] = await suite.run({
-			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		await expectTheGuardFindsThePayout({
+			suite,
+			record: { newer: 260, older: 339 },
+			address: ADDRESS,
+			reference: REFERENCE,
 		});
-
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
-		expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBe(1);
-		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
 	});
 });
 
@@ -113,18 +107,12 @@ describe('TYLT serves at least 50 rows a page, counting pages by the rows asked'
 
 	it('the duplicate guard finds a reference past a page larger than asked: pages overlap, none skips', async () => {
 		suite.sandbox.historyPaging = { maxRows: 300, offsetBy: 'rowsAsked', minRows: 250 };
-		const paid = seedPayoutOnRecord(
-			suite.sandbox,
-			FIRST_RECORD_PAST_PAGE_ONE,
-			paidUnderReference(ADDRESS, REFERENCE),
-		);
-
-		const [output] = await suite.run({
-			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		await expectTheGuardFindsThePayout({
+			suite,
+			record: FIRST_RECORD_PAST_PAGE_ONE,
+			address: ADDRESS,
+			reference: REFERENCE,
 		});
-
-		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
 	});
 });
 

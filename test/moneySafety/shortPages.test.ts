@@ -13,8 +13,8 @@ import {
 	getByReference,
 	historyPageOf,
 	historyQueries,
+	expectTheGuardFindsThePayout,
 	itReadsThePayoutAtRisk,
-	paidUnderReference,
 	seedPayoutOnRecord,
 	type RecordInHistory,
 } from '../support/historyPagingKit';
@@ -67,18 +67,12 @@ describe('TYLT cuts page 2 short while history goes on', () => {
 
 	it('the duplicate guard finds a reference cut off page 2 when history ends before page 3 would start', async () => {
 		// 380 payouts: page 3 of 200 (records 401 on) is empty, yet records 361–380 were never served.
-		const paid = seedPayoutOnRecord(
-			suite.sandbox,
-			{ newer: 360, older: 19 },
-			paidUnderReference(ADDRESS, REFERENCE),
-		);
-
-		const [output] = await suite.run({
-			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
+		await expectTheGuardFindsThePayout({
+			suite,
+			record: { newer: 360, older: 19 },
+			address: ADDRESS,
+			reference: REFERENCE,
 		});
-
-		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
 	});
 
 	it('payouts pushed down while history is read are no second cut: the page after the short last one repeats them', async () => {

@@ -77,6 +77,25 @@ export interface PayoutAtRisk {
 }
 
 /**
+ * Seeds a payout made under the reference on the record, runs Payout → Create for that reference, and expects
+ * the duplicate guard to find it: `alreadySent` with its order id, and no second payout.
+ */
+export async function expectTheGuardFindsThePayout(
+	atRisk: Pick<PayoutAtRisk, 'suite' | 'record' | 'address' | 'reference'>,
+): Promise<void> {
+	const { suite, record, address, reference } = atRisk;
+	const paid = seedPayoutOnRecord(suite.sandbox, record, paidUnderReference(address, reference));
+
+	const [output] = await suite.run({
+		parameters: payoutCreate({ address, reference, options: {} }),
+	});
+
+	expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+	expect(payoutsPerReference(suite.sandbox)[reference]).toBe(1);
+	expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
+}
+
+/**
  * Declares, in the calling describe (whose beforeEach sets the fault), one test per reader: each must read
  * the payout on the record at risk, since a reader that misses it pays a reference twice, pays past the
  * 24-hour limit, or says "not found" for a payout that exists.
@@ -87,19 +106,7 @@ export function itReadsThePayoutAtRisk(atRisk: PayoutAtRisk): void {
 
 	if (readers.includes('duplicateGuard')) {
 		it(`the duplicate guard finds a reference ${where} and sends nothing`, async () => {
-			const paid = seedPayoutOnRecord(
-				suite.sandbox,
-				record,
-				paidUnderReference(address, reference),
-			);
-
-			const [output] = await suite.run({
-				parameters: payoutCreate({ address, reference, options: {} }),
-			});
-
-			expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
-			expect(payoutsPerReference(suite.sandbox)[reference]).toBe(1);
-			expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
+			await expectTheGuardFindsThePayout(atRisk);
 			if (atRisk.guardAsksFirst) {
 				const asked = atRisk.guardAsksFirst;
 				expect(historyQueries(suite.sandbox).slice(0, asked.length)).toEqual(asked);
