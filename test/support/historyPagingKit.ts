@@ -70,7 +70,7 @@ export interface PayoutAtRisk {
 	readonly record: RecordInHistory;
 	readonly address: string;
 	readonly reference: string;
-	/** The readers to test; every one unless the fault leaves one of them nothing to show. */
+	/** The readers to test: all three unless a file pins fewer. */
 	readonly readers?: readonly HistoryReader[];
 	/** The pages the duplicate guard's read must ask first, where the fault's point is where it reads on. */
 	readonly guardAsksFirst?: readonly string[];
