@@ -5,23 +5,20 @@
  * a listed payout stays listed: an expired request, say) pulls older rows up instead, and the row that moves
  * onto a page already read is served by no page: a limit the docs state, pinned here.
  */
-import type { HistoryPaging } from '../../sandbox';
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import {
+	PAGE_TWO_CUT,
+	historyPageOf,
+	historyQueries,
+	paidUnderReference,
+	seedPayoutOnRecord,
+} from '../support/historyPagingKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
 const ADDRESS = tronAddress('moving-history recipient');
 const REFERENCE = 'row-while-history-moves';
-
-const PAGE_TWO_CUT: HistoryPaging = {
-	maxRows: 200,
-	offsetBy: 'rowsAsked',
-	shortPages: { from: 2, through: 2, rowsFewer: 40 },
-};
-
-const historyQueries = () =>
-	requestsTo(suite.sandbox, 'payoutHistory').map((request) => request.query);
 
 /**
  * History answers its first `before` requests at once and holds the next one while `meanwhile` runs; the
@@ -45,16 +42,14 @@ async function whileHistoryRequestWaits<T>(
 	return await running;
 }
 
-function payoutWithReference() {
-	return { toAddress: ADDRESS, settledAmountRequested: 25, comments: `[ref:${REFERENCE}]` };
-}
-
 describe('payouts made while history is read push older rows down', () => {
 	it('seven new payouts right after page 2 came cut short: the guard still finds the reference cut off it', async () => {
 		suite.sandbox.historyPaging = PAGE_TWO_CUT;
-		suite.sandbox.seedPayouts(360);
-		const [paid] = suite.sandbox.seedPayouts(1, payoutWithReference());
-		suite.sandbox.seedPayouts(89);
+		const paid = seedPayoutOnRecord(
+			suite.sandbox,
+			{ newer: 360, older: 89 },
+			paidUnderReference(ADDRESS, REFERENCE),
+		);
 		const newestMs = Date.parse(suite.sandbox.payouts[0].createdAt as string);
 		const newer = new Date(newestMs + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -68,7 +63,7 @@ describe('payouts made while history is read push older rows down', () => {
 		);
 
 		// Page 4 of 120 starts at record 361, now 7 rows lower: 7 payouts page 2 served, then 113 not yet read.
-		expect(historyQueries().slice(0, 3)).toEqual([
+		expect(historyQueries(suite.sandbox).slice(0, 3)).toEqual([
 			'rows=200&page=1',
 			'rows=200&page=2',
 			'rows=120&page=4',
@@ -86,17 +81,15 @@ describe('a payout TYLT stops listing while history is read pulls older rows up'
 	// page can be asked one row earlier without sizes that divide odd numbers (one row a page, at worst).
 	it('a row that moves up onto a page already read is served by no page, and its reference is paid again', async () => {
 		suite.sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsAsked' };
-		suite.sandbox.seedPayouts(200);
-		const [paid] = suite.sandbox.seedPayouts(1, payoutWithReference());
-		suite.sandbox.seedPayouts(249);
+		const paid = seedPayoutOnRecord(
+			suite.sandbox,
+			{ newer: 200, older: 249 },
+			paidUnderReference(ADDRESS, REFERENCE),
+		);
 		// History as TYLT lists it after record 100 is gone: what page 1 served, less that one, then the rest.
 		const afterRemoval = suite.sandbox.payouts.filter((_, index) => index !== 99);
-		const pageAfterRemoval = (from: number, to?: number) => ({
-			kind: 'status' as const,
-			status: 200,
-			contentType: 'application/json',
-			body: JSON.stringify({ data: afterRemoval.slice(from, to), errorCode: 0, msg: '' }),
-		});
+		const pageAfterRemoval = (from: number, to?: number) =>
+			historyPageOf(afterRemoval.slice(from, to));
 		suite.sandbox.injectFault('payoutHistory', { kind: 'delay', ms: 0 });
 		suite.sandbox.injectFault('payoutHistory', pageAfterRemoval(200, 400));
 		suite.sandbox.injectFault('payoutHistory', pageAfterRemoval(400));
@@ -107,7 +100,7 @@ describe('a payout TYLT stops listing while history is read pulls older rows up'
 		});
 
 		// The answers above are TYLT's to exactly these pages.
-		expect(historyQueries()).toEqual([
+		expect(historyQueries(suite.sandbox)).toEqual([
 			'rows=200&page=1',
 			'rows=200&page=2',
 			'rows=200&page=3',

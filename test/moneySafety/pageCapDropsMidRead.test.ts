@@ -2,17 +2,21 @@
  * TYLT documents no largest page, and docs/money-safety.md says it may change its cap between reads and cut a
  * page on any page. A TYLT that counts its pages by the rows it serves (page N starts at (N − 1) × its cap, as
  * the sandbox's `offsetBy: 'rowsServed'` does) and lowers its cap while a read goes on serves page 2 from an
- * earlier record than where page 1 ended: the page overlaps page 1 and ends short. The read takes the overlap
- * for history pushed down and asks the next page where it believes page 2 ended, past records no page served.
+ * earlier record than where page 1 ended: the page overlaps page 1 and ends short. A read that took the overlap
+ * for history pushed down would ask the next page where it believes page 2 ended, past records no page served.
  *
- * Pages of 200, the cap down to 150 from page 2: page 2 serves records 151–300; the read asks page 6 of 70,
- * from record 351, and records 301–350 are never read.
+ * Pages of 200, the cap down to 150 from page 2: page 2 serves records 151–300; such a read would ask page 6 of
+ * 70, from record 351, and never read records 301–350. Every reader here must read them.
  */
-import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 import type { HistoryPaging } from '../../sandbox';
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { tronAddress } from '../support/sandboxKit';
+import { useMoneySafetySandbox } from '../support/moneySafetyKit';
 import { changes, createPayout, pollingWorkflow } from '../support/payoutStatusKit';
+import {
+	expectTheGuardFindsThePayout,
+	itReadsThePayoutAtRisk,
+	type RecordInHistory,
+} from '../support/historyPagingKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -25,74 +29,26 @@ const CAP_DROPS_FROM_PAGE_TWO: HistoryPaging = {
 	cappedPages: { from: 2, maxRows: 150 },
 };
 
-/** 300 newer payouts, then `payout` on record 301 (the first one no page serves), then 149 older ones. */
-function seedOnFirstRecordSkipped(
-	payout: Partial<PayoutRecord>,
-	others: Partial<PayoutRecord> = {},
-) {
-	suite.sandbox.seedPayouts(300, others);
-	const [skipped] = suite.sandbox.seedPayouts(1, payout);
-	suite.sandbox.seedPayouts(149, others);
-	return skipped;
-}
+/** 300 newer payouts, then record 301 (the first one no page serves), then 149 older ones. */
+const FIRST_RECORD_SKIPPED: RecordInHistory = { newer: 300, older: 149 };
 
 describe('TYLT lowers its cap from 200 to 150 rows after page 1, counting pages by the rows it serves', () => {
 	beforeEach(() => {
 		suite.sandbox.historyPaging = CAP_DROPS_FROM_PAGE_TWO;
 	});
 
-	// Defect: page 2 (records 151–300) overlaps page 1 and ends short; the read asks on from record 351 and
-	// never reads the payout on record 301, so the reference is paid a second time.
-	it('the duplicate guard finds a reference on the first record past the overlapping page and sends nothing', async () => {
-		const paid = seedOnFirstRecordSkipped({
-			toAddress: ADDRESS,
-			settledAmountRequested: 25,
-			comments: `[ref:${REFERENCE}]`,
-		});
-
-		const [output] = await suite.run({
-			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
-		});
-
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
-		expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBe(1);
-		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
+	// Page 2 (records 151–300) overlaps page 1 and ends short: a read that took the overlap for history pushed
+	// down would ask on from record 351 and never read record 301.
+	itReadsThePayoutAtRisk({
+		suite,
+		where: 'on the first record past the overlapping page',
+		record: FIRST_RECORD_SKIPPED,
+		address: ADDRESS,
+		reference: REFERENCE,
 	});
 
-	// Defect: the Completed 90 on record 301 is never read, so 20 more is paid under USDT 100.
-	it('Max Amount per 24 Hours counts a Completed 90 past the overlapping page: 20 more under USDT 100 is refused', async () => {
-		seedOnFirstRecordSkipped(
-			{ status: 'Completed', settledAmountRequested: 90 },
-			{ status: 'Failed' },
-		);
-
-		const error = await suite.fail({
-			credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 100' },
-			parameters: payoutCreate({ baseAmount: 20, address: ADDRESS }),
-		});
-
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
-		expect(error.message).toMatch(/110 USDT, above Max Amount per 24 Hours for USDT \(100 USDT\)/);
-	});
-
-	// Defect: the read ends at an empty page having never served record 301, and Get says "not found".
-	it('Payout → Get by reference finds a payout past the overlapping page', async () => {
-		const paid = seedOnFirstRecordSkipped({ comments: `[ref:${REFERENCE}]` });
-
-		const [output] = await suite.run({
-			parameters: {
-				resource: 'payout',
-				operation: 'get',
-				lookupBy: 'reference',
-				payoutReference: REFERENCE,
-			},
-		});
-
-		expect(output.json.orderId).toBe(paid.orderId);
-	});
-
-	// Defect: Return All, which docs/money-safety.md says proves its end as every read does, asks pages of 100:
-	// with the cap down to 60 from page 2, page 2 serves records 61–120 and records 121–160 are never listed.
+	// Return All proves its end as every read does (docs/money-safety.md). It asks pages of 100: with the cap
+	// down to 60 from page 2, page 2 serves records 61–120, and records 121–160 must still be listed.
 	it('Payout → Get Many with Return All lists every payout', async () => {
 		suite.sandbox.historyPaging = {
 			...CAP_DROPS_FROM_PAGE_TWO,
@@ -107,7 +63,8 @@ describe('TYLT lowers its cap from 200 to 150 rows after page 1, counting pages 
 		expect(new Set(output.map((item) => item.json.orderId)).size).toBe(450);
 	});
 
-	// Defect: the followed payout sits on record 301, which no page serves, so its turn is never reported.
+	// The followed payout sits on record 301, which no page serves as asked: a read that skipped it would never
+	// report its turn.
 	it('the polling trigger reports a followed payout on the first record past the overlapping page when it turns', async () => {
 		suite.sandbox.historyPaging = { maxRows: 200, offsetBy: 'rowsServed' };
 		const trigger = pollingWorkflow(suite.sandbox, { options: { includeNewPayouts: false } });
@@ -132,18 +89,12 @@ describe('TYLT lowers its cap from 200 to 150 rows after page 1, counting pages 
 describe('the same cap drop at a TYLT counting pages by the rows asked', () => {
 	it('the duplicate guard finds the reference: every page starts where the read asks it to', async () => {
 		suite.sandbox.historyPaging = { ...CAP_DROPS_FROM_PAGE_TWO, offsetBy: 'rowsAsked' };
-		const paid = seedOnFirstRecordSkipped({
-			toAddress: ADDRESS,
-			settledAmountRequested: 25,
-			comments: `[ref:${REFERENCE}]`,
+		await expectTheGuardFindsThePayout({
+			suite,
+			record: FIRST_RECORD_SKIPPED,
+			address: ADDRESS,
+			reference: REFERENCE,
 		});
-
-		const [output] = await suite.run({
-			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
-		});
-
-		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
 	});
 });
 

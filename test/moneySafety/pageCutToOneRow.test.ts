@@ -1,16 +1,17 @@
 /**
- * TYLT may cut a page short by its load on any page (docs/money-safety.md, "Every read of history ends"). After
- * a page cut short the read asks every later page at no more rows than the shortest page served, so one page
- * TYLT cut to a single row at a busy moment makes the rest of the read one request per payout, however many
- * rows TYLT serves again: 9,802 requests where 51 read 10,000 payouts uncut (about 40 s against the local
- * sandbox, minutes against a remote TYLT, and TYLT's rate limit long before). The request bound holds (one
- * request per payout read, up to 20,000): the cost is what a read that goes on after one cut pays. And the
- * page numbers grow as fast: at a TYLT that pages only so far, the page past its last comes 200 times sooner,
- * and its empty answer is taken for the end of history.
+ * TYLT may cut a page short by its load on any page (docs/money-safety.md, "Every read of history ends"). A read
+ * that asked every later page at no more rows than the shortest page served would turn one page TYLT cut to a
+ * single row at a busy moment into one request per payout for the rest of the read, however many rows TYLT
+ * serves again: 9,802 requests where 51 read 10,000 payouts uncut (about 40 s against the local sandbox,
+ * minutes against a remote TYLT, and TYLT's rate limit long before), all within the request bound (one request
+ * per payout read, up to 20,000). Its page numbers would grow as fast: at a TYLT that pages only so far, the
+ * page past its last would come 200 times sooner, and its empty answer would pass for the end of history. The
+ * read after one cut must cost a few requests and still reach every record.
  */
 import type { HistoryPaging } from '../../sandbox';
 import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
-import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { expectTheGuardFindsThePayout } from '../support/historyPagingKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -35,7 +36,7 @@ describe(`the duplicate guard reading ${PAYOUTS} payouts in pages of 200`, () =>
 		expect(await historyRequestsOfOneGuardRead()).toBe(4);
 	});
 
-	// Defect (cost): page 2 cut to one row makes every later page one row: 402 requests, one per payout.
+	// A read that kept every later page at the cut page's one row would pay 402 requests, one per payout.
 	it('pays for one page TYLT cut to a single row with a few requests, not one request per payout', async () => {
 		suite.sandbox.historyPaging = {
 			maxRows: 200,
@@ -52,23 +53,11 @@ describe(`the duplicate guard reading ${PAYOUTS} payouts in pages of 200`, () =>
 const PAGES_ONLY_TO_300: HistoryPaging = { maxRows: 200, offsetBy: 'rowsAsked', maxPage: 300 };
 const REFERENCE = 'row-past-the-last-page';
 
-/** 399 newer payouts, then one with the reference on record 400, then 100 older ones. */
-function seedReferenceOnRecord400(address: string) {
-	suite.sandbox.seedPayouts(399);
-	const [paid] = suite.sandbox.seedPayouts(1, {
-		toAddress: address,
-		settledAmountRequested: 25,
-		comments: `[ref:${REFERENCE}]`,
-	});
-	suite.sandbox.seedPayouts(100);
-	return paid;
-}
-
 describe('a TYLT that pages only to page 300 (an empty list past it)', () => {
 	it.each([
 		['no page cut: pages of 200 reach record 400 on page 2', PAGES_ONLY_TO_300],
-		// Defect: pages of one row reach page 301 at record 301, 200 times sooner than pages of 200; its
-		// empty answer is taken for the end of history, and the reference on record 400 is paid again.
+		// Pages of one row would reach page 301 at record 301, 200 times sooner than pages of 200, and its
+		// empty answer would pass for the end of history: the reference on record 400 would be paid again.
 		[
 			'page 2 cut to a single row',
 			{ ...PAGES_ONLY_TO_300, shortPages: { from: 2, through: 2, rowsFewer: 199 } },
@@ -77,16 +66,13 @@ describe('a TYLT that pages only to page 300 (an empty list past it)', () => {
 		'the duplicate guard finds a reference on record 400 and sends nothing (%s)',
 		async (_, paging) => {
 			suite.sandbox.historyPaging = paging;
-			const address = tronAddress('page-cap recipient');
-			const paid = seedReferenceOnRecord400(address);
-
-			const [output] = await suite.run({
-				parameters: payoutCreate({ address, reference: REFERENCE, options: {} }),
+			await expectTheGuardFindsThePayout({
+				suite,
+				// 399 newer payouts, then the reference on record 400, then 100 older ones.
+				record: { newer: 399, older: 100 },
+				address: tronAddress('page-cap recipient'),
+				reference: REFERENCE,
 			});
-
-			expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
-			expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBe(1);
-			expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
 		},
 	);
 });

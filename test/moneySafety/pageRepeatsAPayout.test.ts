@@ -5,17 +5,13 @@
  */
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { historyPageOf, historyQueries } from '../support/historyPagingKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
 it('Max Amount per 24 Hours counts a Completed 85 listed twice on one page once: 10 more under USDT 100 is sent', async () => {
 	const [paid] = suite.sandbox.seedPayouts(1, { status: 'Completed', settledAmountRequested: 85 });
-	suite.sandbox.injectFault('payoutHistory', {
-		kind: 'status',
-		status: 200,
-		contentType: 'application/json',
-		body: JSON.stringify({ data: [paid, paid], errorCode: 0, msg: '' }),
-	});
+	suite.sandbox.injectFault('payoutHistory', historyPageOf([paid, paid]));
 
 	await suite.run({
 		credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 100' },
@@ -23,10 +19,7 @@ it('Max Amount per 24 Hours counts a Completed 85 listed twice on one page once:
 	});
 
 	// One read: the page listing it twice, then the page where that one stopped, empty.
-	expect(requestsTo(suite.sandbox, 'payoutHistory').map((request) => request.query)).toEqual([
-		'rows=200&page=1',
-		'rows=2&page=2',
-	]);
+	expect(historyQueries(suite.sandbox)).toEqual(['rows=200&page=1', 'rows=2&page=2']);
 	expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
 });
 

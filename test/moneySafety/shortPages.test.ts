@@ -5,33 +5,24 @@
  * All, the polling trigger) reads on from exactly where a short page stopped, so an empty page proves the end;
  * against a TYLT that keeps cutting pages it fails closed and sends nothing.
  */
-import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 import type { HistoryPaging } from '../../sandbox';
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
+import { payoutCreate, requestsTo, tronAddress } from '../support/sandboxKit';
 import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import {
+	PAGE_TWO_CUT,
+	getByReference,
+	historyPageOf,
+	historyQueries,
+	expectTheGuardFindsThePayout,
+	itReadsThePayoutAtRisk,
+	seedPayoutOnRecord,
+	type RecordInHistory,
+} from '../support/historyPagingKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
 const ADDRESS = tronAddress('short-page recipient');
 const REFERENCE = 'row-on-page-two';
-
-/** 130 newer payouts, then the one with the reference: it sits on the second page of 100. */
-function seedReferenceBehindOnePage() {
-	suite.sandbox.seedPayouts(130);
-	const [paid] = suite.sandbox.seedPayouts(1, {
-		toAddress: ADDRESS,
-		settledAmountRequested: 25,
-		comments: `[ref:${REFERENCE}]`,
-	});
-	return paid;
-}
-
-const getByReference = (payoutReference: string) => ({
-	resource: 'payout',
-	operation: 'get',
-	lookupBy: 'reference',
-	payoutReference,
-});
 
 const CAPPED: HistoryPaging[] = [
 	{ maxRows: 100, offsetBy: 'rowsServed' },
@@ -43,95 +34,45 @@ describe.each(CAPPED)('TYLT serves at most $maxRows rows a page, offset by $offs
 		suite.sandbox.historyPaging = paging;
 	});
 
-	it('the duplicate guard finds a reference on the second page and sends nothing', async () => {
-		const paid = seedReferenceBehindOnePage();
-
-		const [output] = await suite.run({
-			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
-		});
-
-		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
-		expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBe(1);
-	});
-
-	it('Payout → Get finds a payout on the second page', async () => {
-		const paid = seedReferenceBehindOnePage();
-
-		const [output] = await suite.run({
-			parameters: getByReference(REFERENCE),
-		});
-
-		expect(output.json.orderId).toBe(paid.orderId);
+	// 130 newer payouts, then the one with the reference: it sits on the second page of 100.
+	itReadsThePayoutAtRisk({
+		suite,
+		where: 'on the second page',
+		record: { newer: 130, older: 0 },
+		address: ADDRESS,
+		reference: REFERENCE,
+		readers: ['duplicateGuard', 'getByReference'],
 	});
 	// Get Many with a Page Size above the cap is version 1's (version 2 leaves the page size to the node):
 	// test/versionOne.test.ts.
 });
 
-/** Pages of 200, page 2 cut to 160 (records 201–360); page 3 still starts at record 401. */
-const PAGE_TWO_CUT: HistoryPaging = {
-	maxRows: 200,
-	offsetBy: 'rowsAsked',
-	shortPages: { from: 2, through: 2, rowsFewer: 40 },
-};
-
-/** 360 newer payouts, then `payout` on record 361, the first one page 2 cut off, then 89 older ones. */
-function seedOnFirstRecordCutOff(
-	payout: Partial<PayoutRecord>,
-	others: Partial<PayoutRecord> = {},
-) {
-	suite.sandbox.seedPayouts(360, others);
-	const [cutOff] = suite.sandbox.seedPayouts(1, payout);
-	suite.sandbox.seedPayouts(89, others);
-	return cutOff;
-}
-
-const historyQueries = () =>
-	requestsTo(suite.sandbox, 'payoutHistory').map((request) => request.query);
+/** 360 newer payouts, then record 361, the first one page 2 cut off, then 89 older ones. */
+const FIRST_RECORD_CUT_OFF: RecordInHistory = { newer: 360, older: 89 };
 
 describe('TYLT cuts page 2 short while history goes on', () => {
 	beforeEach(() => {
 		suite.sandbox.historyPaging = PAGE_TWO_CUT;
 	});
 
-	it('the duplicate guard finds a reference on a record cut off page 2 and sends nothing', async () => {
-		const paid = seedOnFirstRecordCutOff({
-			toAddress: ADDRESS,
-			settledAmountRequested: 25,
-			comments: `[ref:${REFERENCE}]`,
-		});
-
-		const [output] = await suite.run({
-			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
-		});
-
-		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
-		expect(payoutsPerReference(suite.sandbox)[REFERENCE]).toBe(1);
+	itReadsThePayoutAtRisk({
+		suite,
+		where: 'on a record cut off page 2',
+		record: FIRST_RECORD_CUT_OFF,
+		address: ADDRESS,
+		reference: REFERENCE,
 		// Page 3 of 200 would start at record 401: the read goes on at 120 rows from record 361 instead.
-		expect(historyQueries().slice(0, 3)).toEqual([
-			'rows=200&page=1',
-			'rows=200&page=2',
-			'rows=120&page=4',
-		]);
+		guardAsksFirst: ['rows=200&page=1', 'rows=200&page=2', 'rows=120&page=4'],
 	});
 
 	it('the duplicate guard finds a reference cut off page 2 when history ends before page 3 would start', async () => {
 		// 380 payouts: page 3 of 200 (records 401 on) is empty, yet records 361–380 were never served.
-		suite.sandbox.seedPayouts(360);
-		const [paid] = suite.sandbox.seedPayouts(1, {
-			toAddress: ADDRESS,
-			settledAmountRequested: 25,
-			comments: `[ref:${REFERENCE}]`,
+		await expectTheGuardFindsThePayout({
+			suite,
+			record: { newer: 360, older: 19 },
+			address: ADDRESS,
+			reference: REFERENCE,
 		});
-		suite.sandbox.seedPayouts(19);
-
-		const [output] = await suite.run({
-			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
-		});
-
-		expect(output.json).toMatchObject({ alreadySent: true, orderId: paid.orderId });
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
 	});
 
 	it('payouts pushed down while history is read are no second cut: the page after the short last one repeats them', async () => {
@@ -142,12 +83,7 @@ describe('TYLT cuts page 2 short while history goes on', () => {
 			suite.sandbox.injectFault('payoutHistory', { kind: 'delay', ms: 0 });
 		}
 		// Two payouts made meanwhile push history down: the page asked at record 451 holds the last two again.
-		suite.sandbox.injectFault('payoutHistory', {
-			kind: 'status',
-			status: 200,
-			contentType: 'application/json',
-			body: JSON.stringify({ data: newestFirst.slice(448), errorCode: 0, msg: '' }),
-		});
+		suite.sandbox.injectFault('payoutHistory', historyPageOf(newestFirst.slice(448)));
 
 		await suite.run({
 			parameters: payoutCreate({ address: ADDRESS, reference: REFERENCE, options: {} }),
@@ -155,7 +91,7 @@ describe('TYLT cuts page 2 short while history goes on', () => {
 
 		// The two repeated rows are not counted toward where history goes on (a short page may have started
 		// early), so the page that proves the end is asked at record 451 again, at their size: empty.
-		expect(historyQueries()).toEqual([
+		expect(historyQueries(suite.sandbox)).toEqual([
 			'rows=200&page=1',
 			'rows=200&page=2',
 			'rows=120&page=4',
@@ -165,33 +101,10 @@ describe('TYLT cuts page 2 short while history goes on', () => {
 		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
 	});
 
-	it('Max Amount per 24 Hours counts a Completed 90 cut off page 2: 20 more under USDT 100 is refused', async () => {
-		// The newer and older payouts Failed: they moved no money, so only the 90 takes room.
-		seedOnFirstRecordCutOff(
-			{ status: 'Completed', settledAmountRequested: 90 },
-			{ status: 'Failed' },
-		);
-
-		const error = await suite.fail({
-			credentials: { ...credentialsFor(suite.sandbox), maxAmountPer24Hours: 'USDT 100' },
-			parameters: payoutCreate({ baseAmount: 20, address: ADDRESS }),
-		});
-
-		expect(error.message).toMatch(/110 USDT, above Max Amount per 24 Hours for USDT \(100 USDT\)/);
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
-	});
-
-	it('Payout → Get by reference finds a payout cut off page 2', async () => {
-		const paid = seedOnFirstRecordCutOff({ comments: `[ref:${REFERENCE}]` });
-
-		const [output] = await suite.run({
-			parameters: getByReference(REFERENCE),
-		});
-
-		expect(output.json.orderId).toBe(paid.orderId);
-	});
 	it('Payout → Get Many with Return All lists the payouts cut off page 2', async () => {
-		const paid = seedOnFirstRecordCutOff({ comments: `[ref:${REFERENCE}]` });
+		const paid = seedPayoutOnRecord(suite.sandbox, FIRST_RECORD_CUT_OFF, {
+			comments: `[ref:${REFERENCE}]`,
+		});
 
 		const output = await suite.run({
 			parameters: { resource: 'payout', operation: 'getMany', returnAll: true },
@@ -260,7 +173,11 @@ describe('only an empty page ends history', () => {
 
 		// Page 3 of 200 would start at record 401, past any record a cut page 2 left out: page 6 of 50 starts
 		// at record 251, where page 2 stopped, so its being empty proves the end.
-		expect(historyQueries()).toEqual(['rows=200&page=1', 'rows=200&page=2', 'rows=50&page=6']);
+		expect(historyQueries(suite.sandbox)).toEqual([
+			'rows=200&page=1',
+			'rows=200&page=2',
+			'rows=50&page=6',
+		]);
 		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(1);
 	});
 });

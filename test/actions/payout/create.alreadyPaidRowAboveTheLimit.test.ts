@@ -3,8 +3,9 @@
  * has since been set below its amount, Dry Run reports it as already sent (and the limit's verdict beside it); a
  * real run decides the same row by the same checks, so a re-run of the sheet pays the new rows and skips it.
  */
-import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { credentialsFor, requestsTo, tronAddress } from '../../support/sandboxKit';
 import { onceEach, payoutsPerReference, useMoneySafetySandbox } from '../../support/moneySafetyKit';
+import { batchCreate } from '../../support/wholeBatchKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -13,14 +14,7 @@ const items = [
 	{ row: 'new-row', address: tronAddress('above the limit 1'), amount: 25 },
 ];
 
-const batch = (options: Record<string, unknown> = {}) =>
-	payoutCreate({
-		amountIn: 'settledCurrency',
-		address: '={{ $json.address }}',
-		baseAmount: '={{ $json.amount }}',
-		reference: '={{ $json.row }}',
-		options: { inDoubtCheckSeconds: 0, ...options },
-	});
+const batch = batchCreate;
 
 it('a row paid before the per-payout limit was lowered is skipped, as Dry Run says, and the new row is paid', async () => {
 	await suite.run({ items: [items[0]], parameters: batch() });

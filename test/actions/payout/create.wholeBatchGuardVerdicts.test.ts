@@ -5,9 +5,9 @@
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import type { PayoutRecord } from '../../../sandbox';
-import { payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { requestsTo, tronAddress } from '../../support/sandboxKit';
 import { onceEach, payoutsPerReference, useMoneySafetySandbox } from '../../support/moneySafetyKit';
+import { batchCreate, heldForAnotherAmount, heldInDoubt } from '../../support/wholeBatchKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -20,35 +20,13 @@ const rows = (count = 10) =>
 		address: tronAddress(`whole batch ${index}`),
 	}));
 
+/** The rows carry no amount: each asks the default 25 USDT. */
 const batch = (options: Record<string, unknown> = {}) =>
-	payoutCreate({
-		amountIn: 'settledCurrency',
-		address: '={{ $json.address }}',
-		reference: '={{ $json.row }}',
-		options: { inDoubtCheckSeconds: 0, ...options },
-	});
-
-/** TYLT history holds `row`'s reference for a payout of 99 USDT to the same recipient; the row asks 25. */
-function heldForAnotherAmount(row: { row: string; address: string }): PayoutRecord {
-	return suite.sandbox.seedPayouts(1, {
-		comments: `[ref:${row.row}]`,
-		toAddress: row.address,
-		settledCurrency: 'USDT',
-		network: 'TRX',
-		settledAmountRequested: 99,
-	})[0];
-}
-
-/** A create of `row` whose answer was lost before TYLT made it: this process holds the reference in doubt. */
-async function heldInDoubt(row: { row: string; address: string }) {
-	suite.sandbox.injectFault('createPayout', { kind: 'drop' });
-	await suite.fail({ items: [row], parameters: batch() });
-	expect(payoutsPerReference(suite.sandbox)[row.row]).toBeUndefined();
-}
+	batchCreate(options, { amountFromRow: false });
 
 it('a reference TYLT history holds for another amount on item 7: nothing is paid, one error names item 7 and why', async () => {
 	const items = rows();
-	const other = heldForAnotherAmount(items[7]);
+	const other = heldForAnotherAmount(suite.sandbox, items[7]);
 
 	const error = await suite.fail({ items, parameters: batch() });
 
@@ -64,7 +42,7 @@ it('a reference TYLT history holds for another amount on item 7: nothing is paid
 
 it('a reference held in doubt on item 9: nothing is paid, the error names item 9 and says to check TYLT first', async () => {
 	const items = rows();
-	await heldInDoubt(items[9]);
+	await heldInDoubt(suite, items[9], batch());
 	const readsBefore = historyReads().length;
 
 	const error = await suite.fail({ items, parameters: batch() });
@@ -81,8 +59,8 @@ it('a reference held in doubt on item 9: nothing is paid, the error names item 9
 
 it('two such rows: nothing is paid, and the one error names both with their reasons', async () => {
 	const items = rows();
-	const other = heldForAnotherAmount(items[2]);
-	await heldInDoubt(items[5]);
+	const other = heldForAnotherAmount(suite.sandbox, items[2]);
+	await heldInDoubt(suite, items[5], batch());
 
 	const error = await suite.fail({ items, parameters: batch() });
 
@@ -127,8 +105,8 @@ function verdictsOfRefusedRun(description: string, rowCount: number, skipped: nu
 
 it('Dry Run reports the same verdict for each row as the real run’s one error', async () => {
 	const items = rows();
-	heldForAnotherAmount(items[2]);
-	await heldInDoubt(items[5]);
+	heldForAnotherAmount(suite.sandbox, items[2]);
+	await heldInDoubt(suite, items[5], batch());
 	await suite.run({ items: [items[8]], parameters: batch() });
 
 	// With Continue On Fail a dry run reports every row, a refused one as its error item.
@@ -148,8 +126,8 @@ it('Dry Run reports the same verdict for each row as the real run’s one error'
 
 it('with Continue On Fail, the rows known bad are error items and every other row is paid', async () => {
 	const items = rows();
-	heldForAnotherAmount(items[2]);
-	await heldInDoubt(items[5]);
+	heldForAnotherAmount(suite.sandbox, items[2]);
+	await heldInDoubt(suite, items[5], batch());
 
 	const output = await suite.run({
 		items,

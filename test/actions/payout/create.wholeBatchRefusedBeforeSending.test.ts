@@ -8,10 +8,10 @@
 import { credentialsFor, payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
 import {
 	hoursAgo,
-	payoutsPerReference,
 	useMoneySafetySandbox,
 	useShortRetryBackoff,
 } from '../../support/moneySafetyKit';
+import { batchCreate, heldForAnotherAmount, heldInDoubt } from '../../support/wholeBatchKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 useShortRetryBackoff();
@@ -30,31 +30,7 @@ function rows(count = 10, changes: Record<number, Record<string, unknown>> = {})
 }
 
 const batch = (options: Record<string, unknown> = {}) =>
-	payoutCreate({
-		amountIn: 'settledCurrency',
-		address: '={{ $json.address }}',
-		baseAmount: '={{ $json.amount }}',
-		reference: '={{ $json.row }}',
-		options: { inDoubtCheckSeconds: 0, lookBackHours: '={{ $json.lookBack }}', ...options },
-	});
-
-/** TYLT history holds the row's reference for 99 USDT to the row's recipient. */
-function heldForAnotherAmount(row: { row: string; address: string }) {
-	return suite.sandbox.seedPayouts(1, {
-		comments: `[ref:${row.row}]`,
-		toAddress: row.address,
-		settledCurrency: 'USDT',
-		network: 'TRX',
-		settledAmountRequested: 99,
-	})[0];
-}
-
-/** A create of the row whose answer was lost before TYLT made it: the reference is held in doubt. */
-async function heldInDoubt(row: ReturnType<typeof rows>[number]) {
-	suite.sandbox.injectFault('createPayout', { kind: 'drop' });
-	await suite.fail({ items: [row], parameters: batch() });
-	expect(payoutsPerReference(suite.sandbox)[row.row]).toBeUndefined();
-}
+	batchCreate({ lookBackHours: '={{ $json.lookBack }}', ...options });
 
 it('history that cannot be read before the first create: nothing is sent', async () => {
 	suite.sandbox.injectFault('payoutHistory', { kind: 'status', status: 503, times: 50 });
@@ -91,8 +67,8 @@ it('a reference spelled with a Unicode hyphen on item 7: nothing is sent, the er
 
 it('the per-payout limit on item 1, a collision on item 5, a reference in doubt on item 8 and Max Amount per 24 Hours on item 9: nothing is sent, one error names all four', async () => {
 	const items = rows(10, { 1: { amount: 60 }, 9: { amount: 50 } });
-	heldForAnotherAmount(items[5]);
-	await heldInDoubt(items[8]);
+	heldForAnotherAmount(suite.sandbox, items[5]);
+	await heldInDoubt(suite, items[8], batch());
 	const credentials = {
 		...credentialsFor(suite.sandbox),
 		maxAmountPerPayout: 'USDT 50',
@@ -117,7 +93,7 @@ it('the per-payout limit on item 1, a collision on item 5, a reference in doubt 
 it('Check Balance First short beside a collision: nothing is sent, and the error names the collision with its reason', async () => {
 	suite.sandbox.setBalances({ USDT: 100 });
 	const items = rows(10);
-	heldForAnotherAmount(items[4]);
+	heldForAnotherAmount(suite.sandbox, items[4]);
 
 	const error = await suite.fail({
 		items,
@@ -131,7 +107,7 @@ it('Check Balance First short beside a collision: nothing is sent, and the error
 
 it('as an AI agent’s tool, a reference in doubt on a later item: nothing is sent', async () => {
 	const items = rows(3);
-	await heldInDoubt(items[2]);
+	await heldInDoubt(suite, items[2], batch());
 	const sentBefore = creates().length;
 
 	const error = await suite.fail({
@@ -148,7 +124,7 @@ it('deciding every row first reads history no more often for ten rows than for o
 	suite.sandbox.seedPayouts(5, { createdAt: hoursAgo(3) });
 	const refusedItems = rows(10).map((item) => ({ ...item, row: `again-${item.row}` }));
 	// Seeded before the warm-up: a payout new to the process's history makes its next read a full one.
-	heldForAnotherAmount(refusedItems[9]);
+	heldForAnotherAmount(suite.sandbox, refusedItems[9]);
 	const readsOf = async (run: () => Promise<unknown>) => {
 		const before = historyReads().length;
 		await run();

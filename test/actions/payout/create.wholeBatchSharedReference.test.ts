@@ -4,8 +4,9 @@
  * payout"), so such a batch must send nothing and name the row, as it does for a collision with history. Dry Run
  * must say the same.
  */
-import { payoutCreate, requestsTo, tronAddress } from '../../support/sandboxKit';
+import { requestsTo, tronAddress } from '../../support/sandboxKit';
 import { payoutsPerReference, useMoneySafetySandbox } from '../../support/moneySafetyKit';
+import { batchCreate } from '../../support/wholeBatchKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox();
 
@@ -23,13 +24,7 @@ function rows(changes: Record<number, Record<string, unknown>> = {}) {
 }
 
 const batch = (options: Record<string, unknown> = {}) =>
-	payoutCreate({
-		amountIn: 'settledCurrency',
-		address: '={{ $json.address }}',
-		baseAmount: '={{ $json.amount }}',
-		reference: '={{ $json.row }}',
-		options: { inDoubtCheckSeconds: 0, duplicateGuard: '={{ $json.guard }}', ...options },
-	});
+	batchCreate({ duplicateGuard: '={{ $json.guard }}', ...options });
 
 describe('two rows of one batch give one reference to different payouts', () => {
 	it('another amount on a later row: nothing is paid, and the one error names that row', async () => {

@@ -16,10 +16,12 @@ const creates = () => requestsTo(suite.sandbox, 'createPayout');
 const secondsInsideOneHour = (seconds: number) =>
 	new Date(Date.now() - 3_600_000 + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-it('a skip whose payout leaves the look-back before its turn is not paid past Check Balance First', async () => {
-	suite.sandbox.setBalances({ USDT: 30 });
-	const repeated = { row: 'paid-an-hour-ago', address: tronAddress('skip turns into send') };
-	// Inside the 1-hour look-back by 3 s (whole seconds: at least 2 s) when the batch is decided.
+/**
+ * A row whose 25 USDT payout TYLT already made, inside the 1-hour look-back by 3 s (whole seconds: at least
+ * 2 s) when the batch is decided.
+ */
+function rowPaidJustInsideOneHour(recipient: string) {
+	const repeated = { row: 'paid-an-hour-ago', address: tronAddress(recipient) };
 	suite.sandbox.seedPayouts(1, {
 		comments: `[ref:${repeated.row}]`,
 		toAddress: repeated.address,
@@ -28,6 +30,12 @@ it('a skip whose payout leaves the look-back before its turn is not paid past Ch
 		settledAmountRequested: 25,
 		createdAt: secondsInsideOneHour(3),
 	});
+	return repeated;
+}
+
+it('a skip whose payout leaves the look-back before its turn is not paid past Check Balance First', async () => {
+	suite.sandbox.setBalances({ USDT: 30 });
+	const repeated = rowPaidJustInsideOneHour('skip turns into send');
 	// The first row's create takes 5 s; one payout at a time, so the repeated row's turn comes after it.
 	suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 5000, times: 1 });
 	const items = [{ row: 'new-row', address: tronAddress('skip turns into send new') }, repeated];
@@ -50,15 +58,7 @@ it('a skip whose payout leaves the look-back before its turn is not paid past Ch
 }, 20_000);
 
 it('under Max Amount per 24 Hours such a row stays a skip at its turn: it takes no room and is not sent', async () => {
-	const repeated = { row: 'paid-an-hour-ago', address: tronAddress('skip turns into send, limit') };
-	suite.sandbox.seedPayouts(1, {
-		comments: `[ref:${repeated.row}]`,
-		toAddress: repeated.address,
-		settledCurrency: 'USDT',
-		network: 'TRX',
-		settledAmountRequested: 25,
-		createdAt: secondsInsideOneHour(3),
-	});
+	const repeated = rowPaidJustInsideOneHour('skip turns into send, limit');
 	suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 5000, times: 1 });
 	const items = [
 		{ row: 'new-row', address: tronAddress('skip turns into send, limit, new') },

@@ -52,7 +52,7 @@ describe('under a limit, a pay-in is signed only as a pay-in', () => {
 });
 
 describe('under a limit, reads TYLT serves are signed', () => {
-	// Defect: tylt-facts.md lists instanceId beside merchantOrderId for this read; the read list refuses it.
+	// tylt-facts.md lists instanceId beside merchantOrderId for this read: the read list must sign either.
 	it('a pay-in instance read by its instanceId', async () => {
 		const byOrder = await send({
 			method: 'GET',
