@@ -18,7 +18,12 @@ import { RATE_LIMIT_POLICY } from '../nodes/Tylt/payout/createTraffic';
 import { tyltAccountKey } from '../nodes/Tylt/transport/credentials';
 import { createExecuteContext } from '../tools/harness/n8nContext';
 import { callbackBody, payInRecord, payoutRecord } from './support/callbackSamples';
-import { onceEach, payoutsPerReference, useMoneySafetySandbox } from './support/moneySafetyKit';
+import {
+	createsReceivedWhenRead,
+	onceEach,
+	payoutsPerReference,
+	useMoneySafetySandbox,
+} from './support/moneySafetyKit';
 import {
 	credentialsFor,
 	payoutCreate as newNodePayout,
@@ -434,6 +439,65 @@ describe('TYLT node version 1: Concurrent Payouts and Pause Between Payouts set 
 			expect(error.message).toContain('Payouts are paused for this merchant');
 			expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(2);
 			expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(['slot-1']));
+		});
+	});
+
+	describe('rows read as slots free up (no step over the whole batch)', () => {
+		const ROWS = 12;
+		const SLOTS = 4;
+
+		/** The run's error or output, with the creates TYLT had received when the last row's Address was read. */
+		async function watchingTheLastRow(run: () => Promise<unknown>) {
+			const watch = createsReceivedWhenRead(suite.sandbox, 'address', ROWS - 1);
+			try {
+				return { outcome: await run(), createsBeforeLastRow: watch.count };
+			} finally {
+				watch.restore();
+			}
+		}
+
+		it('sends the first payouts before the last row is read, and pays every row once', async () => {
+			const items = rows('slots', ROWS);
+
+			const { createsBeforeLastRow } = await watchingTheLastRow(() =>
+				runV1({
+					items,
+					parameters: pacedBatch({ concurrentPayouts: SLOTS, pauseBetweenPayoutsMs: 0 }),
+				}),
+			);
+
+			expect(createsBeforeLastRow).toBeGreaterThanOrEqual(ROWS - SLOTS);
+			expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
+		});
+
+		it('pays every row before a bad one and none after it, as when every row is checked first', async () => {
+			const items = rows('slots-bad-row', ROWS);
+			items[7] = { ...items[7], address: `${String(items[7].address).slice(0, -1)}x` };
+
+			const error = await failV1({
+				items,
+				parameters: pacedBatch({ concurrentPayouts: SLOTS, pauseBetweenPayoutsMs: 0 }),
+			});
+
+			expect(error.context.itemIndex).toBe(7);
+			expect(error.description).toContain(
+				'Paid in this execution all the same: items 0, 1, 2, 3, 4, 5, 6.',
+			);
+			expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items).slice(0, 7)));
+		});
+
+		it('reads every row before the first create when Concurrent Payouts is an expression', async () => {
+			const items = rows('slots-expression', ROWS);
+
+			const { createsBeforeLastRow } = await watchingTheLastRow(() =>
+				runV1({
+					items,
+					parameters: pacedBatch({ concurrentPayouts: '={{ 4 }}', pauseBetweenPayoutsMs: 0 }),
+				}),
+			);
+
+			expect(createsBeforeLastRow).toBe(0);
+			expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(references(items)));
 		});
 	});
 

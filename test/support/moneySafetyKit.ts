@@ -5,6 +5,7 @@
  */
 import { inspect } from 'node:util';
 
+import { ExecuteContext } from 'n8n-core';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
@@ -220,4 +221,46 @@ export function historyNotListingThemYet(sandbox: TyltSandbox) {
 			contentType: 'application/json',
 		});
 	}
+}
+
+/**
+ * How many creates TYLT had received when the node first read `parameterName` of the item `itemIndex`, through
+ * n8n-core's own parameter reading: a batch checked whole before its first create has sent none by its last row.
+ * Read `count` after the run; `restore` ends the watch.
+ */
+export function createsReceivedWhenRead(
+	sandbox: TyltSandbox,
+	parameterName: string,
+	itemIndex: number,
+): { readonly count: number | undefined; restore(): void } {
+	type ReadParameter = (
+		this: ExecuteContext,
+		name: string,
+		index: number,
+		...rest: unknown[]
+	) => unknown;
+	let owner = ExecuteContext.prototype as object;
+	while (!Object.prototype.hasOwnProperty.call(owner, '_getNodeParameter')) {
+		owner = Object.getPrototypeOf(owner) as object;
+	}
+	const reading = owner as { _getNodeParameter: ReadParameter };
+	const original = reading._getNodeParameter;
+	let count: number | undefined;
+	const spy = jest.spyOn(reading, '_getNodeParameter').mockImplementation(function (
+		this: ExecuteContext,
+		name,
+		index,
+		...rest
+	) {
+		if (count === undefined && name === parameterName && index === itemIndex) {
+			count = requestsTo(sandbox, 'createPayout').length;
+		}
+		return original.call(this, name, index, ...rest);
+	});
+	return {
+		get count() {
+			return count;
+		},
+		restore: () => spy.mockRestore(),
+	};
 }

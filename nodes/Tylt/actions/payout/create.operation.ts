@@ -1,18 +1,21 @@
 /**
  * Payout → Create: check every item (its fields, the per-payout limits, the duplicate guard's verdicts), then Max
  * Amount per 24 Hours, then Check Balance First, then send: the checks Dry Run reports. In version 2 without
- * Continue On Fail, a batch in which any item fails these checks sends nothing, and one error says why.
+ * Continue On Fail, a batch in which any item fails these checks sends nothing, and one error says why. A batch
+ * with no step over all its rows sends each row once its own checks pass (decidedRowByRow).
  */
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readSpendingLimits, UnreadableLimitError } from '../../../shared/spendingLimits/parse';
 import { hasPanelV2 } from '../nodeVersion';
 import type { OperationScope } from '../operationScope';
 import type { ItemOutcome } from '../types';
 import { checkBalanceFirst } from './create.balanceCheck';
 import { checkItem, type CheckedPayout } from './create.check';
 import { applyDailyLimit } from './create.dailyLimit';
-import { sendAll, tellWhatWasPaid } from './create.send';
+import { batchOptionsOfEveryRow } from './create.options';
+import { concurrencyOf, type NextPayout, sendAll, tellWhatWasPaid } from './create.send';
 
 export { description } from './create.description';
 
@@ -22,31 +25,120 @@ export async function executeAll(
 	scope: OperationScope,
 ): Promise<ItemOutcome[]> {
 	const outcomes: ItemOutcome[] = [];
-	const checked: CheckedPayout[] = [];
 	const wholeBatchOrNothing = hasPanelV2(this) && !this.continueOnFail();
+	const rows = checkedRows.call(this, itemIndexes, scope, outcomes, {
+		stopAtError: !this.continueOnFail() && !wholeBatchOrNothing,
+	});
+	const sent = (await decidedRowByRow.call(this, scope, wholeBatchOrNothing))
+		? await sendAsChecked.call(this, rows, scope)
+		: await sendAfterWholeBatch.call(this, rows, scope, outcomes, wholeBatchOrNothing);
+	outcomes.push(...sent);
+	if (!this.continueOnFail()) tellWhatWasPaid(sent, outcomes);
+	return outcomes;
+}
+
+/**
+ * The items' checks in input order, one row at a time as the consumer asks; a refused item's error goes into
+ * `outcomes`, and with `stopAtError` ends the rows there.
+ */
+async function* checkedRows(
+	this: IExecuteFunctions,
+	itemIndexes: readonly number[],
+	scope: OperationScope,
+	outcomes: ItemOutcome[],
+	{ stopAtError }: { stopAtError: boolean },
+): AsyncGenerator<CheckedPayout> {
 	for (const itemIndex of itemIndexes) {
+		let checked: CheckedPayout;
 		try {
-			checked.push(await checkItem.call(this, itemIndex, scope));
+			checked = await checkItem.call(this, itemIndex, scope);
 		} catch (error) {
 			outcomes.push({ itemIndex, error: error as Error });
-			if (!this.continueOnFail() && !wholeBatchOrNothing) break;
+			if (stopAtError) return;
+			continue;
 		}
+		yield checked;
 	}
+}
+
+/**
+ * Whether a row may be sent once its own checks pass, while later rows are still read: only when no step decides
+ * over the whole batch (version 2's verdict, Check Balance First, Max Amount per 24 Hours, Dry Run's figures) and
+ * the batch's pace is a plain value every row shares. Then each row meets the same checks, in the same order, and
+ * the same rows are paid as when every row is checked first; n8n's reading of the rows' expressions overlaps the
+ * creates instead of coming before them all. Anything not proven checks the whole batch first.
+ */
+async function decidedRowByRow(
+	this: IExecuteFunctions,
+	scope: OperationScope,
+	wholeBatchOrNothing: boolean,
+): Promise<boolean> {
+	if (wholeBatchOrNothing) return false;
+	const shared = batchOptionsOfEveryRow(this);
+	if (shared === undefined || shared.checkBalanceFirst === true || shared.dryRun === true)
+		return false;
+	try {
+		const limits = readSpendingLimits(await scope.spendingLimitTexts());
+		return !(limits instanceof UnreadableLimitError) && limits.per24Hours === undefined;
+	} catch {
+		// The credential could not be read: each item's check says why, as without this shortcut.
+		return false;
+	}
+}
+
+/** Each row goes out as soon as it is checked: the first row's pace is every row's (decidedRowByRow). */
+async function sendAsChecked(
+	this: IExecuteFunctions,
+	rows: AsyncGenerator<CheckedPayout>,
+	scope: OperationScope,
+): Promise<ItemOutcome[]> {
+	const first = await rows.next();
+	if (first.done) return [];
+	let firstTaken = false;
+	const nextPayout: NextPayout = async () => {
+		if (!firstTaken) {
+			firstTaken = true;
+			return first.value;
+		}
+		const next = await rows.next();
+		return next.done ? undefined : next.value;
+	};
+	return await sendAll.call(this, nextPayout, concurrencyOf([first.value]), scope);
+}
+
+/**
+ * Every row checked, then the steps over the whole batch (Max Amount per 24 Hours, Check Balance First, version
+ * 2's verdict), then the rows they let through are sent.
+ */
+async function sendAfterWholeBatch(
+	this: IExecuteFunctions,
+	rows: AsyncGenerator<CheckedPayout>,
+	scope: OperationScope,
+	outcomes: ItemOutcome[],
+	wholeBatchOrNothing: boolean,
+): Promise<ItemOutcome[]> {
+	const checked: CheckedPayout[] = [];
+	for await (const row of rows) checked.push(row);
 	const limited = await applyDailyLimit.call(this, scope, checked);
 	outcomes.push(...limited.answered);
 	const { answered, ready } = await checkBalanceFirst.call(this, scope, limited.rest);
 	outcomes.push(...answered);
+	// Version 2's verdict: the one error stands for every item (router.ts answers each with it).
 	if (wholeBatchOrNothing && outcomes.some((outcome) => 'error' in outcome)) {
-		const error = batchNotSentError(this.getNode(), outcomes);
-		return itemIndexes.map((itemIndex) => ({ itemIndex, error }));
+		throw batchNotSentError(this.getNode(), outcomes);
 	}
 	// Version 1 without Continue On Fail: an item's error stops the items after it; those before it are sent.
 	const stopAt = this.continueOnFail() ? Infinity : firstErrorItem(outcomes);
 	const sendable = ready.filter((payout) => payout.itemIndex < stopAt);
-	const sent = sendable.length > 0 ? await sendAll.call(this, sendable, scope) : [];
-	outcomes.push(...sent);
-	if (!this.continueOnFail()) tellWhatWasPaid(sent, outcomes);
-	return outcomes;
+	if (sendable.length === 0) return [];
+	let next = 0;
+	const nextPayout: NextPayout = async () => sendable[next++];
+	return await sendAll.call(
+		this,
+		nextPayout,
+		Math.min(concurrencyOf(sendable), sendable.length),
+		scope,
+	);
 }
 
 const REFUSED_ITEMS_NAMED = 20;

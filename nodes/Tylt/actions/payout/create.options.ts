@@ -65,6 +65,34 @@ const REFERENCE_CHARACTERS = /^[A-Za-z0-9._:@/#-]+$/;
 
 type RawOptions = Partial<Record<CreateOptionName, unknown>>;
 
+/**
+ * The options that set how the whole batch goes (its pace, the guard that pace depends on, and the steps decided
+ * over every row), when the saved panel holds each as a plain value: then every row has the same. An expression
+ * could give each row its own, so the answer is then `undefined`.
+ */
+export function batchOptionsOfEveryRow(
+	context: IExecuteFunctions,
+): Partial<Record<BatchOptionName, boolean | number>> | undefined {
+	const saved = context.getNodeParameter('options', 0, {}, { rawExpressions: true }) as RawOptions;
+	const shared: Partial<Record<BatchOptionName, boolean | number>> = {};
+	for (const name of BATCH_OPTIONS) {
+		const value = saved[name];
+		if (value === undefined) continue;
+		if (typeof value !== 'boolean' && typeof value !== 'number') return undefined;
+		shared[name] = value;
+	}
+	return shared;
+}
+
+const BATCH_OPTIONS = [
+	'checkBalanceFirst',
+	'concurrentPayouts',
+	'dryRun',
+	'duplicateGuard',
+	'maxPayoutsPerSecond',
+] as const satisfies readonly CreateOptionName[];
+type BatchOptionName = (typeof BATCH_OPTIONS)[number];
+
 /** Version 1 keeps Reference and both pacing knobs under Options; version 2 has Reference on the panel. */
 export function readCreateOptions(context: IExecuteFunctions, itemIndex: number): CreateOptions {
 	const panelV2 = hasPanelV2(context);

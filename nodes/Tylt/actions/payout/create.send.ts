@@ -20,24 +20,30 @@ import type { ReadyPayout } from './create.check';
 import { decisionFirst } from '../decisionFirst';
 import { hasPanelV2 } from '../nodeVersion';
 
+/**
+ * The payouts to send, taken one at a time in input order as slots free up; `undefined` when there are no more. A
+ * row taken may be checked only then (create.operation.ts), so reading the next one may take a moment.
+ */
+export type NextPayout = () => Promise<ReadyPayout | undefined>;
+
 /** One outcome per item; creates already on their way when the batch stops finish and are recorded. */
 export async function sendAll(
 	this: IExecuteFunctions,
-	ready: readonly ReadyPayout[],
+	nextPayout: NextPayout,
+	concurrency: number,
 	scope: OperationScope,
 ): Promise<ItemOutcome[]> {
 	const outcomes: ItemOutcome[] = [];
-	const concurrency = concurrencyOf(ready);
 	const traffic = new CreateTraffic(concurrency, cancelSignalOf(this), !this.continueOnFail());
 	// Once: n8n deep-copies the node for every getNode, and this batch may be 1,000 creates.
 	const panelV2 = hasPanelV2(this);
 	const lastOfReference = new Map<string, Promise<void>>();
 	/** What a payout the batch's stop kept from starting names as the reason. */
 	let firstError: { itemIndex: number; error: Error } | undefined;
-	let next = 0;
 	const sendNext = async () => {
-		while (!traffic.isStopped && next < ready.length) {
-			const payout = ready[next++];
+		while (!traffic.isStopped) {
+			const payout = await nextPayout();
+			if (payout === undefined) return;
 			const earlier = lastOfReference.get(payout.reference);
 			// The later row of a reference starts once this one's outcome is recorded (and the batch's stop, if any).
 			let recorded!: () => void;
@@ -65,7 +71,7 @@ export async function sendAll(
 			}
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(concurrency, ready.length) }, sendNext));
+	await Promise.all(Array.from({ length: concurrency }, sendNext));
 	return outcomes;
 }
 
@@ -114,7 +120,7 @@ function notStartedError(
  * The most cautious item's Concurrent Payouts; one at a time once an item has the guard off (nothing would
  * output its payout on its way when another failed: a re-run would pay it again). A reduce: a batch may be long.
  */
-function concurrencyOf(ready: readonly ReadyPayout[]): number {
+export function concurrencyOf(ready: readonly ReadyPayout[]): number {
 	return ready.reduce(
 		(fewest, payout) => Math.min(fewest, payout.guard ? payout.options.concurrentPayouts : 1),
 		Infinity,
