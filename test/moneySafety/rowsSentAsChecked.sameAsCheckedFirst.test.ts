@@ -208,4 +208,44 @@ describe('version 1 without Continue On Fail, sent row by row as when checked wh
 	});
 });
 
+describe('other rows than repeats, sent row by row as when checked whole first', () => {
+	it('as an AI agent’s tool: a row over AI Agent Max Amount is refused, the rows around it paid', async () => {
+		const items = rows('agent', 6).map((item, index) => ({
+			...item,
+			amount: index === 2 ? 60 : 25,
+		}));
+
+		const { wholeFirst, rowByRow } = await bothWays({
+			items,
+			continueOnFail: true,
+			nodeType: 'n8n-nodes-tylt.tyltTool',
+			parameters: {
+				...v3Batch({ agentMaxAmount: 'USDT 50' }),
+				baseAmount: '={{ $json.amount }}',
+			},
+		});
+
+		expect(wholeFirst.verdicts).toEqual(['paid', 'paid', 'refused', 'paid', 'paid', 'paid']);
+		expect(rowByRow).toEqual(wholeFirst);
+	});
+
+	it('the history read for the first row failing: every row is refused, nothing is paid', async () => {
+		const items = rows('history-fails', 6);
+
+		const { wholeFirst, rowByRow } = await bothWays(
+			{ items, continueOnFail: true, parameters: v3Batch() },
+			() =>
+				suite.sandbox.injectFault('payoutHistory', {
+					kind: 'errorCode',
+					errorCode: 5001,
+					msg: 'History is unavailable',
+				}),
+		);
+
+		expect(wholeFirst.verdicts).toEqual(Array(6).fill('refused'));
+		expect(wholeFirst.paid).toEqual({});
+		expect(rowByRow).toEqual(wholeFirst);
+	});
+});
+
 itShowsNoSecret();
