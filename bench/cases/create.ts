@@ -24,12 +24,14 @@ import { compared, distinct, fact, NO, type Row, table, TARGETS, YES } from '../
 import { ms, thousands } from '../lib/stats';
 
 /**
- * The TYLT node (guard on, off; guard on with 20 Concurrent Payouts instead of the default; guard on with the
- * credential's Max Amount per 24 Hours set), n8n's HTTP Request node, and the raw signed loop.
+ * The TYLT node (guard on, off; guard on with 20 Concurrent Payouts instead of the default, rows sent as they are
+ * checked or, with the pace as an expression, every row checked first; guard on with the credential's Max Amount
+ * per 24 Hours set), n8n's HTTP Request node, and the raw signed loop.
  */
 export type CreateVariant =
 	| 'guardOn'
 	| 'guardOn20'
+	| 'guardOn20Whole'
 	| 'guardOff'
 	| 'dailyLimit'
 	| 'httpNode'
@@ -59,6 +61,13 @@ export async function createSides(context: BenchContext, name: string, rows: Pay
 			n8n.credential,
 			true,
 			20,
+		),
+		guardOn20Whole: tyltCreateWorkflow(
+			`bench: ${name}, guard on, 20 at once, every row checked first`,
+			rows,
+			n8n.credential,
+			true,
+			'={{ 20 }}',
 		),
 		guardOff: tyltCreateWorkflow(`bench: ${name}, guard off`, rows, n8n.credential, false),
 		dailyLimit: tyltCreateWorkflow(

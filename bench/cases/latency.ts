@@ -18,7 +18,7 @@ import { returnAllSides } from './pagination';
 import { compared, distinct, fact, measured, type Row, table, TARGETS } from '../lib/rows';
 import { median, ms, percent, spread, thousands } from '../lib/stats';
 
-const CREATE_VARIANTS = ['createNode', 'createNode20', 'createHttpNode'] as const;
+const CREATE_VARIANTS = ['createNode', 'createNode20', 'createNode20Whole', 'createHttpNode'] as const;
 const HISTORY_VARIANTS = ['historyNode', 'historyRaw'] as const;
 export type LatencyVariant = (typeof CREATE_VARIANTS)[number] | (typeof HISTORY_VARIANTS)[number];
 
@@ -34,6 +34,7 @@ export type LatencyResult = Awaited<ReturnType<typeof runLatencyCase>>;
 const SIDE = {
 	createNode: 'guardOn',
 	createNode20: 'guardOn20',
+	createNode20Whole: 'guardOn20Whole',
 	createHttpNode: 'httpNode',
 	historyNode: 'node',
 	historyRaw: 'raw',
@@ -129,6 +130,11 @@ export function latencyRows(result: LatencyResult): Row[] {
 			times('createHttpNode'),
 		),
 		compared(
+			`4. The same at Concurrent Payouts 20: rows sent as they are checked ÷ every row checked before the first create (the pace as an expression)`,
+			times('createNode20'),
+			times('createNode20Whole'),
+		),
+		compared(
 			`4. The same: TYLT node (Concurrent Payouts 20) ÷ HTTP Request node`,
 			times('createNode20'),
 			times('createHttpNode'),
@@ -161,6 +167,7 @@ export function latencyDetails(result: LatencyResult): string {
 	const names: Record<LatencyVariant, string> = {
 		createNode: `TYLT node, Create ${thousands(payouts)}, guard on, Concurrent Payouts ${DEFAULT_CONCURRENT_PAYOUTS}`,
 		createNode20: `TYLT node, Create ${thousands(payouts)}, guard on, Concurrent Payouts 20`,
+		createNode20Whole: `TYLT node, the same, every row checked before the first create`,
 		createHttpNode: `HTTP Request node, ${thousands(payouts)} creates`,
 		historyNode: `TYLT node, Return All of ${thousands(records)}`,
 		historyRaw: `raw paging loop, ${thousands(records)} records`,

@@ -96,7 +96,8 @@ export function tyltCreateWorkflow(
 	rows: PayoutInput[],
 	credential: Credential,
 	duplicateGuard: boolean,
-	concurrentPayouts?: number,
+	/** An expression (`={{ 20 }}`) makes the node check every row before the first create. */
+	concurrentPayouts?: number | string,
 ) {
 	return createWorkflow(
 		name,

@@ -128,7 +128,10 @@ export function previewPayoutOnce(
 	inDoubt?: NodeOperationError;
 	skips: boolean;
 } {
-	const known = knownPayout(scope, payout);
+	// As it stood before the batch's first row went to its turn: what the batch's own sends changed since is for
+	// each row's turn to decide, so a batch read row by row (create.operation.ts) meets the verdict it meets whole.
+	const asOfMs = scope.ledger.sendingBeganAtMs;
+	const known = knownPayout(scope, payout, asOfMs);
 	const existing = known ? confirmedMatch(this.getNode(), known, payout) : undefined;
 	// The earlier row's payout reaches history before this row's turn, and meets the same comparison there.
 	if (!existing && plannedEarlier) {
@@ -142,7 +145,9 @@ export function previewPayoutOnce(
 	const alreadyPlanned =
 		plannedEarlier !== undefined && (payout.options.dryRun || !plannedEarlier.options.dryRun);
 	// Past the hold a reference in doubt may be sent (when fresh history still lacks it): it is no skip.
-	const doubtSinceMs = existing ? undefined : heldInDoubtSince(scope.account, payout.reference);
+	const doubtSinceMs = existing
+		? undefined
+		: heldInDoubtSince(scope.account, payout.reference, asOfMs);
 	const inDoubt =
 		doubtSinceMs === undefined ? undefined : stillInDoubtError.call(this, payout, doubtSinceMs);
 	const skips = Boolean(existing || alreadyPlanned || inDoubt);
@@ -161,24 +166,37 @@ function plannedRecord(body: PayoutRequestBody): PayoutRecord {
 	} as Partial<PayoutRecord> as PayoutRecord;
 }
 
-/** When the create of a reference a real run would refuse now, unless fresh history shows it (step 3), was lost. */
-function heldInDoubtSince(account: string, reference: string): number | undefined {
+/**
+ * When the create of a reference a real run would refuse now (or at `asOfMs`, as it stood then), unless fresh
+ * history shows it (step 3), was lost.
+ */
+function heldInDoubtSince(account: string, reference: string, asOfMs?: number): number | undefined {
 	const doubtSinceMs = inDoubtSince(account, reference);
-	return doubtSinceMs !== undefined && isHeldInDoubt(doubtSinceMs) ? doubtSinceMs : undefined;
+	if (doubtSinceMs === undefined || (asOfMs !== undefined && doubtSinceMs >= asOfMs))
+		return undefined;
+	return isHeldInDoubt(doubtSinceMs, asOfMs) ? doubtSinceMs : undefined;
 }
 
-/** The reference's payout in the ledger, or sent by this process since the ledger's read; certain first. */
-function knownPayout(scope: GuardScope, payout: GuardedPayout): ReferenceMatch | undefined {
+/**
+ * The reference's payout in the ledger, or sent by this process since the ledger's read; certain first. With
+ * `asOfMs`, as they stood then: before the batch's first row went to its turn.
+ */
+function knownPayout(
+	scope: GuardScope,
+	payout: GuardedPayout,
+	asOfMs?: number,
+): ReferenceMatch | undefined {
 	const { reference, formerReferences = [] } = payout;
 	const cutoffMs = scope.ledger.cutoffMs(payout.options.lookBackHours);
-	const fromLedger = scope.ledger.find(reference, cutoffMs);
+	const view = { beforeSending: asOfMs !== undefined };
+	const fromLedger = scope.ledger.find(reference, cutoffMs, view);
 	if (fromLedger?.certain) return fromLedger;
-	const recent = sentRecently(scope.account, reference, cutoffMs);
+	const recent = sentRecently(scope.account, reference, cutoffMs, asOfMs);
 	if (recent) return { record: recent, certain: true };
 	if (fromLedger) return fromLedger;
 	// A payout an earlier release made for this row, under the reference it derived then.
 	for (const former of formerReferences) {
-		const match = scope.ledger.find(former, cutoffMs);
+		const match = scope.ledger.find(former, cutoffMs, view);
 		if (match) return match;
 	}
 	return undefined;

@@ -92,6 +92,9 @@ export class PayoutLedger {
 	/** How far back (createdAt, epoch ms) the history read holds every payout; Infinity before any read. */
 	private coveredFromMs = Infinity;
 
+	/** When the execution's first row went to its turn (create.send.ts); nothing of the batch was sent before. */
+	private sendingBeganMs: number | undefined;
+
 	/** Where a look-back of `lookBackHours` begins (createdAt, epoch ms): the same for every row of the execution. */
 	cutoffMs(lookBackHours: number): number {
 		return this.endsMs - lookBackHours * HOUR_MS;
@@ -104,13 +107,20 @@ export class PayoutLedger {
 		this.history = history;
 	}
 
-	/** A copy: history records are the history cache's own, which outlive this execution's output. */
-	find(reference: string, cutoffMs: number): ReferenceMatch | undefined {
-		const record = this.fromExecution.reference(reference) ?? this.history.reference(reference);
+	/**
+	 * A copy: history records are the history cache's own, which outlive this execution's output. `beforeSending`:
+	 * as the ledger stood before the batch's first row went to its turn (history and the plan only).
+	 */
+	find(
+		reference: string,
+		cutoffMs: number,
+		{ beforeSending = false } = {},
+	): ReferenceMatch | undefined {
+		const own = beforeSending ? EMPTY_INDEX : this.fromExecution;
+		const record = own.reference(reference) ?? this.history.reference(reference);
 		if (record && isInsideWindow(record, cutoffMs))
 			return { record: copyOf(record), certain: true };
-		const possible =
-			this.fromExecution.possibleReference(reference) ?? this.history.possibleReference(reference);
+		const possible = own.possibleReference(reference) ?? this.history.possibleReference(reference);
 		return possible && isInsideWindow(possible, cutoffMs)
 			? { record: copyOf(possible), certain: false }
 			: undefined;
@@ -123,6 +133,16 @@ export class PayoutLedger {
 		if (!earlier || (earlier.options.dryRun && !payout.options.dryRun))
 			this.planned.set(payout.reference, payout);
 		return earlier;
+	}
+
+	/** A row goes to its turn: from the first one on, the batch's verdict is the one taken before it. */
+	sendingBegins(atMs = Date.now()) {
+		this.sendingBeganMs ??= atMs;
+	}
+
+	/** When the batch's first row went to its turn, or undefined while nothing of it may have been sent. */
+	get sendingBeganAtMs(): number | undefined {
+		return this.sendingBeganMs;
 	}
 
 	remember(record: PayoutRecord, reference?: string) {

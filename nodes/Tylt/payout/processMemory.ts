@@ -96,14 +96,15 @@ const inDoubt = keptBetweenExecutions(
 	new BoundedMemory<true>(() => PROCESS_MEMORY_LIMITS.sentMaxAgeMs),
 );
 
-/** A payout this process sent (or confirmed from history) for the reference, at or after `sinceMs`. */
+/** A payout this process sent (or confirmed from history) for the reference, at or after `sinceMs`, before `beforeMs`. */
 export function sentRecently(
 	account: string,
 	reference: string,
 	sinceMs: number,
+	beforeMs = Infinity,
 ): PayoutRecord | undefined {
 	const entry = sent.get(claimKey(account, reference));
-	return entry && entry.atMs >= sinceMs ? entry.value : undefined;
+	return entry && entry.atMs >= sinceMs && entry.atMs < beforeMs ? entry.value : undefined;
 }
 
 /** Remembers a payout TYLT has for the reference; it is no longer in doubt. */

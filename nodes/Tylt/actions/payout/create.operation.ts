@@ -14,7 +14,7 @@ import type { ItemOutcome } from '../types';
 import { checkBalanceFirst } from './create.balanceCheck';
 import { checkItem, type CheckedPayout } from './create.check';
 import { applyDailyLimit } from './create.dailyLimit';
-import { batchOptionsOfEveryRow } from './create.options';
+import { batchOptionsSharedByEveryRow } from './create.options';
 import { concurrencyOf, type NextPayout, sendAll, tellWhatWasPaid } from './create.send';
 
 export { description } from './create.description';
@@ -29,9 +29,11 @@ export async function executeAll(
 	const rows = checkedRows.call(this, itemIndexes, scope, outcomes, {
 		stopAtError: !this.continueOnFail() && !wholeBatchOrNothing,
 	});
-	const sent = (await decidedRowByRow.call(this, scope, wholeBatchOrNothing))
-		? await sendAsChecked.call(this, rows, scope)
-		: await sendAfterWholeBatch.call(this, rows, scope, outcomes, wholeBatchOrNothing);
+	const first = (await rows.next()).value ?? undefined;
+	const sent =
+		first && (await decidedRowByRow.call(this, scope, first, wholeBatchOrNothing))
+			? await sendAsChecked.call(this, first, rows, scope)
+			: await sendAfterWholeBatch.call(this, first, rows, scope, outcomes, wholeBatchOrNothing);
 	outcomes.push(...sent);
 	if (!this.continueOnFail()) tellWhatWasPaid(sent, outcomes);
 	return outcomes;
@@ -47,7 +49,7 @@ async function* checkedRows(
 	scope: OperationScope,
 	outcomes: ItemOutcome[],
 	{ stopAtError }: { stopAtError: boolean },
-): AsyncGenerator<CheckedPayout> {
+): AsyncGenerator<CheckedPayout, void, undefined> {
 	for (const itemIndex of itemIndexes) {
 		let checked: CheckedPayout;
 		try {
@@ -63,47 +65,41 @@ async function* checkedRows(
 
 /**
  * Whether a row may be sent once its own checks pass, while later rows are still read: only when no step decides
- * over the whole batch (version 2's verdict, Check Balance First, Max Amount per 24 Hours, Dry Run's figures) and
- * the batch's pace is a plain value every row shares. Then each row meets the same checks, in the same order, and
- * the same rows are paid as when every row is checked first; n8n's reading of the rows' expressions overlaps the
- * creates instead of coming before them all. Anything not proven checks the whole batch first.
+ * over the whole batch (version 2's verdict, Check Balance First, Max Amount per 24 Hours, Dry Run) and the options
+ * that set the batch's pace are plain values, so every row reads them as the first checked row did. Each row then
+ * meets the same checks, in the same order, as when every row is checked first (the guard's verdict is taken as it
+ * stood before the batch's first create), so the same rows are paid; n8n's reading of the rows' expressions
+ * overlaps the creates instead of coming before them all. Anything not proven checks the whole batch first.
  */
 async function decidedRowByRow(
 	this: IExecuteFunctions,
 	scope: OperationScope,
+	first: CheckedPayout,
 	wholeBatchOrNothing: boolean,
 ): Promise<boolean> {
-	if (wholeBatchOrNothing) return false;
-	const shared = batchOptionsOfEveryRow(this);
-	if (shared === undefined || shared.checkBalanceFirst === true || shared.dryRun === true)
-		return false;
-	try {
-		const limits = readSpendingLimits(await scope.spendingLimitTexts());
-		return !(limits instanceof UnreadableLimitError) && limits.per24Hours === undefined;
-	} catch {
-		// The credential could not be read: each item's check says why, as without this shortcut.
-		return false;
-	}
+	if (wholeBatchOrNothing || first.options.checkBalanceFirst || first.options.dryRun) return false;
+	if (!batchOptionsSharedByEveryRow(this)) return false;
+	const limits = readSpendingLimits(await scope.spendingLimitTexts());
+	return !(limits instanceof UnreadableLimitError) && limits.per24Hours === undefined;
 }
 
-/** Each row goes out as soon as it is checked: the first row's pace is every row's (decidedRowByRow). */
+/** Each row goes out as soon as it is checked, at the first row's pace, which is every row's (decidedRowByRow). */
 async function sendAsChecked(
 	this: IExecuteFunctions,
-	rows: AsyncGenerator<CheckedPayout>,
+	first: CheckedPayout,
+	rest: AsyncGenerator<CheckedPayout, void, undefined>,
 	scope: OperationScope,
 ): Promise<ItemOutcome[]> {
-	const first = await rows.next();
-	if (first.done) return [];
 	let firstTaken = false;
 	const nextPayout: NextPayout = async () => {
 		if (!firstTaken) {
 			firstTaken = true;
-			return first.value;
+			return first;
 		}
-		const next = await rows.next();
+		const next = await rest.next();
 		return next.done ? undefined : next.value;
 	};
-	return await sendAll.call(this, nextPayout, concurrencyOf([first.value]), scope);
+	return await sendAll.call(this, nextPayout, concurrencyOf([first]), scope);
 }
 
 /**
@@ -112,13 +108,14 @@ async function sendAsChecked(
  */
 async function sendAfterWholeBatch(
 	this: IExecuteFunctions,
-	rows: AsyncGenerator<CheckedPayout>,
+	first: CheckedPayout | undefined,
+	rest: AsyncGenerator<CheckedPayout, void, undefined>,
 	scope: OperationScope,
 	outcomes: ItemOutcome[],
 	wholeBatchOrNothing: boolean,
 ): Promise<ItemOutcome[]> {
-	const checked: CheckedPayout[] = [];
-	for await (const row of rows) checked.push(row);
+	const checked = first ? [first] : [];
+	for await (const row of rest) checked.push(row);
 	const limited = await applyDailyLimit.call(this, scope, checked);
 	outcomes.push(...limited.answered);
 	const { answered, ready } = await checkBalanceFirst.call(this, scope, limited.rest);

@@ -66,22 +66,16 @@ const REFERENCE_CHARACTERS = /^[A-Za-z0-9._:@/#-]+$/;
 type RawOptions = Partial<Record<CreateOptionName, unknown>>;
 
 /**
- * The options that set how the whole batch goes (its pace, the guard that pace depends on, and the steps decided
- * over every row), when the saved panel holds each as a plain value: then every row has the same. An expression
- * could give each row its own, so the answer is then `undefined`.
+ * Whether the options that set how the whole batch goes (its pace, the guard that pace depends on, and the steps
+ * decided over every row) are saved as plain values, so that every row reads them the same. An expression could
+ * give each row its own.
  */
-export function batchOptionsOfEveryRow(
-	context: IExecuteFunctions,
-): Partial<Record<BatchOptionName, boolean | number>> | undefined {
+export function batchOptionsSharedByEveryRow(context: IExecuteFunctions): boolean {
 	const saved = context.getNodeParameter('options', 0, {}, { rawExpressions: true }) as RawOptions;
-	const shared: Partial<Record<BatchOptionName, boolean | number>> = {};
-	for (const name of BATCH_OPTIONS) {
+	return BATCH_OPTIONS.every((name) => {
 		const value = saved[name];
-		if (value === undefined) continue;
-		if (typeof value !== 'boolean' && typeof value !== 'number') return undefined;
-		shared[name] = value;
-	}
-	return shared;
+		return value === undefined || typeof value === 'boolean' || typeof value === 'number';
+	});
 }
 
 const BATCH_OPTIONS = [
@@ -91,7 +85,6 @@ const BATCH_OPTIONS = [
 	'duplicateGuard',
 	'maxPayoutsPerSecond',
 ] as const satisfies readonly CreateOptionName[];
-type BatchOptionName = (typeof BATCH_OPTIONS)[number];
 
 /** Version 1 keeps Reference and both pacing knobs under Options; version 2 has Reference on the panel. */
 export function readCreateOptions(context: IExecuteFunctions, itemIndex: number): CreateOptions {

@@ -136,6 +136,7 @@ async function send(
 	panelV2: boolean,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex, options, body, reference, guard } = payout;
+	scope.sendingBegins();
 	const decision = guard ? await decideBeforeCreate.call(this, guard, payout) : undefined;
 	if (decision && 'alreadySent' in decision) {
 		return output(panelV2, payout, { record: decision.alreadySent, alreadySent: true });
