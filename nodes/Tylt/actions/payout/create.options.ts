@@ -66,9 +66,9 @@ const REFERENCE_CHARACTERS = /^[A-Za-z0-9._:@/#-]+$/;
 type RawOptions = Partial<Record<CreateOptionName, unknown>>;
 
 /**
- * Whether the options that set how the whole batch goes (its pace, the guard that pace depends on, and the steps
- * decided over every row) are saved as plain values, so that every row reads them the same. An expression could
- * give each row its own.
+ * Whether the options that set how the whole batch goes (its pace, the guard that pace depends on, the steps
+ * decided over every row, and the look-back, whose widening would read history again mid-batch) are saved as plain
+ * values, so that every row reads them the same. An expression could give each row its own.
  */
 export function batchOptionsSharedByEveryRow(context: IExecuteFunctions): boolean {
 	const saved = context.getNodeParameter('options', 0, {}, { rawExpressions: true }) as RawOptions;
@@ -83,6 +83,7 @@ const BATCH_OPTIONS = [
 	'concurrentPayouts',
 	'dryRun',
 	'duplicateGuard',
+	'lookBackHours',
 	'maxPayoutsPerSecond',
 ] as const satisfies readonly CreateOptionName[];
 
