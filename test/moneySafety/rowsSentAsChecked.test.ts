@@ -2,8 +2,8 @@
  * A batch in which no step decides over all its rows sends each row as soon as its own checks pass: n8n reads the
  * later rows' expressions while the first creates are on their way, and the same rows are paid, once each, as
  * when every row is checked first. Any step over the whole batch (the verdict without Continue On Fail, Check
- * Balance First, Max Amount per 24 Hours) or a pace that could differ per row reads every row before the first
- * create.
+ * Balance First, Max Amount per 24 Hours), or a pace or look-back that could differ per row, reads every row before
+ * the first create.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -85,6 +85,10 @@ describe('a batch with a step over all its rows reads every row before the first
 	it.each<[string, () => Partial<NodeRun>]>([
 		['without Continue On Fail (one verdict for the batch)', () => ({ continueOnFail: false })],
 		['with Check Balance First', () => ({ parameters: batch({ checkBalanceFirst: true }) })],
+		[
+			'with Duplicate Look-Back as an expression (a wider one would read history again)',
+			() => ({ parameters: batch({ lookBackHours: '={{ 168 }}' }) }),
+		],
 		[
 			'with Max Payouts Per Second as an expression',
 			() => ({ parameters: batch({ maxPayoutsPerSecond: '={{ 0 }}' }) }),
