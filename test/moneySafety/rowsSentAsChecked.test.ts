@@ -3,7 +3,7 @@
  * later rows' expressions while the first creates are on their way, and the same rows are paid, once each, as
  * when every row is checked first. Any step over the whole batch (the verdict without Continue On Fail, Check
  * Balance First, Max Amount per 24 Hours), or a pace or look-back that could differ per row, reads every row before
- * the first create.
+ * the first create. The user's Stop ends a batch sent row by row as it ends one checked whole.
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -12,9 +12,16 @@ import {
 	createsReceivedWhenRead,
 	onceEach,
 	payoutsPerReference,
+	until,
 	useMoneySafetySandbox,
 } from '../support/moneySafetyKit';
-import { credentialsFor, payoutCreate, type NodeRun, tronAddress } from '../support/sandboxKit';
+import {
+	credentialsFor,
+	payoutCreate,
+	requestsTo,
+	type NodeRun,
+	tronAddress,
+} from '../support/sandboxKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox({ autoSettle: true });
 
@@ -78,6 +85,37 @@ describe('a batch with Continue On Fail and no step over all its rows', () => {
 		expect(output[9].json).toMatchObject({ alreadySent: true, merchantReference: items[2].row });
 		const paid = references(items).filter((_, index) => index !== 3 && index !== 9);
 		expect(payoutsPerReference(suite.sandbox)).toEqual(onceEach(paid));
+	});
+});
+
+describe('the user stopping a batch sent row by row', () => {
+	it('sends no create after the Stop and answers every row read after it as not sent', async () => {
+		const items = rows('stopped');
+		for (let create = 0; create < ROWS; create++) {
+			suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 300 });
+		}
+		const stop = new AbortController();
+
+		const run = suite.run({
+			items,
+			continueOnFail: true,
+			abortSignal: stop.signal,
+			parameters: batch(),
+		});
+		await until(
+			() => requestsTo(suite.sandbox, 'createPayout').length >= DEFAULT_CONCURRENT_PAYOUTS,
+			'the first slots’ creates to reach TYLT',
+		);
+		stop.abort();
+		const receivedAtStop = requestsTo(suite.sandbox, 'createPayout').length;
+		const output = await run;
+
+		expect(requestsTo(suite.sandbox, 'createPayout').length).toBe(receivedAtStop);
+		expect(output.map((item) => item.pairedItem)).toEqual(items.map((_, item) => ({ item })));
+		for (const item of output.slice(receivedAtStop)) {
+			expect(item.json.error).toBe('The execution was stopped before this payout was sent');
+		}
+		expect(suite.sandbox.payouts.length).toBeLessThanOrEqual(receivedAtStop);
 	});
 });
 
