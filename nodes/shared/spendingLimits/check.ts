@@ -43,7 +43,7 @@ export function spendingLimitRefusal(
 	return reason && `${CREDENTIAL} refused this payout, so nothing was sent: ${reason}`;
 }
 
-/** The per-payout limits' verdict, as the TYLT node checks each item before anything is sent. */
+/** The per-payout limits' verdict, as the TYLT node checks each item before its create. */
 export function perPayoutVerdict(
 	texts: SpendingLimitTexts,
 	request: OutgoingRequest,

@@ -1,4 +1,4 @@
-/** Payout → Create's checks of one item, made for every item before anything is sent, and a dry run's report. */
+/** Payout → Create's checks of one item, made for every item before its create, and a dry run's report. */
 import {
 	type IDataObject,
 	type IExecuteFunctions,
@@ -44,7 +44,7 @@ export interface ReadyPayout {
 
 export interface CheckedPayout extends ReadyPayout {
 	network: NetworkRecord;
-	/** The guard's verdict before the first send: nothing is sent for it (paid already, or by an earlier row). */
+	/** The guard's verdict as of the batch's first send: nothing is sent for it (paid already, or by an earlier row). */
 	guardSkips: boolean;
 	/** Set for a dry run: what the item would do; nothing is sent for it. */
 	dryRunReport?: IDataObject;
