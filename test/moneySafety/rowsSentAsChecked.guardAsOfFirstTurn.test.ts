@@ -9,6 +9,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 
 import { forgetProcessMemory } from '../../nodes/shared/memoryBetweenExecutions';
 import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
+import { PayoutLedger } from '../../nodes/Tylt/payout/ledger';
 import * as processMemory from '../../nodes/Tylt/payout/processMemory';
 import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
@@ -163,6 +164,86 @@ describe('a reference held in doubt when the batch begins, settled by another ex
 		);
 
 		expect(wholeFirst.verdicts).toEqual(['paid', 'paid', 'refused', 'paid']);
+		expect(rowByRow).toEqual(wholeFirst);
+	});
+});
+
+const v1Batch = (options: IDataObject) =>
+	withPlainSymbols(
+		payoutCreate({
+			address: '={{ $json.address }}',
+			options: { reference: '={{ $json.row }}', ...options },
+		}),
+	);
+
+describe('a reference held in doubt when the batch begins, whose mark later in-doubt marks of the batch push out', () => {
+	const configured = { ...processMemory.PROCESS_MEMORY_LIMITS };
+	afterEach(() => Object.assign(processMemory.PROCESS_MEMORY_LIMITS, configured));
+
+	// Fails now: the batch's own marks evict the earlier one after the cut (at 10,000 marks; 2 here), so row 3 is
+	// paid while TYLT may hold the earlier create of it; checked whole first it is refused before anything is sent.
+	it('is refused, not paid, as checked whole first', async () => {
+		const items = rows('evicted', 4);
+
+		const { wholeFirst, rowByRow } = await bothWays(
+			{
+				typeVersion: 1,
+				items,
+				continueOnFail: true,
+				parameters: v1Batch({ concurrentPayouts: 1, inDoubtCheckSeconds: 0 }),
+			},
+			() => {
+				processMemory.PROCESS_MEMORY_LIMITS.maxEntries = 2;
+				const account = tyltAccountHash(credentialsFor(suite.sandbox));
+				processMemory.markInDoubt(account, 'evicted-3', Date.now() - 1000);
+				suite.sandbox.injectFault('createPayout', { kind: 'createdButResponseLost' });
+				suite.sandbox.injectFault('createPayout', { kind: 'createdButResponseLost' });
+			},
+		);
+
+		expect(wholeFirst.verdicts).toEqual(['refused', 'refused', 'paid', 'refused']);
+		expect(wholeFirst.paid['evicted-3']).toBeUndefined();
+		expect(rowByRow).toEqual(wholeFirst);
+	});
+});
+
+describe('the wall clock stepped back while the batch is sent', () => {
+	/** The clock goes back two minutes (an NTP step, say) as the batch's first row goes to its turn. */
+	function clockStepsBackAtFirstTurn() {
+		const realNow = Date.now.bind(Date);
+		const sendingBegins = PayoutLedger.prototype.sendingBegins;
+		let stepped = false;
+		jest.spyOn(PayoutLedger.prototype, 'sendingBegins').mockImplementation(function (
+			this: PayoutLedger,
+			...args
+		) {
+			sendingBegins.apply(this, args);
+			if (stepped) return;
+			stepped = true;
+			jest.spyOn(Date, 'now').mockImplementation(() => realNow() - 120_000);
+		});
+	}
+
+	// Fails now: the batch's own in-doubt mark is stamped before the cut by the stepped clock, so the repeat of the
+	// reference is refused as in doubt at its check, where checked whole first it outputs the payout history shows.
+	it('a repeat of a reference whose create got no answer outputs the payout history shows', async () => {
+		const items = rows('clock-back', 3);
+		items[1] = { ...items[0] };
+
+		const { wholeFirst, rowByRow } = await bothWays(
+			{
+				typeVersion: 1,
+				items,
+				continueOnFail: true,
+				parameters: v1Batch({ concurrentPayouts: 1, inDoubtCheckSeconds: 0 }),
+			},
+			() => {
+				clockStepsBackAtFirstTurn();
+				suite.sandbox.injectFault('createPayout', { kind: 'createdButResponseLost' });
+			},
+		);
+
+		expect(wholeFirst.verdicts).toEqual(['refused', 'alreadySent', 'paid']);
 		expect(rowByRow).toEqual(wholeFirst);
 	});
 });
