@@ -246,6 +246,24 @@ describe('the wall clock stepped back while the batch is sent', () => {
 		expect(wholeFirst.verdicts).toEqual(['refused', 'alreadySent', 'paid']);
 		expect(rowByRow).toEqual(wholeFirst);
 	});
+
+	// Fails now: a mark stamped later than the cut (by a clock since stepped back) is left out of the preview, so the
+	// row is refused only at its turn, after the rows behind it started; checked whole first none of them is paid.
+	it('a reference marked in doubt by a clock since stepped back stops version 1 before the rows after it', async () => {
+		const items = rows('marked-ahead', 6);
+
+		const { wholeFirst, rowByRow } = await bothWays(
+			{ typeVersion: 1, items, parameters: v1Batch({ concurrentPayouts: 3 }) },
+			() => {
+				const account = tyltAccountHash(credentialsFor(suite.sandbox));
+				processMemory.markInDoubt(account, 'marked-ahead-2', Date.now() + 60_000);
+			},
+		);
+
+		expect(wholeFirst.failedItem).toBe(2);
+		expect(Object.keys(wholeFirst.paid).sort()).toEqual(['marked-ahead-0', 'marked-ahead-1']);
+		expect(rowByRow).toEqual(wholeFirst);
+	});
 });
 
 itShowsNoSecret();
