@@ -1,0 +1,403 @@
+/**
+ * The guard's verdict over a batch sent row by row is meant to be the one it gives when every row is checked before
+ * the first create: as TYLT history, this process's sends and its references in doubt stood before the batch's first
+ * row went to its turn. Each case runs the same batch twice on a fresh sandbox and process memory, once with
+ * Duplicate Guard written as an expression (`={{ true }}`: every row is checked first), once as a user saves it,
+ * and expects the same rows paid and the same verdict per item.
+ */
+import {
+	type IDataObject,
+	type INodeExecutionData,
+	type INodeParameters,
+	sleep,
+} from 'n8n-workflow';
+
+import { forgetProcessMemory } from '../../nodes/shared/memoryBetweenExecutions';
+import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
+import { PayoutLedger } from '../../nodes/Tylt/payout/ledger';
+import * as processMemory from '../../nodes/Tylt/payout/processMemory';
+import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
+import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
+import {
+	credentialsFor,
+	failureOf,
+	payoutCreate,
+	tronAddress,
+	withPlainSymbols,
+	type NodeRun,
+} from '../support/sandboxKit';
+
+const { suite, itShowsNoSecret } = useMoneySafetySandbox({ autoSettle: true });
+
+type ItemVerdict = 'paid' | 'alreadySent' | 'refused';
+
+function verdictOf(item: INodeExecutionData): ItemVerdict {
+	if (item.json.error !== undefined) return 'refused';
+	return item.json.alreadySent === true ? 'alreadySent' : 'paid';
+}
+
+async function runOnce(run: NodeRun, prepare: () => void) {
+	suite.sandbox.reset();
+	forgetProcessMemory();
+	jest.restoreAllMocks();
+	prepare();
+	if (run.continueOnFail) {
+		const output = await suite.run(run);
+		return { verdicts: output.map(verdictOf), paid: payoutsPerReference(suite.sandbox) };
+	}
+	const error = await failureOf(suite.run(run)).catch(() => undefined);
+	if (error) suite.keepError(error);
+	return { failedItem: error?.context.itemIndex, paid: payoutsPerReference(suite.sandbox) };
+}
+
+function checkedFirst(parameters: INodeParameters): INodeParameters {
+	const options = (parameters.options ?? {}) as IDataObject;
+	return { ...parameters, options: { ...options, duplicateGuard: '={{ true }}' } };
+}
+
+async function bothWays(run: NodeRun, prepare: () => void = () => undefined) {
+	const wholeFirst = await runOnce({ ...run, parameters: checkedFirst(run.parameters) }, prepare);
+	const rowByRow = await runOnce(run, prepare);
+	return { wholeFirst, rowByRow };
+}
+
+function rows(prefix: string, count: number): IDataObject[] {
+	return Array.from({ length: count }, (_, index) => ({
+		row: `${prefix}-${index}`,
+		address: tronAddress(`${prefix} recipient ${index}`),
+	}));
+}
+
+const v1Batch = (options: IDataObject) =>
+	withPlainSymbols(
+		payoutCreate({
+			address: '={{ $json.address }}',
+			options: { reference: '={{ $json.row }}', ...options },
+		}),
+	);
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('history read again, after rows were paid, for a later row with a longer Look-Back Hours', () => {
+	it('a payout of the batch that may be that row’s refuses it as the plan does when checked whole first', async () => {
+		// Row 0's comments end with the tag of row 7's reference, as 0.1.0 wrote tags: once row 0 is paid, history
+		// read again holds a payout that may be row 7's; checked whole first, the plan holds the same doubt.
+		const items: IDataObject[] = rows('reread', 8).map((item) => ({
+			...item,
+			note: 'n/a',
+			lookBack: 24,
+		}));
+		items[0] = { ...items[0], note: 'for [ref:reread-tail]' };
+		items[7] = { ...items[7], row: 'reread-tail', lookBack: 48 };
+
+		const { wholeFirst, rowByRow } = await bothWays({
+			items,
+			continueOnFail: true,
+			parameters: payoutCreate({
+				address: '={{ $json.address }}',
+				reference: '={{ $json.row }}',
+				additionalFields: { comments: '={{ $json.note }}' },
+				options: { lookBackHours: '={{ $json.lookBack }}' },
+			}),
+		});
+
+		expect(wholeFirst.verdicts).toEqual([...Array(7).fill('paid'), 'refused']);
+		expect(rowByRow).toEqual(wholeFirst);
+	});
+});
+
+describe('a reference held in doubt when the batch begins, settled by another execution while it runs', () => {
+	const credentials = () => credentialsFor(suite.sandbox);
+
+	/** An earlier execution's create of `reference` got no answer; another execution settles it after row 0 is paid. */
+	function settledMidBatch(reference: string, address: string) {
+		return () => {
+			const account = tyltAccountHash(credentials());
+			processMemory.markInDoubt(account, reference, Date.now() - 1000);
+			const rememberSent = processMemory.rememberSent;
+			let settled = false;
+			jest.spyOn(processMemory, 'rememberSent').mockImplementation((...args) => {
+				rememberSent(...args);
+				if (settled) return;
+				settled = true;
+				rememberSent(account, reference, {
+					orderId: 'PO-settled-elsewhere',
+					merchantOrderId: '',
+					comments: `[ref:${reference}]`,
+					toAddress: address,
+					network: 'TRX',
+					settledCurrency: 'USDT',
+					settledAmountRequested: 25,
+					status: 'Pending',
+					createdAt: new Date().toISOString().slice(0, 19) + 'Z',
+				} as Partial<PayoutRecord> as PayoutRecord);
+			});
+		};
+	}
+
+	// Fails now: rememberSent deleted the in-doubt mark after the cut, so the preview "as it stood" cannot see it
+	// and pays rows 3–5 that checked whole first never pays (row 2 then outputs the other execution's payout).
+	it('version 1 without Continue On Fail stops at that row and pays none after it, as checked whole first', async () => {
+		const items = rows('settled', 6);
+
+		const { wholeFirst, rowByRow } = await bothWays(
+			{
+				typeVersion: 1,
+				items,
+				parameters: withPlainSymbols(
+					payoutCreate({
+						address: '={{ $json.address }}',
+						options: { reference: '={{ $json.row }}', concurrentPayouts: 1 },
+					}),
+				),
+			},
+			settledMidBatch('settled-2', String(items[2].address)),
+		);
+
+		expect(wholeFirst.failedItem).toBe(2);
+		expect(Object.keys(wholeFirst.paid).sort()).toEqual(['settled-0', 'settled-1']);
+		expect(rowByRow).toEqual(wholeFirst);
+	});
+
+	// Fails now: the same deleted mark; row 2 outputs alreadySent where checked whole first refuses it as in doubt.
+	it('version 3 with Continue On Fail answers that row as checked whole first', async () => {
+		const items = rows('settled-cof', 4);
+
+		const { wholeFirst, rowByRow } = await bothWays(
+			{
+				items,
+				continueOnFail: true,
+				parameters: payoutCreate({
+					address: '={{ $json.address }}',
+					reference: '={{ $json.row }}',
+					options: { maxPayoutsPerSecond: 1 },
+				}),
+			},
+			settledMidBatch('settled-cof-2', String(items[2].address)),
+		);
+
+		expect(wholeFirst.verdicts).toEqual(['paid', 'paid', 'refused', 'paid']);
+		expect(rowByRow).toEqual(wholeFirst);
+	});
+});
+
+describe('two executions of this process: one settles a reference in doubt while the other’s batch runs', () => {
+	const EMPTY_HISTORY = {
+		kind: 'status',
+		status: 200,
+		body: JSON.stringify({ data: [], errorCode: 0, msg: '' }),
+		contentType: 'application/json',
+	} as const;
+
+	/**
+	 * An earlier execution's create of `shared-3`, some 15 minutes ago, got no answer (TYLT made it); its hold ends
+	 * 0.6 s into the batch. Once the batch's row 0 is paid, a second execution sends `shared-3` again after the hold,
+	 * finds it in history and outputs it. History lists it late: the batch's and the second execution's first reads
+	 * do not show it yet.
+	 */
+	async function runBatch(parameters: INodeParameters, items: IDataObject[]) {
+		suite.sandbox.reset();
+		forgetProcessMemory();
+		jest.restoreAllMocks();
+		const single = (options: IDataObject) => ({
+			typeVersion: 1,
+			items: [items[3]],
+			continueOnFail: true,
+			parameters: v1Batch({ concurrentPayouts: 1, ...options }),
+		});
+		suite.sandbox.injectFault('createPayout', { kind: 'createdButResponseLost' });
+		await suite.run(single({ inDoubtCheckSeconds: 0 }));
+		const account = tyltAccountHash(credentialsFor(suite.sandbox));
+		const { inDoubtHoldMs } = processMemory.PROCESS_MEMORY_LIMITS;
+		processMemory.markInDoubt(account, 'shared-3', Date.now() - inDoubtHoldMs + 600);
+		suite.sandbox.injectFault('payoutHistory', { ...EMPTY_HISTORY });
+		suite.sandbox.injectFault('payoutHistory', { ...EMPTY_HISTORY });
+		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 0 });
+		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 700 });
+		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 700 });
+		let secondExecution: Promise<unknown> | undefined;
+		const rememberSent = processMemory.rememberSent;
+		jest.spyOn(processMemory, 'rememberSent').mockImplementation((...args) => {
+			rememberSent(...args);
+			secondExecution ??= sleep(900).then(async () => await suite.run(single({})));
+		});
+		const error = await failureOf(suite.run({ typeVersion: 1, items, parameters })).catch(
+			() => undefined,
+		);
+		if (error) suite.keepError(error);
+		const second = (await secondExecution) as INodeExecutionData[];
+		return {
+			failedItem: error?.context.itemIndex,
+			secondExecution: second.map(verdictOf),
+			paid: payoutsPerReference(suite.sandbox),
+		};
+	}
+
+	// Fails now: the second execution's rememberSent deletes the mark after the cut (when the hold was still on),
+	// the preview no longer sees it, and the batch pays rows 4 and 5, which checked whole first it never starts.
+	it('version 1 without Continue On Fail stops at that reference and pays none after it, as checked whole first', async () => {
+		const items = rows('shared', 6);
+		const parameters = v1Batch({ concurrentPayouts: 1 });
+
+		const wholeFirst = await runBatch(checkedFirst(parameters), items);
+		const rowByRow = await runBatch(parameters, items);
+
+		expect(wholeFirst).toEqual({
+			failedItem: 3,
+			secondExecution: ['alreadySent'],
+			paid: { 'shared-0': 1, 'shared-1': 1, 'shared-2': 1, 'shared-3': 1 },
+		});
+		expect(rowByRow).toEqual(wholeFirst);
+	});
+});
+
+describe('two executions of this process: one without the guard sends a reference in doubt while the other’s batch runs', () => {
+	/**
+	 * An earlier create of `unguarded-2` got no answer a second ago (TYLT never made it). Once the batch's row 0 is
+	 * paid, a second execution with Duplicate Guard off sends `unguarded-2`; its answer is lost too (TYLT makes it
+	 * this time), so it marks the reference in doubt anew, later than the batch's first turn.
+	 */
+	async function runBatch(parameters: INodeParameters, items: IDataObject[]) {
+		suite.sandbox.reset();
+		forgetProcessMemory();
+		jest.restoreAllMocks();
+		const account = tyltAccountHash(credentialsFor(suite.sandbox));
+		processMemory.markInDoubt(account, 'unguarded-2', Date.now() - 1000);
+		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 0 });
+		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 700 });
+		suite.sandbox.injectFault('createPayout', { kind: 'createdButResponseLost' });
+		let secondExecution: Promise<unknown> | undefined;
+		const rememberSent = processMemory.rememberSent;
+		jest.spyOn(processMemory, 'rememberSent').mockImplementation((...args) => {
+			rememberSent(...args);
+			secondExecution ??= sleep(300).then(
+				async () =>
+					await suite.run({
+						typeVersion: 1,
+						items: [items[2]],
+						continueOnFail: true,
+						parameters: v1Batch({ duplicateGuard: false }),
+					}),
+			);
+		});
+		const error = await failureOf(suite.run({ typeVersion: 1, items, parameters })).catch(
+			() => undefined,
+		);
+		if (error) suite.keepError(error);
+		const second = (await secondExecution) as INodeExecutionData[];
+		return {
+			failedItem: error?.context.itemIndex,
+			secondExecution: second.map(verdictOf),
+			paid: payoutsPerReference(suite.sandbox),
+		};
+	}
+
+	// Fails now: the newer mark is after the cut, so the preview leaves the reference out; at its turn history shows
+	// the second execution's payout, it is output, and the batch pays rows 3–5, which checked whole first it never starts.
+	it('version 1 without Continue On Fail stops at that reference and pays none after it, as checked whole first', async () => {
+		const items = rows('unguarded', 6);
+		const parameters = v1Batch({ concurrentPayouts: 1 });
+
+		const wholeFirst = await runBatch(checkedFirst(parameters), items);
+		const rowByRow = await runBatch(parameters, items);
+
+		expect(wholeFirst).toEqual({
+			failedItem: 2,
+			secondExecution: ['refused'],
+			paid: { 'unguarded-0': 1, 'unguarded-1': 1, 'unguarded-2': 1 },
+		});
+		expect(rowByRow).toEqual(wholeFirst);
+	});
+});
+
+describe('a reference held in doubt when the batch begins, whose mark later in-doubt marks of the batch push out', () => {
+	const configured = { ...processMemory.PROCESS_MEMORY_LIMITS };
+	afterEach(() => Object.assign(processMemory.PROCESS_MEMORY_LIMITS, configured));
+
+	// Fails now: the batch's own marks evict the earlier one after the cut (at 10,000 marks; 2 here), so row 3 is
+	// paid while TYLT may hold the earlier create of it; checked whole first it is refused before anything is sent.
+	it('is refused, not paid, as checked whole first', async () => {
+		const items = rows('evicted', 4);
+
+		const { wholeFirst, rowByRow } = await bothWays(
+			{
+				typeVersion: 1,
+				items,
+				continueOnFail: true,
+				parameters: v1Batch({ concurrentPayouts: 1, inDoubtCheckSeconds: 0 }),
+			},
+			() => {
+				processMemory.PROCESS_MEMORY_LIMITS.maxEntries = 2;
+				const account = tyltAccountHash(credentialsFor(suite.sandbox));
+				processMemory.markInDoubt(account, 'evicted-3', Date.now() - 1000);
+				suite.sandbox.injectFault('createPayout', { kind: 'createdButResponseLost' });
+				suite.sandbox.injectFault('createPayout', { kind: 'createdButResponseLost' });
+			},
+		);
+
+		expect(wholeFirst.verdicts).toEqual(['refused', 'refused', 'paid', 'refused']);
+		expect(wholeFirst.paid['evicted-3']).toBeUndefined();
+		expect(rowByRow).toEqual(wholeFirst);
+	});
+});
+
+describe('the wall clock stepped back while the batch is sent', () => {
+	/** The clock goes back two minutes (an NTP step, say) as the batch's first row goes to its turn. */
+	function clockStepsBackAtFirstTurn() {
+		const realNow = Date.now.bind(Date);
+		const sendingBegins = PayoutLedger.prototype.sendingBegins;
+		let stepped = false;
+		jest.spyOn(PayoutLedger.prototype, 'sendingBegins').mockImplementation(function (
+			this: PayoutLedger,
+			...args
+		) {
+			sendingBegins.apply(this, args);
+			if (stepped) return;
+			stepped = true;
+			jest.spyOn(Date, 'now').mockImplementation(() => realNow() - 120_000);
+		});
+	}
+
+	// Fails now: the batch's own in-doubt mark is stamped before the cut by the stepped clock, so the repeat of the
+	// reference is refused as in doubt at its check, where checked whole first it outputs the payout history shows.
+	it('a repeat of a reference whose create got no answer outputs the payout history shows', async () => {
+		const items = rows('clock-back', 3);
+		items[1] = { ...items[0] };
+
+		const { wholeFirst, rowByRow } = await bothWays(
+			{
+				typeVersion: 1,
+				items,
+				continueOnFail: true,
+				parameters: v1Batch({ concurrentPayouts: 1, inDoubtCheckSeconds: 0 }),
+			},
+			() => {
+				clockStepsBackAtFirstTurn();
+				suite.sandbox.injectFault('createPayout', { kind: 'createdButResponseLost' });
+			},
+		);
+
+		expect(wholeFirst.verdicts).toEqual(['refused', 'alreadySent', 'paid']);
+		expect(rowByRow).toEqual(wholeFirst);
+	});
+
+	// Fails now: a mark stamped later than the cut (by a clock since stepped back) is left out of the preview, so the
+	// row is refused only at its turn, after the rows behind it started; checked whole first none of them is paid.
+	it('a reference marked in doubt by a clock since stepped back stops version 1 before the rows after it', async () => {
+		const items = rows('marked-ahead', 6);
+
+		const { wholeFirst, rowByRow } = await bothWays(
+			{ typeVersion: 1, items, parameters: v1Batch({ concurrentPayouts: 3 }) },
+			() => {
+				const account = tyltAccountHash(credentialsFor(suite.sandbox));
+				processMemory.markInDoubt(account, 'marked-ahead-2', Date.now() + 60_000);
+			},
+		);
+
+		expect(wholeFirst.failedItem).toBe(2);
+		expect(Object.keys(wholeFirst.paid).sort()).toEqual(['marked-ahead-0', 'marked-ahead-1']);
+		expect(rowByRow).toEqual(wholeFirst);
+	});
+});
+
+itShowsNoSecret();
