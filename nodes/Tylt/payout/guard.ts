@@ -13,10 +13,14 @@ import {
 	markInDoubt,
 	PROCESS_MEMORY_LIMITS,
 	rememberSent,
-	sentRecently,
 } from './processMemory';
 import { readPayoutHistoryWindow } from './history';
-import type { PayoutLedger, PlannedPayout } from './ledger';
+import {
+	liveVerdictBasis,
+	type PayoutLedger,
+	type PlannedPayout,
+	type VerdictBasis,
+} from './ledger';
 import { sameDecimal } from '../../shared/decimalText';
 import { canonicalAddress } from '../../shared/addresses/formats';
 import { findReference, type ReferenceMatch } from './references';
@@ -128,10 +132,10 @@ export function previewPayoutOnce(
 	inDoubt?: NodeOperationError;
 	skips: boolean;
 } {
-	// As it stood before the batch's first row went to its turn: what the batch's own sends changed since is for
-	// each row's turn to decide, so a batch read row by row (create.operation.ts) meets the verdict it meets whole.
-	const asOfMs = scope.ledger.sendingBeganAtMs;
-	const known = knownPayout(scope, payout, asOfMs);
+	// As it stood before the batch's first row went to its turn: what changed since is for each row's turn to
+	// decide, so a batch read row by row (create.operation.ts) meets the verdict it meets when checked whole.
+	const basis = scope.ledger.verdictBasis;
+	const known = knownPayout(scope, payout, basis);
 	const existing = known ? confirmedMatch(this.getNode(), known, payout) : undefined;
 	// The earlier row's payout reaches history before this row's turn, and meets the same comparison there.
 	if (!existing && plannedEarlier) {
@@ -147,7 +151,7 @@ export function previewPayoutOnce(
 	// Past the hold a reference in doubt may be sent (when fresh history still lacks it): it is no skip.
 	const doubtSinceMs = existing
 		? undefined
-		: heldInDoubtSince(scope.account, payout.reference, asOfMs);
+		: heldInDoubtSince(basis, scope.account, payout.reference);
 	const inDoubt =
 		doubtSinceMs === undefined ? undefined : stillInDoubtError.call(this, payout, doubtSinceMs);
 	const skips = Boolean(existing || alreadyPlanned || inDoubt);
@@ -166,37 +170,34 @@ function plannedRecord(body: PayoutRequestBody): PayoutRecord {
 	} as Partial<PayoutRecord> as PayoutRecord;
 }
 
-/**
- * When the create of a reference a real run would refuse now (or at `asOfMs`, as it stood then), unless fresh
- * history shows it (step 3), was lost.
- */
-function heldInDoubtSince(account: string, reference: string, asOfMs?: number): number | undefined {
-	const doubtSinceMs = inDoubtSince(account, reference);
-	if (doubtSinceMs === undefined || (asOfMs !== undefined && doubtSinceMs >= asOfMs))
-		return undefined;
-	return isHeldInDoubt(doubtSinceMs, asOfMs) ? doubtSinceMs : undefined;
+/** When the create of a reference a real run would refuse (at `basis`), unless fresh history shows it (step 3), was lost. */
+function heldInDoubtSince(
+	basis: VerdictBasis,
+	account: string,
+	reference: string,
+): number | undefined {
+	const doubtSinceMs = basis.memory.inDoubtSince(account, reference);
+	return doubtSinceMs !== undefined && isHeldInDoubt(doubtSinceMs, basis.nowMs)
+		? doubtSinceMs
+		: undefined;
 }
 
-/**
- * The reference's payout in the ledger, or sent by this process since the ledger's read; certain first. With
- * `asOfMs`, as they stood then: before the batch's first row went to its turn.
- */
+/** The reference's payout in the ledger, or sent by this process since the ledger's read, as `basis` sees them; certain first. */
 function knownPayout(
 	scope: GuardScope,
 	payout: GuardedPayout,
-	asOfMs?: number,
+	basis: VerdictBasis = liveVerdictBasis(),
 ): ReferenceMatch | undefined {
 	const { reference, formerReferences = [] } = payout;
 	const cutoffMs = scope.ledger.cutoffMs(payout.options.lookBackHours);
-	const view = { beforeSending: asOfMs !== undefined };
-	const fromLedger = scope.ledger.find(reference, cutoffMs, view);
+	const fromLedger = scope.ledger.find(reference, cutoffMs, basis);
 	if (fromLedger?.certain) return fromLedger;
-	const recent = sentRecently(scope.account, reference, cutoffMs, asOfMs);
+	const recent = basis.memory.sentRecently(scope.account, reference, cutoffMs);
 	if (recent) return { record: recent, certain: true };
 	if (fromLedger) return fromLedger;
 	// A payout an earlier release made for this row, under the reference it derived then.
 	for (const former of formerReferences) {
-		const match = scope.ledger.find(former, cutoffMs, view);
+		const match = scope.ledger.find(former, cutoffMs, basis);
 		if (match) return match;
 	}
 	return undefined;

@@ -1,6 +1,7 @@
 import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
 import { referencesOf } from '../../shared/referenceTag';
 import { HOUR_MS, isInsideWindow, payoutCreatedMs } from './history';
+import { type GuardMemory, guardMemoryNow, liveGuardMemory } from './processMemory';
 import type { ReferenceMatch } from './references';
 
 /**
@@ -76,6 +77,19 @@ export interface PlannedPayout {
 }
 
 /** History in the look-back, this execution's sends and its plan, by reference: one found is never sent twice. */
+/** A view of what the guard knows: `beforeSending` leaves out what this execution recorded (find). */
+export interface VerdictBasis {
+	memory: GuardMemory;
+	/** The time the in-doubt hold is judged at. */
+	nowMs: number;
+	beforeSending: boolean;
+}
+
+/** The guard's knowledge as it is whenever it is read. */
+export function liveVerdictBasis(): VerdictBasis {
+	return { memory: liveGuardMemory, nowMs: Date.now(), beforeSending: false };
+}
+
 export class PayoutLedger {
 	/** The execution's start: every look-back ends there, so a row's turn reads the window its batch was decided on. */
 	constructor(private readonly endsMs: number) {}
@@ -92,8 +106,8 @@ export class PayoutLedger {
 	/** How far back (createdAt, epoch ms) the history read holds every payout; Infinity before any read. */
 	private coveredFromMs = Infinity;
 
-	/** When the execution's first row went to its turn (create.send.ts); nothing of the batch was sent before. */
-	private sendingBeganMs: number | undefined;
+	/** What the batch's verdict reads once its first row went to its turn (create.send.ts): see verdictBasis. */
+	private atFirstTurn: VerdictBasis | undefined;
 
 	/** Where a look-back of `lookBackHours` begins (createdAt, epoch ms): the same for every row of the execution. */
 	cutoffMs(lookBackHours: number): number {
@@ -135,14 +149,23 @@ export class PayoutLedger {
 		return earlier;
 	}
 
-	/** A row goes to its turn: from the first one on, the batch's verdict is the one taken before it. */
-	sendingBegins(atMs = Date.now()) {
-		this.sendingBeganMs ??= atMs;
+	/** A row goes to its turn: from the first one on, the batch's verdict reads what stood then (verdictBasis). */
+	sendingBegins() {
+		this.atFirstTurn ??= {
+			memory: guardMemoryNow(),
+			nowMs: Date.now(),
+			beforeSending: true,
+		};
 	}
 
-	/** When the batch's first row went to its turn, or undefined while nothing of it may have been sent. */
-	get sendingBeganAtMs(): number | undefined {
-		return this.sendingBeganMs;
+	/**
+	 * What the guard's verdict for the batch (previewPayoutOnce) reads: before any row's turn, the ledger and this
+	 * process's memory as they are; from the first turn on, as they stood then, copied, so a row checked later
+	 * meets the verdict it met when the whole batch was checked first, whatever this batch or another execution
+	 * sent, settled or forgot since.
+	 */
+	get verdictBasis(): VerdictBasis {
+		return this.atFirstTurn ?? liveVerdictBasis();
 	}
 
 	remember(record: PayoutRecord, reference?: string) {

@@ -81,6 +81,15 @@ class BoundedMemory<T> {
 		this.entries.delete(key);
 	}
 
+	/** The entries as they stand now, in a copy that nothing done later changes. */
+	copy(nowMs = Date.now()): (key: string) => Entry<T> | undefined {
+		const kept = new Map<string, Entry<T>>();
+		for (const [key, entry] of this.entries) {
+			if (nowMs - entry.atMs <= this.maxAgeMs()) kept.set(key, entry);
+		}
+		return (key) => kept.get(key);
+	}
+
 	clear() {
 		this.entries.clear();
 	}
@@ -96,16 +105,39 @@ const inDoubt = keptBetweenExecutions(
 	new BoundedMemory<true>(() => PROCESS_MEMORY_LIMITS.sentMaxAgeMs),
 );
 
-/** A payout this process sent (or confirmed from history) for the reference, at or after `sinceMs`, before `beforeMs`. */
-export function sentRecently(
-	account: string,
-	reference: string,
-	sinceMs: number,
-	beforeMs = Infinity,
-): PayoutRecord | undefined {
-	const entry = sent.get(claimKey(account, reference));
-	return entry && entry.atMs >= sinceMs && entry.atMs < beforeMs ? entry.value : undefined;
+/** What the duplicate guard reads of this memory: the payouts sent, and the references in doubt. */
+export interface GuardMemory {
+	/** A payout this process sent (or confirmed from history) for the reference, at or after `sinceMs`. */
+	sentRecently(account: string, reference: string, sinceMs: number): PayoutRecord | undefined;
+	/** When the reference's unknown outcome happened, until a send or history settles it (at most sentMaxAgeMs). */
+	inDoubtSince(account: string, reference: string): number | undefined;
 }
+
+function guardMemoryOf(
+	sentEntry: (key: string) => Entry<PayoutRecord> | undefined,
+	inDoubtEntry: (key: string) => Entry<true> | undefined,
+): GuardMemory {
+	return {
+		sentRecently(account, reference, sinceMs) {
+			const entry = sentEntry(claimKey(account, reference));
+			return entry && entry.atMs >= sinceMs ? entry.value : undefined;
+		},
+		inDoubtSince: (account, reference) => inDoubtEntry(claimKey(account, reference))?.atMs,
+	};
+}
+
+/** The memory as it stands whenever it is read. */
+export const liveGuardMemory = guardMemoryOf(
+	(key) => sent.get(key),
+	(key) => inDoubt.get(key),
+);
+
+/** The memory as it stands now: what any execution sends, settles or forgets later does not reach this copy. */
+export function guardMemoryNow(): GuardMemory {
+	return guardMemoryOf(sent.copy(), inDoubt.copy());
+}
+
+export const { sentRecently } = liveGuardMemory;
 
 /** Remembers a payout TYLT has for the reference; it is no longer in doubt. */
 export function rememberSent(account: string, reference: string, record: PayoutRecord) {
@@ -119,10 +151,7 @@ export function markInDoubt(account: string, reference: string, sinceMs = Date.n
 	inDoubt.set(claimKey(account, reference), true, sinceMs);
 }
 
-/** When the reference's unknown outcome happened, until a send or history settles it (at most sentMaxAgeMs). */
-export function inDoubtSince(account: string, reference: string): number | undefined {
-	return inDoubt.get(claimKey(account, reference))?.atMs;
-}
+export const { inDoubtSince } = liveGuardMemory;
 
 /** Whether a reference in doubt since `sinceMs` is still refused when history does not show it. */
 export function isHeldInDoubt(sinceMs: number, nowMs = Date.now()): boolean {
