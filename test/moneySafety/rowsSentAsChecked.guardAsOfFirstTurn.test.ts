@@ -1,7 +1,7 @@
 /**
- * The guard's verdict over a batch sent row by row is meant to be the one it gives when every row is checked before
- * the first create: as TYLT history, this process's sends and its references in doubt stood before the batch's first
- * row went to its turn. Each case runs the same batch twice on a fresh sandbox and process memory, once with
+ * The guard's verdict over a batch sent row by row is the one it gives when every row is checked before the first
+ * create: on a copy of TYLT history's index, this process's sends and its references in doubt, and the hold's clock,
+ * frozen before the batch's first create. Each case runs the same batch twice on a fresh sandbox and process memory, once with
  * Duplicate Guard written as an expression (`={{ true }}`: every row is checked first), once as a user saves it,
  * and expects the same rows paid and the same verdict per item.
  */
@@ -14,7 +14,6 @@ import {
 
 import { forgetProcessMemory } from '../../nodes/shared/memoryBetweenExecutions';
 import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
-import { PayoutLedger } from '../../nodes/Tylt/payout/ledger';
 import * as processMemory from '../../nodes/Tylt/payout/processMemory';
 import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
@@ -135,8 +134,8 @@ describe('a reference held in doubt when the batch begins, settled by another ex
 		};
 	}
 
-	// Fails now: rememberSent deleted the in-doubt mark after the cut, so the preview "as it stood" cannot see it
-	// and pays rows 3–5 that checked whole first never pays (row 2 then outputs the other execution's payout).
+	// The other execution's rememberSent deletes the in-doubt mark after the verdict was frozen: the frozen copy still
+	// holds it, so row 2 is refused at its check and rows 3–5 are never started, as checked whole first.
 	it('version 1 without Continue On Fail stops at that row and pays none after it, as checked whole first', async () => {
 		const items = rows('settled', 6);
 
@@ -159,7 +158,7 @@ describe('a reference held in doubt when the batch begins, settled by another ex
 		expect(rowByRow).toEqual(wholeFirst);
 	});
 
-	// Fails now: the same deleted mark; row 2 outputs alreadySent where checked whole first refuses it as in doubt.
+	// The same deleted mark: row 2 is refused as in doubt, as checked whole first, not output as already sent.
 	it('version 3 with Continue On Fail answers that row as checked whole first', async () => {
 		const items = rows('settled-cof', 4);
 
@@ -233,8 +232,8 @@ describe('two executions of this process: one settles a reference in doubt while
 		};
 	}
 
-	// Fails now: the second execution's rememberSent deletes the mark after the cut (when the hold was still on),
-	// the preview no longer sees it, and the batch pays rows 4 and 5, which checked whole first it never starts.
+	// The second execution's rememberSent deletes the mark (its hold still on) after the verdict was frozen: the
+	// frozen copy still refuses the reference, and rows 4 and 5 are never started, as checked whole first.
 	it('version 1 without Continue On Fail stops at that reference and pays none after it, as checked whole first', async () => {
 		const items = rows('shared', 6);
 		const parameters = v1Batch({ concurrentPayouts: 1 });
@@ -292,8 +291,8 @@ describe('two executions of this process: one without the guard sends a referenc
 		};
 	}
 
-	// Fails now: the newer mark is after the cut, so the preview leaves the reference out; at its turn history shows
-	// the second execution's payout, it is output, and the batch pays rows 3–5, which checked whole first it never starts.
+	// A newer mark made after the verdict was frozen does not hide the one the copy holds: the reference is refused
+	// at its check and rows 3–5 are never started, as checked whole first.
 	it('version 1 without Continue On Fail stops at that reference and pays none after it, as checked whole first', async () => {
 		const items = rows('unguarded', 6);
 		const parameters = v1Batch({ concurrentPayouts: 1 });
@@ -314,8 +313,8 @@ describe('a reference held in doubt when the batch begins, whose mark later in-d
 	const configured = { ...processMemory.PROCESS_MEMORY_LIMITS };
 	afterEach(() => Object.assign(processMemory.PROCESS_MEMORY_LIMITS, configured));
 
-	// Fails now: the batch's own marks evict the earlier one after the cut (at 10,000 marks; 2 here), so row 3 is
-	// paid while TYLT may hold the earlier create of it; checked whole first it is refused before anything is sent.
+	// The batch's own marks evict the earlier one from live memory (at 10,000 marks; 2 here): the frozen copy still
+	// holds it, so row 3, which TYLT may already hold, is refused and not paid, as checked whole first.
 	it('is refused, not paid, as checked whole first', async () => {
 		const items = rows('evicted', 4);
 
@@ -345,21 +344,19 @@ describe('the wall clock stepped back while the batch is sent', () => {
 	/** The clock goes back two minutes (an NTP step, say) as the batch's first row goes to its turn. */
 	function clockStepsBackAtFirstTurn() {
 		const realNow = Date.now.bind(Date);
-		const sendingBegins = PayoutLedger.prototype.sendingBegins;
+		const claimReference = processMemory.claimReference;
 		let stepped = false;
-		jest.spyOn(PayoutLedger.prototype, 'sendingBegins').mockImplementation(function (
-			this: PayoutLedger,
-			...args
-		) {
-			sendingBegins.apply(this, args);
-			if (stepped) return;
-			stepped = true;
-			jest.spyOn(Date, 'now').mockImplementation(() => realNow() - 120_000);
+		jest.spyOn(processMemory, 'claimReference').mockImplementation(async (...args) => {
+			if (!stepped) {
+				stepped = true;
+				jest.spyOn(Date, 'now').mockImplementation(() => realNow() - 120_000);
+			}
+			return await claimReference(...args);
 		});
 	}
 
-	// Fails now: the batch's own in-doubt mark is stamped before the cut by the stepped clock, so the repeat of the
-	// reference is refused as in doubt at its check, where checked whole first it outputs the payout history shows.
+	// The batch's own in-doubt mark, stamped by the stepped-back clock, is not in the frozen copy: the repeat of the
+	// reference waits for its turn and outputs the payout history shows, as checked whole first.
 	it('a repeat of a reference whose create got no answer outputs the payout history shows', async () => {
 		const items = rows('clock-back', 3);
 		items[1] = { ...items[0] };
@@ -381,8 +378,8 @@ describe('the wall clock stepped back while the batch is sent', () => {
 		expect(rowByRow).toEqual(wholeFirst);
 	});
 
-	// Fails now: a mark stamped later than the cut (by a clock since stepped back) is left out of the preview, so the
-	// row is refused only at its turn, after the rows behind it started; checked whole first none of them is paid.
+	// A mark stamped later than the freeze (by a clock since stepped back) is in the frozen copy all the same: the
+	// row is refused at its check, before the rows behind it start, as checked whole first.
 	it('a reference marked in doubt by a clock since stepped back stops version 1 before the rows after it', async () => {
 		const items = rows('marked-ahead', 6);
 

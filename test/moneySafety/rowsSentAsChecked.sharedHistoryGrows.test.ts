@@ -1,8 +1,7 @@
 /**
- * The guard's verdict over a batch sent row by row is meant to be the one it gives when every row is checked before
- * the first create: as TYLT history and this process's memory stood before the batch's first row went to its turn.
- * Process memory is copied at that turn; the history the batch's ledger holds is the history cache's window,
- * which another execution's incremental read of the same account grows in place. Each case runs the same batch
+ * The guard's verdict over a batch sent row by row is the one it gives when every row is checked before the first
+ * create, even when another execution's incremental read of the same account grows the history cache's window, which
+ * the batch's ledger holds, in place: the verdict reads a copy of history's index frozen before the first create. Each case runs the same batch
  * twice on a fresh sandbox and process memory, once with Duplicate Guard written as an expression (`={{ true }}`:
  * every row is checked first), once as a user saves it, and expects the same rows paid and the same failed item.
  */
@@ -107,9 +106,9 @@ describe('a reference held in doubt when the batch begins, shown by another exec
 		return { failedItem: error?.context.itemIndex, paid: payoutsPerReference(suite.sandbox) };
 	}
 
-	// Fails now: the copy taken at the first turn covers process memory only; the ledger's history is the cache's
-	// window, grown in place by the dry run's read after the cut, so row 3's preview finds the payout, skips the
-	// in-doubt refusal, and the batch pays rows 4 and 5, which checked whole first it never starts.
+	// The history cache's window grows in place with the dry run's read after the verdict was frozen: the frozen
+	// copy of history's index does not show the payout, so row 3 is refused as in doubt at its check and rows 4
+	// and 5 are never started, as checked whole first.
 	it('version 1 without Continue On Fail stops at that reference and pays none after it, as checked whole first', async () => {
 		const items = rows('grown', 6);
 		const parameters = v1Batch({ concurrentPayouts: 1 });
@@ -130,7 +129,7 @@ describe('a reference held in doubt when the batch begins, shown by another exec
 		expect(rowByRow).toEqual(wholeFirst);
 	});
 
-	// Fails now: the same grown window; row 3 outputs alreadySent where checked whole first refuses it as in doubt.
+	// The same grown window: row 3 is refused as in doubt, as checked whole first, not output as already sent.
 	it('version 3 with Continue On Fail answers that row as checked whole first', async () => {
 		const items = rows('grown-cof', 6);
 		const parameters = payoutCreate({

@@ -19,8 +19,8 @@ export interface OperationScope {
 	payoutLedger(itemIndex: number, lookBackHours: number, timeoutMs?: number): Promise<PayoutLedger>;
 	/** Gives the row's reference to its payout in the ledger's plan; returns the earlier row that has it, if any. */
 	planPayout(payout: PlannedPayout): PlannedPayout | undefined;
-	/** A row goes to its turn (create.send.ts): the guard's verdict for the batch stays as it stood before. */
-	sendingBegins(): void;
+	/** The guard's verdict for the batch reads what it knows now from here on (PayoutLedger.freezeVerdict). */
+	freezeGuardVerdict(): void;
 	/** TYLT's account balance, read at most once per execution (Balance → Get, Check Balance First). */
 	accountBalances(itemIndex: number, timeoutMs?: number): Promise<AccountBalance[]>;
 	/** The TYLT account this execution pays from, as a hash (never the API key itself). */
@@ -75,7 +75,7 @@ export function createOperationScope(context: IExecuteFunctions): OperationScope
 			return await ledgerRead.done;
 		},
 		planPayout: (payout) => ledger.plan(payout),
-		sendingBegins: () => ledger.sendingBegins(),
+		freezeGuardVerdict: () => ledger.freezeVerdict(),
 		async accountBalances(itemIndex, timeoutMs) {
 			balances ??= getAccountBalances.call(context, itemIndex, timeoutMs);
 			return await balances;

@@ -132,8 +132,8 @@ export function previewPayoutOnce(
 	inDoubt?: NodeOperationError;
 	skips: boolean;
 } {
-	// As it stood before the batch's first row went to its turn: what changed since is for each row's turn to
-	// decide, so a batch read row by row (create.operation.ts) meets the verdict it meets when checked whole.
+	// Frozen before the first create of a batch read row by row (PayoutLedger.freezeVerdict): what changed since is
+	// for each row's turn to decide, so a row checked late meets the verdict it meets when the batch is checked whole.
 	const basis = scope.ledger.verdictBasis;
 	const known = knownPayout(scope, payout, basis);
 	const existing = known ? confirmedMatch(this.getNode(), known, payout) : undefined;

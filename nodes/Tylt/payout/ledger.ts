@@ -50,6 +50,14 @@ export class ReferenceIndex {
 	possibleReference(reference: string): PayoutRecord | undefined {
 		return this.byPossibleReference.get(reference);
 	}
+
+	/** The index as it is now: what the history cache adds to or updates in this one later does not reach it. */
+	copy(): ReferenceIndex {
+		const copy = new ReferenceIndex();
+		for (const [key, record] of this.byReference) copy.byReference.set(key, record);
+		for (const [key, record] of this.byPossibleReference) copy.byPossibleReference.set(key, record);
+		return copy;
+	}
 }
 
 /** Never over a payout of unknown age: it counts in every window, a dated one may not (fail closed). */
@@ -76,20 +84,21 @@ export interface PlannedPayout {
 	options: { dryRun: boolean };
 }
 
-/** History in the look-back, this execution's sends and its plan, by reference: one found is never sent twice. */
-/** A view of what the guard knows: `beforeSending` leaves out what this execution recorded (find). */
+/** What the guard knows, live or as it stood when the batch's verdict was frozen (PayoutLedger.freezeVerdict). */
 export interface VerdictBasis {
 	memory: GuardMemory;
 	/** The time the in-doubt hold is judged at. */
 	nowMs: number;
-	beforeSending: boolean;
+	/** Frozen: history's index as it stood then, and nothing this execution recorded since (find). */
+	frozenHistory?: ReferenceIndex;
 }
 
 /** The guard's knowledge as it is whenever it is read. */
 export function liveVerdictBasis(): VerdictBasis {
-	return { memory: liveGuardMemory, nowMs: Date.now(), beforeSending: false };
+	return { memory: liveGuardMemory, nowMs: Date.now() };
 }
 
+/** History in the look-back, this execution's sends and its plan, by reference: one found is never sent twice. */
 export class PayoutLedger {
 	/** The execution's start: every look-back ends there, so a row's turn reads the window its batch was decided on. */
 	constructor(private readonly endsMs: number) {}
@@ -106,8 +115,8 @@ export class PayoutLedger {
 	/** How far back (createdAt, epoch ms) the history read holds every payout; Infinity before any read. */
 	private coveredFromMs = Infinity;
 
-	/** What the batch's verdict reads once its first row went to its turn (create.send.ts): see verdictBasis. */
-	private atFirstTurn: VerdictBasis | undefined;
+	/** What the batch's verdict reads once frozen (freezeVerdict). */
+	private frozen: VerdictBasis | undefined;
 
 	/** Where a look-back of `lookBackHours` begins (createdAt, epoch ms): the same for every row of the execution. */
 	cutoffMs(lookBackHours: number): number {
@@ -122,19 +131,20 @@ export class PayoutLedger {
 	}
 
 	/**
-	 * A copy: history records are the history cache's own, which outlive this execution's output. `beforeSending`:
-	 * as the ledger stood before the batch's first row went to its turn (history and the plan only).
+	 * A copy: history records are the history cache's own, which outlive this execution's output. With a frozen
+	 * `basis`: as the ledger stood when the batch's verdict was frozen.
 	 */
 	find(
 		reference: string,
 		cutoffMs: number,
-		{ beforeSending = false } = {},
+		basis: Pick<VerdictBasis, 'frozenHistory'> = {},
 	): ReferenceMatch | undefined {
-		const own = beforeSending ? EMPTY_INDEX : this.fromExecution;
-		const record = own.reference(reference) ?? this.history.reference(reference);
+		const history = basis.frozenHistory ?? this.history;
+		const own = basis.frozenHistory ? EMPTY_INDEX : this.fromExecution;
+		const record = own.reference(reference) ?? history.reference(reference);
 		if (record && isInsideWindow(record, cutoffMs))
 			return { record: copyOf(record), certain: true };
-		const possible = own.possibleReference(reference) ?? this.history.possibleReference(reference);
+		const possible = own.possibleReference(reference) ?? history.possibleReference(reference);
 		return possible && isInsideWindow(possible, cutoffMs)
 			? { record: copyOf(possible), certain: false }
 			: undefined;
@@ -149,23 +159,24 @@ export class PayoutLedger {
 		return earlier;
 	}
 
-	/** A row goes to its turn: from the first one on, the batch's verdict reads what stood then (verdictBasis). */
-	sendingBegins() {
-		this.atFirstTurn ??= {
+	/**
+	 * From now on the batch's verdict (previewPayoutOnce) reads what the guard knows now, copied: history's index,
+	 * this process's memory, and the clock that judges the in-doubt hold. A batch whose rows are checked while its
+	 * earlier rows are sent freezes it before its first create (create.operation.ts), so a row checked later meets
+	 * the verdict it met when the whole batch was checked first, whatever this batch or another execution sent, read,
+	 * settled or forgot since. The rows' turns (decideBeforeCreate) read the guard's knowledge live.
+	 */
+	freezeVerdict() {
+		this.frozen ??= {
 			memory: guardMemoryNow(),
 			nowMs: Date.now(),
-			beforeSending: true,
+			frozenHistory: this.history.copy(),
 		};
 	}
 
-	/**
-	 * What the guard's verdict for the batch (previewPayoutOnce) reads: before any row's turn, the ledger and this
-	 * process's memory as they are; from the first turn on, as they stood then, copied, so a row checked later
-	 * meets the verdict it met when the whole batch was checked first, whatever this batch or another execution
-	 * sent, settled or forgot since.
-	 */
+	/** What the batch's verdict reads: frozen once freezeVerdict was called, else live. */
 	get verdictBasis(): VerdictBasis {
-		return this.atFirstTurn ?? liveVerdictBasis();
+		return this.frozen ?? liveVerdictBasis();
 	}
 
 	remember(record: PayoutRecord, reference?: string) {

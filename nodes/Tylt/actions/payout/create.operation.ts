@@ -67,8 +67,8 @@ async function* checkedRows(
  * Whether a row may be sent once its own checks pass, while later rows are still read: only when no step decides
  * over the whole batch (version 2's verdict, Check Balance First, Max Amount per 24 Hours, Dry Run) and the options
  * that set the batch's pace are plain values, so every row reads them as the first checked row did. Each row then
- * meets the same checks, in the same order, as when every row is checked first (the guard's verdict is taken as it
- * stood before the batch's first create), so the same rows are paid; n8n's reading of the rows' expressions
+ * meets the same checks, in the same order, as when every row is checked first (the guard's verdict is frozen
+ * before the batch's first create), so the same rows are paid; n8n's reading of the rows' expressions
  * overlaps the creates instead of coming before them all. Anything not proven checks the whole batch first.
  */
 async function decidedRowByRow(
@@ -83,13 +83,17 @@ async function decidedRowByRow(
 	return !(limits instanceof UnreadableLimitError) && limits.per24Hours === undefined;
 }
 
-/** Each row goes out as soon as it is checked, at the first row's pace, which is every row's (decidedRowByRow). */
+/**
+ * Each row goes out as soon as it is checked, at the first row's pace, which is every row's (decidedRowByRow); the
+ * guard's verdict is frozen before the first create, as it stood for a batch checked whole.
+ */
 async function sendAsChecked(
 	this: IExecuteFunctions,
 	first: CheckedPayout,
 	rest: AsyncGenerator<CheckedPayout, void, undefined>,
 	scope: OperationScope,
 ): Promise<ItemOutcome[]> {
+	if (first.guard) scope.freezeGuardVerdict();
 	let firstTaken = false;
 	const nextPayout: NextPayout = async () => {
 		if (!firstTaken) {

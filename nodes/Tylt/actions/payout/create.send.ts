@@ -136,7 +136,6 @@ async function send(
 	panelV2: boolean,
 ): Promise<INodeExecutionData[]> {
 	const { itemIndex, options, body, reference, guard } = payout;
-	scope.sendingBegins();
 	const decision = guard ? await decideBeforeCreate.call(this, guard, payout) : undefined;
 	if (decision && 'alreadySent' in decision) {
 		return output(panelV2, payout, { record: decision.alreadySent, alreadySent: true });
