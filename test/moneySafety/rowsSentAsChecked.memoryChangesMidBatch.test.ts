@@ -16,64 +16,12 @@ import { forgetProcessMemory } from '../../nodes/shared/memoryBetweenExecutions'
 import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
 import * as processMemory from '../../nodes/Tylt/payout/processMemory';
 import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
+import { bothWaysOf, checkedFirst, payoutRows, v1Batch, verdictOf } from '../support/bothWaysKit';
 import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
-import {
-	credentialsFor,
-	failureOf,
-	payoutCreate,
-	tronAddress,
-	withPlainSymbols,
-	type NodeRun,
-} from '../support/sandboxKit';
+import { credentialsFor, failureOf, payoutCreate, withPlainSymbols } from '../support/sandboxKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox({ autoSettle: true });
-
-type ItemVerdict = 'paid' | 'alreadySent' | 'refused';
-
-function verdictOf(item: INodeExecutionData): ItemVerdict {
-	if (item.json.error !== undefined) return 'refused';
-	return item.json.alreadySent === true ? 'alreadySent' : 'paid';
-}
-
-async function runOnce(run: NodeRun, prepare: () => void) {
-	suite.sandbox.reset();
-	forgetProcessMemory();
-	jest.restoreAllMocks();
-	prepare();
-	if (run.continueOnFail) {
-		const output = await suite.run(run);
-		return { verdicts: output.map(verdictOf), paid: payoutsPerReference(suite.sandbox) };
-	}
-	const error = await failureOf(suite.run(run)).catch(() => undefined);
-	if (error) suite.keepError(error);
-	return { failedItem: error?.context.itemIndex, paid: payoutsPerReference(suite.sandbox) };
-}
-
-function checkedFirst(parameters: INodeParameters): INodeParameters {
-	const options = (parameters.options ?? {}) as IDataObject;
-	return { ...parameters, options: { ...options, duplicateGuard: '={{ true }}' } };
-}
-
-async function bothWays(run: NodeRun, prepare: () => void = () => undefined) {
-	const wholeFirst = await runOnce({ ...run, parameters: checkedFirst(run.parameters) }, prepare);
-	const rowByRow = await runOnce(run, prepare);
-	return { wholeFirst, rowByRow };
-}
-
-function rows(prefix: string, count: number): IDataObject[] {
-	return Array.from({ length: count }, (_, index) => ({
-		row: `${prefix}-${index}`,
-		address: tronAddress(`${prefix} recipient ${index}`),
-	}));
-}
-
-const v1Batch = (options: IDataObject) =>
-	withPlainSymbols(
-		payoutCreate({
-			address: '={{ $json.address }}',
-			options: { reference: '={{ $json.row }}', ...options },
-		}),
-	);
+const bothWays = bothWaysOf(suite);
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -81,7 +29,7 @@ describe('history read again, after rows were paid, for a later row with a longe
 	it('a payout of the batch that may be that row’s refuses it as the plan does when checked whole first', async () => {
 		// Row 0's comments end with the tag of row 7's reference, as 0.1.0 wrote tags: once row 0 is paid, history
 		// read again holds a payout that may be row 7's; checked whole first, the plan holds the same doubt.
-		const items: IDataObject[] = rows('reread', 8).map((item) => ({
+		const items: IDataObject[] = payoutRows('reread', 8).map((item) => ({
 			...item,
 			note: 'n/a',
 			lookBack: 24,
@@ -137,7 +85,7 @@ describe('a reference held in doubt when the batch begins, settled by another ex
 	// The other execution's rememberSent deletes the in-doubt mark after the verdict was frozen: the frozen copy still
 	// holds it, so row 2 is refused at its check and rows 3–5 are never started, as checked whole first.
 	it('version 1 without Continue On Fail stops at that row and pays none after it, as checked whole first', async () => {
-		const items = rows('settled', 6);
+		const items = payoutRows('settled', 6);
 
 		const { wholeFirst, rowByRow } = await bothWays(
 			{
@@ -160,7 +108,7 @@ describe('a reference held in doubt when the batch begins, settled by another ex
 
 	// The same deleted mark: row 2 is refused as in doubt, as checked whole first, not output as already sent.
 	it('version 3 with Continue On Fail answers that row as checked whole first', async () => {
-		const items = rows('settled-cof', 4);
+		const items = payoutRows('settled-cof', 4);
 
 		const { wholeFirst, rowByRow } = await bothWays(
 			{
@@ -235,7 +183,7 @@ describe('two executions of this process: one settles a reference in doubt while
 	// The second execution's rememberSent deletes the mark (its hold still on) after the verdict was frozen: the
 	// frozen copy still refuses the reference, and rows 4 and 5 are never started, as checked whole first.
 	it('version 1 without Continue On Fail stops at that reference and pays none after it, as checked whole first', async () => {
-		const items = rows('shared', 6);
+		const items = payoutRows('shared', 6);
 		const parameters = v1Batch({ concurrentPayouts: 1 });
 
 		const wholeFirst = await runBatch(checkedFirst(parameters), items);
@@ -294,7 +242,7 @@ describe('two executions of this process: one without the guard sends a referenc
 	// A newer mark made after the verdict was frozen does not hide the one the copy holds: the reference is refused
 	// at its check and rows 3–5 are never started, as checked whole first.
 	it('version 1 without Continue On Fail stops at that reference and pays none after it, as checked whole first', async () => {
-		const items = rows('unguarded', 6);
+		const items = payoutRows('unguarded', 6);
 		const parameters = v1Batch({ concurrentPayouts: 1 });
 
 		const wholeFirst = await runBatch(checkedFirst(parameters), items);
@@ -316,7 +264,7 @@ describe('a reference held in doubt when the batch begins, whose mark later in-d
 	// The batch's own marks evict the earlier one from live memory (at 10,000 marks; 2 here): the frozen copy still
 	// holds it, so row 3, which TYLT may already hold, is refused and not paid, as checked whole first.
 	it('is refused, not paid, as checked whole first', async () => {
-		const items = rows('evicted', 4);
+		const items = payoutRows('evicted', 4);
 
 		const { wholeFirst, rowByRow } = await bothWays(
 			{
@@ -358,7 +306,7 @@ describe('the wall clock stepped back while the batch is sent', () => {
 	// The batch's own in-doubt mark, stamped by the stepped-back clock, is not in the frozen copy: the repeat of the
 	// reference waits for its turn and outputs the payout history shows, as checked whole first.
 	it('a repeat of a reference whose create got no answer outputs the payout history shows', async () => {
-		const items = rows('clock-back', 3);
+		const items = payoutRows('clock-back', 3);
 		items[1] = { ...items[0] };
 
 		const { wholeFirst, rowByRow } = await bothWays(
@@ -381,7 +329,7 @@ describe('the wall clock stepped back while the batch is sent', () => {
 	// A mark stamped later than the freeze (by a clock since stepped back) is in the frozen copy all the same: the
 	// row is refused at its check, before the rows behind it start, as checked whole first.
 	it('a reference marked in doubt by a clock since stepped back stops version 1 before the rows after it', async () => {
-		const items = rows('marked-ahead', 6);
+		const items = payoutRows('marked-ahead', 6);
 
 		const { wholeFirst, rowByRow } = await bothWays(
 			{ typeVersion: 1, items, parameters: v1Batch({ concurrentPayouts: 3 }) },

@@ -4,85 +4,18 @@
  * process memory: once with Duplicate Guard written as an expression (`={{ true }}` reads as on, and any
  * expression among the pace options makes the node check every row first), once as a user saves it.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
-
-import { forgetProcessMemory } from '../../nodes/shared/memoryBetweenExecutions';
-import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
-import {
-	failureOf,
-	payoutCreate,
-	tronAddress,
-	withPlainSymbols,
-	type NodeRun,
-} from '../support/sandboxKit';
+import { bothWaysOf, payoutRows, v1Batch, v3Batch } from '../support/bothWaysKit';
+import { useMoneySafetySandbox } from '../support/moneySafetyKit';
+import { payoutCreate } from '../support/sandboxKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox({ autoSettle: true });
-
-type ItemVerdict = 'paid' | 'alreadySent' | 'refused';
-
-interface BatchResult {
-	/** With Continue On Fail: each item's verdict in input order. */
-	verdicts?: ItemVerdict[];
-	/** Without: the item the run failed on. */
-	failedItem?: number;
-	paid: Record<string, number>;
-}
-
-function verdictOf(item: INodeExecutionData): ItemVerdict {
-	if (item.json.error !== undefined) return 'refused';
-	return item.json.alreadySent === true ? 'alreadySent' : 'paid';
-}
-
-/** One run of the batch on a fresh TYLT and a fresh n8n process, with `prepare` setting TYLT's faults. */
-async function runOnce(run: NodeRun, prepare: () => void): Promise<BatchResult> {
-	suite.sandbox.reset();
-	forgetProcessMemory();
-	prepare();
-	if (run.continueOnFail) {
-		const output = await suite.run(run);
-		return { verdicts: output.map(verdictOf), paid: payoutsPerReference(suite.sandbox) };
-	}
-	const error = await failureOf(suite.run(run));
-	suite.keepError(error);
-	return { failedItem: error.context.itemIndex, paid: payoutsPerReference(suite.sandbox) };
-}
-
-/** The options collection with Duplicate Guard as an expression: the node then checks every row first. */
-function checkedFirst(parameters: INodeParameters): INodeParameters {
-	const options = (parameters.options ?? {}) as IDataObject;
-	const guard = options.duplicateGuard === false ? 'false' : 'true';
-	return { ...parameters, options: { ...options, duplicateGuard: `={{ ${guard} }}` } };
-}
-
-async function bothWays(run: NodeRun, prepare: () => void = () => undefined) {
-	const wholeFirst = await runOnce({ ...run, parameters: checkedFirst(run.parameters) }, prepare);
-	const rowByRow = await runOnce(run, prepare);
-	return { wholeFirst, rowByRow };
-}
-
-function rows(prefix: string, count: number): IDataObject[] {
-	return Array.from({ length: count }, (_, index) => ({
-		row: `${prefix}-${index}`,
-		address: tronAddress(`${prefix} recipient ${index}`),
-	}));
-}
-
-const v1Batch = (options: IDataObject) =>
-	withPlainSymbols(
-		payoutCreate({
-			address: '={{ $json.address }}',
-			options: { reference: '={{ $json.row }}', ...options },
-		}),
-	);
-
-const v3Batch = (options: IDataObject = {}) =>
-	payoutCreate({ address: '={{ $json.address }}', reference: '={{ $json.row }}', options });
+const bothWays = bothWaysOf(suite);
 
 const REFUSAL = { kind: 'errorCode', errorCode: 4017, msg: 'Payouts are paused for this merchant' };
 
 describe('a reference repeated in one batch, sent row by row as when checked whole first', () => {
 	it('after its first create got no answer (TYLT made it): the repeat outputs the payout history shows', async () => {
-		const items = rows('lost-then-repeat', 3);
+		const items = payoutRows('lost-then-repeat', 3);
 		items[1] = { ...items[0] };
 
 		const { wholeFirst, rowByRow } = await bothWays(
@@ -100,7 +33,7 @@ describe('a reference repeated in one batch, sent row by row as when checked who
 	});
 
 	it('read while its first create, whose answer was lost, is looked for in history: the repeat outputs it', async () => {
-		const items = rows('looked-for', 8);
+		const items = payoutRows('looked-for', 8);
 		items[5] = { ...items[0] };
 
 		const { wholeFirst, rowByRow } = await bothWays(
@@ -125,7 +58,7 @@ describe('a reference repeated in one batch, sent row by row as when checked who
 	});
 
 	it('after TYLT refused its first create: the repeat is sent, once', async () => {
-		const items = rows('refused-then-repeat', 8);
+		const items = payoutRows('refused-then-repeat', 8);
 		items[6] = { ...items[0] };
 
 		const { wholeFirst, rowByRow } = await bothWays(
@@ -140,7 +73,7 @@ describe('a reference repeated in one batch, sent row by row as when checked who
 	});
 
 	it('for a different payout: the later row is refused whether the earlier one is paid or on its way', async () => {
-		const items = rows('collides', 8);
+		const items = payoutRows('collides', 8);
 		items[6] = { ...items[6], row: items[0].row };
 
 		const { wholeFirst, rowByRow } = await bothWays({
@@ -154,7 +87,7 @@ describe('a reference repeated in one batch, sent row by row as when checked who
 	});
 
 	it('left empty (derived from the row): an identical later row outputs the earlier payout', async () => {
-		const items = rows('derived', 8);
+		const items = payoutRows('derived', 8);
 		items[5] = { ...items[1] };
 
 		const { wholeFirst, rowByRow } = await bothWays({
@@ -170,7 +103,7 @@ describe('a reference repeated in one batch, sent row by row as when checked who
 
 describe('version 1 without Continue On Fail, sent row by row as when checked whole first', () => {
 	it('a bad row while the rows before it wait for their pause: those are all paid, none after it', async () => {
-		const items = rows('paused-bad', 8);
+		const items = payoutRows('paused-bad', 8);
 		items[5] = { ...items[5], address: `${String(items[5].address).slice(0, -1)}x` };
 
 		const { wholeFirst, rowByRow } = await bothWays({
@@ -187,7 +120,7 @@ describe('version 1 without Continue On Fail, sent row by row as when checked wh
 	});
 
 	it('TYLT refusing a row stops the batch at the same row', async () => {
-		const items = rows('refused-stop', 8);
+		const items = payoutRows('refused-stop', 8);
 
 		const { wholeFirst, rowByRow } = await bothWays(
 			{
@@ -210,7 +143,7 @@ describe('version 1 without Continue On Fail, sent row by row as when checked wh
 
 describe('other rows than repeats, sent row by row as when checked whole first', () => {
 	it('as an AI agent’s tool: a row over AI Agent Max Amount is refused, the rows around it paid', async () => {
-		const items = rows('agent', 6).map((item, index) => ({
+		const items = payoutRows('agent', 6).map((item, index) => ({
 			...item,
 			amount: index === 2 ? 60 : 25,
 		}));
@@ -230,7 +163,7 @@ describe('other rows than repeats, sent row by row as when checked whole first',
 	});
 
 	it('the history read for the first row failing: every row is refused, nothing is paid', async () => {
-		const items = rows('history-fails', 6);
+		const items = payoutRows('history-fails', 6);
 
 		const { wholeFirst, rowByRow } = await bothWays(
 			{ items, continueOnFail: true, parameters: v3Batch() },

@@ -5,46 +5,16 @@
  * twice on a fresh sandbox and process memory, once with Duplicate Guard written as an expression (`={{ true }}`:
  * every row is checked first), once as a user saves it, and expects the same rows paid and the same failed item.
  */
-import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { forgetProcessMemory } from '../../nodes/shared/memoryBetweenExecutions';
 import { tyltAccountHash } from '../../nodes/shared/tyltAccount';
 import * as processMemory from '../../nodes/Tylt/payout/processMemory';
+import { checkedFirst, payoutRows, v1Batch, verdictOf } from '../support/bothWaysKit';
 import { payoutsPerReference, useMoneySafetySandbox } from '../support/moneySafetyKit';
-import {
-	credentialsFor,
-	failureOf,
-	payoutCreate,
-	tronAddress,
-	withPlainSymbols,
-} from '../support/sandboxKit';
+import { credentialsFor, failureOf, payoutCreate, tronAddress } from '../support/sandboxKit';
 
 const { suite, itShowsNoSecret } = useMoneySafetySandbox({ autoSettle: true });
-
-function rows(prefix: string, count: number): IDataObject[] {
-	return Array.from({ length: count }, (_, index) => ({
-		row: `${prefix}-${index}`,
-		address: tronAddress(`${prefix} recipient ${index}`),
-	}));
-}
-
-const v1Batch = (options: IDataObject) =>
-	withPlainSymbols(
-		payoutCreate({
-			address: '={{ $json.address }}',
-			options: { reference: '={{ $json.row }}', ...options },
-		}),
-	);
-
-function checkedFirst(parameters: INodeParameters): INodeParameters {
-	const options = (parameters.options ?? {}) as IDataObject;
-	return { ...parameters, options: { ...options, duplicateGuard: '={{ true }}' } };
-}
-
-function verdictOf(item: INodeExecutionData): 'paid' | 'alreadySent' | 'refused' {
-	if (item.json.error !== undefined) return 'refused';
-	return item.json.alreadySent === true ? 'alreadySent' : 'paid';
-}
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -110,7 +80,7 @@ describe('a reference held in doubt when the batch begins, shown by another exec
 	// copy of history's index does not show the payout, so row 3 is refused as in doubt at its check and rows 4
 	// and 5 are never started, as checked whole first.
 	it('version 1 without Continue On Fail stops at that reference and pays none after it, as checked whole first', async () => {
-		const items = rows('grown', 6);
+		const items = payoutRows('grown', 6);
 		const parameters = v1Batch({ concurrentPayouts: 1 });
 
 		const wholeFirst = await runBatch(checkedFirst(parameters), items, {
@@ -131,7 +101,7 @@ describe('a reference held in doubt when the batch begins, shown by another exec
 
 	// The same grown window: row 3 is refused as in doubt, as checked whole first, not output as already sent.
 	it('version 3 with Continue On Fail answers that row as checked whole first', async () => {
-		const items = rows('grown-cof', 6);
+		const items = payoutRows('grown-cof', 6);
 		const parameters = payoutCreate({
 			address: '={{ $json.address }}',
 			reference: '={{ $json.row }}',
@@ -147,7 +117,7 @@ describe('a reference held in doubt when the batch begins, shown by another exec
 	});
 
 	it('without that read, row by row stops at that reference as checked whole first (the copy holds the mark)', async () => {
-		const items = rows('grown', 6);
+		const items = payoutRows('grown', 6);
 		const parameters = v1Batch({ concurrentPayouts: 1 });
 
 		const wholeFirst = await runBatch(checkedFirst(parameters), items, {
