@@ -37,7 +37,8 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 		if (answered) answerOk(response);
 	}
 
-	const secrets = await readCallbackSecrets(this, credentialId);
+	// Answered already, TYLT may send the order's next callback now: this one's run must still start first.
+	const secrets = await readCallbackSecrets(this, credentialId, answered && orderOf(answered));
 	if (!(answered && previous && sameSecrets(previous, secrets))) {
 		const verdict = verifySignature(signature, rawBody, [...secrets, optionSecret]);
 		if (!verdict.valid) {
@@ -65,4 +66,9 @@ export async function receiveCallback(this: IWebhookFunctions): Promise<IWebhook
 	}
 
 	return acknowledge(response, alreadyAnswered, [[{ json: toOutputJson(callback) }]]);
+}
+
+/** The order a callback is about, as the order of its runs is kept per order (callbackSecrets.ts). */
+function orderOf(callback: TyltCallback): string {
+	return String(callback.record.orderId ?? callback.record.merchantOrderId ?? '');
 }

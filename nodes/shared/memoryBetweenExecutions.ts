@@ -61,7 +61,8 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 	},
 	accountsOfCredentials: {
 		usedBy: 'nodes/shared/tyltAccount.ts',
-		holds: 'Each credential object n8n handed over, as read: credential data → its fields and the account they name.',
+		holds:
+			'Each credential object n8n handed over, as read: credential data → its fields and the account they name.',
 		bound: 'Weak: an entry goes with its credential object (n8n decrypts one per execution).',
 		lifetime: 'As long as the credential object: one execution.',
 		why: 'Speed only: every request of an execution signs with the same credential, and reading the account costs a SHA-256 and URL parses per request; forgetting it changes no result.',
@@ -90,6 +91,14 @@ export const MEMORY_BETWEEN_EXECUTIONS = {
 			'MAX_CREDENTIALS_REMEMBERED (200) credentials; past it, the one read longest ago is forgotten.',
 		lifetime: 'Until the next callback to a trigger with that credential reads it again.',
 		why: "In n8n a webhook's credential read waits for n8n to start an expression isolate (90–190 ms measured under load); a callback these secrets verify is answered before it, and still runs nothing until the fresh read verifies it too.",
+	},
+	callbackReadsInOrder: {
+		usedBy: 'nodes/TyltTrigger/callbackSecrets.ts',
+		holds:
+			'The credential read under way for the last callback of each order a TYLT Trigger answered before reading: credential ID and order ID → that read.',
+		bound: 'One per order with a callback between its answer and its run.',
+		lifetime: 'One credential read.',
+		why: "TYLT sends an order's next callback once the last is answered; answered before the read, the next one's read could end first and its run start first. Each waits for the read before it, so the runs start in the order TYLT sent them.",
 	},
 	callbackFieldOrders: {
 		usedBy: 'nodes/TyltTrigger/canonicalCallback.ts',

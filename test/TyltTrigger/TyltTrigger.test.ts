@@ -248,6 +248,25 @@ describe('answering before the credential read (n8n makes it wait for an express
 		expect(server.runs).toHaveLength(1);
 	});
 
+	it('starts the runs of one order in the order TYLT sent its callbacks, whichever credential read ends first', async () => {
+		const server = await serve();
+		expectOk(await postSigned(server, callbackBody('pay-out', payoutRecord())));
+		const pending = payoutRecord({ status: 'Pending' });
+		const completed = { ...pending, status: 'Completed' };
+
+		// TYLT sends the order's next callback once the last is answered: here, before the last one's read ended.
+		const releaseFirst = server.holdCredentialReads();
+		expectOk(await postSigned(server, callbackBody('pay-out', pending)));
+		const releaseSecond = server.holdCredentialReads();
+		expectOk(await postSigned(server, callbackBody('pay-out', completed)));
+		releaseSecond();
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		releaseFirst();
+		await server.idle();
+
+		expect(server.runs.slice(1).map((run) => run[0].json.status)).toEqual(['Pending', 'Completed']);
+	});
+
 	it('after the credential changes, never runs a callback signed with the secret it no longer holds', async () => {
 		const server = await serve();
 		expectOk(await postSigned(server, callbackBody('pay-out', payoutRecord())));
