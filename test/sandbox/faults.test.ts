@@ -9,6 +9,7 @@ import {
 	json,
 	validPayout,
 	startReceiver,
+	until,
 	useFreshSandbox,
 } from '../support/sandboxClient';
 
@@ -153,7 +154,12 @@ describe('faults', () => {
 	it('cancels a delayed create on reset(), so it cannot leak into the next test', async () => {
 		sandbox.injectFault('createPayout', { kind: 'delay', ms: 300 });
 		const pending = callApi(sandbox, 'POST', PATHS.create, { body: validPayout() });
-		await new Promise((resolve) => setTimeout(resolve, 50));
+		// The delay starts in the same turn as the request is matched to its endpoint; a fixed wait could
+		// reset a busy machine's sandbox before the request arrived, and the create would go through.
+		await until(
+			() => sandbox.requests.some((request) => request.endpoint === 'createPayout'),
+			'the create to reach its delay',
+		);
 		sandbox.reset();
 		await expect(pending).rejects.toThrow();
 		await new Promise((resolve) => setTimeout(resolve, 350));

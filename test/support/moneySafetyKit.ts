@@ -14,6 +14,9 @@ import { RETRY_POLICY } from '../../nodes/Tylt/transport/request';
 import type { EndpointName, SandboxOptions, TyltSandbox } from '../../sandbox';
 import { requestsTo, useTyltNode, type NodeRun, type NodeRunError } from './sandboxKit';
 
+// The money-safety files wait on sandbox states with the client's one helper.
+export { until } from './sandboxClient';
+
 /** Distinctive, so a leak anywhere is found by a plain substring search. */
 export const API_SECRET = 'money-safety-secret-must-never-show-5c2e91d7';
 
@@ -152,18 +155,6 @@ export function acceptedCreatesPerReference(sandbox: TyltSandbox): Record<string
 /** `{ a: 1, b: 1, … }` for the given references: exactly one payout each. */
 export function onceEach(references: string[]): Record<string, number> {
 	return Object.fromEntries(references.map((reference) => [reference, 1]));
-}
-
-/**
- * Waits for the sandbox to reach a state (e.g. a delayed create to land). Not a timing assertion: the
- * limit only turns a hang into a failure that says what never happened.
- */
-export async function until(condition: () => boolean, what: string, limitMs = 5000) {
-	const deadline = Date.now() + limitMs;
-	while (!condition()) {
-		if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 10));
-	}
 }
 
 /**

@@ -219,3 +219,15 @@ export function useFreshSandbox(options: SandboxOptions = { autoSettle: false })
 	});
 	return forwardToRunning(() => running);
 }
+
+/**
+ * Waits for the sandbox to reach a state (e.g. a delayed create to land). Not a timing assertion: the
+ * limit only turns a hang into a failure that says what never happened.
+ */
+export async function until(condition: () => boolean, what: string, limitMs = 5000) {
+	const deadline = Date.now() + limitMs;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error(`Still waiting for ${what}`);
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+}
