@@ -101,7 +101,21 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 			reason,
 			itemIndex,
 		});
-	const flag = (name: CreateOptionName, fallback: boolean) => (raw[name] ?? fallback) as boolean;
+	// A switch left off the collection takes its default. One that is there must be true or false: an expression
+	// that reads a missing column (empty) or the text "false" would otherwise decide, by a guess, whether a Dry Run
+	// pays for real or the duplicate guard runs.
+	const flag = (name: CreateOptionName, fallback: boolean) => {
+		if (!(name in raw)) return fallback;
+		const value = raw[name];
+		if (typeof value !== 'boolean') {
+			throw fail(
+				name,
+				value,
+				'it must be true or false; for text such as "TRUE" in a sheet, compare it: {{ $json.column === "TRUE" }}',
+			);
+		}
+		return value;
+	};
 	const number = (
 		name: CreateOptionName,
 		fallback: number,
