@@ -30,7 +30,11 @@ describe('a switch that is not true or false refuses the batch, and nothing is s
 			{ dryRun: '={{ $json.testMode }}' },
 			/^Item 0: Dry Run is empty in item 0: it must be true or false/,
 		],
-		['Dry Run as the text "false"', { dryRun: '={{ "false" }}' }, /^Item 0: Invalid Dry Run "false" in item 0/],
+		[
+			'Dry Run as the text "false"',
+			{ dryRun: '={{ "false" }}' },
+			/^Item 0: Invalid Dry Run "false" in item 0/,
+		],
 		['Dry Run saved as the number 1', { dryRun: 1 }, /^Item 0: Invalid Dry Run 1 in item 0/],
 		[
 			'Check Balance First saved as the number 1',

@@ -103,7 +103,8 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 		});
 	// A switch left off the collection takes its default. One that is there must be true or false: an expression
 	// that reads a missing column (empty) or the text "false" would otherwise decide, by a guess, whether a Dry Run
-	// pays for real or the duplicate guard runs.
+	// pays for real or the duplicate guard runs. The advice reads a missing column as on, the side that pays nothing
+	// by mistake.
 	const flag = (name: CreateOptionName, fallback: boolean) => {
 		if (!(name in raw)) return fallback;
 		const value = raw[name];
@@ -111,7 +112,7 @@ export function readCreateOptions(context: IExecuteFunctions, itemIndex: number)
 			throw fail(
 				name,
 				value,
-				'it must be true or false; for text such as "TRUE" in a sheet, compare it: {{ $json.column === "TRUE" }}',
+				'it must be true or false: set the switch again, or make its expression give true or false (for a sheet\'s TRUE/FALSE text, {{ $json.column !== "FALSE" }} reads a row without the column as on)',
 			);
 		}
 		return value;

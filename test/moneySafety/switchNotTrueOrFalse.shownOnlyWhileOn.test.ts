@@ -1,8 +1,8 @@
 /**
  * Send Reference as Merchant Order ID is hidden from Add Option and shown only once it is on, so n8n drops any
- * saved value that does not equal true before the node reads its options. Saved as the text "true" or the number 1
- * (a workflow written by hand, by an API client or by an AI builder), it was meant on: like every other switch
- * that is not true or false, the item must be refused with the option named, never sent without the field.
+ * saved value that does not equal true before the node reads its options (docs/money-safety.md says so): saved as
+ * the text "true" or the number 1 (a workflow written by hand, by an API client or by an AI builder), it is off.
+ * The payout still carries its reference where the duplicate guard reads it.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -36,11 +36,14 @@ describe('Send Reference as Merchant Order ID', () => {
 		['the text "true"', 'true'],
 		['the text "yes"', 'yes'],
 		['the number 1', 1],
-	])('saved as %s: refused with the option named, and nothing is sent', async (_case, value) => {
-		const error = await suite.fail(batch('moid-odd', value));
+	])('saved as %s: off, as n8n hands the node no value for it', async (_case, value) => {
+		const [paid] = await suite.run(batch('moid-odd', value));
 
-		expect(error.message).toContain('Send Reference as Merchant Order ID');
-		expect(requestsTo(suite.sandbox, 'createPayout')).toHaveLength(0);
+		expect(sentMerchantOrderIds()).toEqual([undefined]);
+		expect(paid.json.merchantReference).toBe('moid-odd-0');
+		expect(JSON.parse(requestsTo(suite.sandbox, 'createPayout')[0].rawBody).comments).toContain(
+			'[ref:moid-odd-0]',
+		);
 	});
 });
 
