@@ -128,6 +128,33 @@ describe('a reference held in doubt when the batch begins, settled by another ex
 	});
 });
 
+/**
+ * A version 1 batch, and `secondExecution` started `delayMs` after the batch's first payout is remembered: the batch's
+ * failed item, the second execution's verdicts and the payouts per reference.
+ */
+async function withSecondExecution(
+	items: IDataObject[],
+	parameters: INodeParameters,
+	delayMs: number,
+	secondExecution: () => Promise<INodeExecutionData[]>,
+) {
+	let second: Promise<INodeExecutionData[]> | undefined;
+	const rememberSent = processMemory.rememberSent;
+	jest.spyOn(processMemory, 'rememberSent').mockImplementation((...args) => {
+		rememberSent(...args);
+		second ??= sleep(delayMs).then(secondExecution);
+	});
+	const error = await failureOf(suite.run({ typeVersion: 1, items, parameters })).catch(
+		() => undefined,
+	);
+	if (error) suite.keepError(error);
+	return {
+		failedItem: error?.context.itemIndex,
+		secondExecution: (await second)?.map(verdictOf),
+		paid: payoutsPerReference(suite.sandbox),
+	};
+}
+
 describe('two executions of this process: one settles a reference in doubt while the other’s batch runs', () => {
 	const EMPTY_HISTORY = {
 		kind: 'status',
@@ -162,22 +189,12 @@ describe('two executions of this process: one settles a reference in doubt while
 		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 0 });
 		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 700 });
 		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 700 });
-		let secondExecution: Promise<unknown> | undefined;
-		const rememberSent = processMemory.rememberSent;
-		jest.spyOn(processMemory, 'rememberSent').mockImplementation((...args) => {
-			rememberSent(...args);
-			secondExecution ??= sleep(900).then(async () => await suite.run(single({})));
-		});
-		const error = await failureOf(suite.run({ typeVersion: 1, items, parameters })).catch(
-			() => undefined,
+		return await withSecondExecution(
+			items,
+			parameters,
+			900,
+			async () => await suite.run(single({})),
 		);
-		if (error) suite.keepError(error);
-		const second = (await secondExecution) as INodeExecutionData[];
-		return {
-			failedItem: error?.context.itemIndex,
-			secondExecution: second.map(verdictOf),
-			paid: payoutsPerReference(suite.sandbox),
-		};
 	}
 
 	// The second execution's rememberSent deletes the mark (its hold still on) after the verdict was frozen: the
@@ -213,30 +230,18 @@ describe('two executions of this process: one without the guard sends a referenc
 		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 0 });
 		suite.sandbox.injectFault('createPayout', { kind: 'delay', ms: 700 });
 		suite.sandbox.injectFault('createPayout', { kind: 'createdButResponseLost' });
-		let secondExecution: Promise<unknown> | undefined;
-		const rememberSent = processMemory.rememberSent;
-		jest.spyOn(processMemory, 'rememberSent').mockImplementation((...args) => {
-			rememberSent(...args);
-			secondExecution ??= sleep(300).then(
-				async () =>
-					await suite.run({
-						typeVersion: 1,
-						items: [items[2]],
-						continueOnFail: true,
-						parameters: v1Batch({ duplicateGuard: false }),
-					}),
-			);
-		});
-		const error = await failureOf(suite.run({ typeVersion: 1, items, parameters })).catch(
-			() => undefined,
+		return await withSecondExecution(
+			items,
+			parameters,
+			300,
+			async () =>
+				await suite.run({
+					typeVersion: 1,
+					items: [items[2]],
+					continueOnFail: true,
+					parameters: v1Batch({ duplicateGuard: false }),
+				}),
 		);
-		if (error) suite.keepError(error);
-		const second = (await secondExecution) as INodeExecutionData[];
-		return {
-			failedItem: error?.context.itemIndex,
-			secondExecution: second.map(verdictOf),
-			paid: payoutsPerReference(suite.sandbox),
-		};
 	}
 
 	// A newer mark made after the verdict was frozen does not hide the one the copy holds: the reference is refused

@@ -94,4 +94,28 @@ describe('with Continue On Fail, only the row whose switch is not true or false 
 	});
 });
 
+// Followed for Dry Run, the comparison a refusal advises must read a row without the column as a dry run: one
+// that reads it as false would pay the row for real, the loss the refusal exists to prevent.
+describe('Dry Run written as the comparison its refusal advises', () => {
+	it('pays only the row whose sheet says FALSE, never the row without the column', async () => {
+		const refusal = await suite.fail({
+			items: rows('advice-asked', [{ testMode: 'TRUE' }]),
+			parameters: batch({ dryRun: '={{ $json.testMode }}' }),
+		});
+		const advised = /\{\{ (.+?) \}\}/.exec(refusal.message)?.[1];
+		expect(advised).toContain('$json.column');
+
+		const output = await suite.run({
+			items: rows('advice-followed', [{ testMode: 'TRUE' }, {}, { testMode: 'FALSE' }]),
+			continueOnFail: true,
+			parameters: batch({
+				dryRun: `={{ ${String(advised).replace('$json.column', '$json.testMode')} }}`,
+			}),
+		});
+
+		expect(output[0].json.dryRun).toBe(true);
+		expect(payoutsPerReference(suite.sandbox)).toEqual({ 'advice-followed-2': 1 });
+	});
+});
+
 itShowsNoSecret();
