@@ -4,6 +4,7 @@
 import { forgetProcessMemory } from '../../nodes/shared/memoryBetweenExecutions';
 import {
 	claimReference,
+	guardMemoryNow,
 	heldClaims,
 	inDoubtSince,
 	isHeldInDoubt,
@@ -28,6 +29,22 @@ it('keeps a sent payout per account and reference, inside the asked window only'
 	expect(sentRecently('account-a', 'row-1', Date.now() - 1000)?.orderId).toBe('PO1');
 	expect(sentRecently('account-b', 'row-1', Date.now() - 1000)).toBeUndefined();
 	expect(sentRecently('account-a', 'row-1', Date.now() + 1000)).toBeUndefined();
+});
+
+it('hands out copies of a sent payout: a reader that edits one changes nothing the next reader gets', () => {
+	rememberSent('account-a', 'row-1', { ...payout('PO1'), toAddress: 'T-first', transactions: [] });
+
+	const live = sentRecently('account-a', 'row-1', 0) as PayoutRecord;
+	live.toAddress = 'T-edited';
+	(live.transactions as unknown[]).push({ txid: 'edited' });
+	const frozen = guardMemoryNow().sentRecently('account-a', 'row-1', 0) as PayoutRecord;
+	frozen.toAddress = 'T-edited';
+
+	expect(sentRecently('account-a', 'row-1', 0)).toMatchObject({
+		toAddress: 'T-first',
+		transactions: [],
+	});
+	expect(guardMemoryNow().sentRecently('account-a', 'row-1', 0)?.toAddress).toBe('T-first');
 });
 
 it('a reference found sent is no longer in doubt', () => {

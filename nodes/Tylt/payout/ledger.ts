@@ -1,4 +1,4 @@
-import type { PayoutRecord, PayoutRequestBody } from '../transport/records';
+import { copyOfRecord, type PayoutRecord, type PayoutRequestBody } from '../transport/records';
 import { referencesOf } from '../../shared/referenceTag';
 import { HOUR_MS, isInsideWindow, payoutCreatedMs } from './history';
 import { type GuardMemory, guardMemoryNow, liveGuardMemory } from './processMemory';
@@ -143,10 +143,10 @@ export class PayoutLedger {
 		const own = basis.frozenHistory ? EMPTY_INDEX : this.fromExecution;
 		const record = own.reference(reference) ?? history.reference(reference);
 		if (record && isInsideWindow(record, cutoffMs))
-			return { record: copyOf(record), certain: true };
+			return { record: copyOfRecord(record), certain: true };
 		const possible = own.possibleReference(reference) ?? history.possibleReference(reference);
 		return possible && isInsideWindow(possible, cutoffMs)
-			? { record: copyOf(possible), certain: false }
+			? { record: copyOfRecord(possible), certain: false }
 			: undefined;
 	}
 
@@ -182,8 +182,4 @@ export class PayoutLedger {
 	remember(record: PayoutRecord, reference?: string) {
 		this.fromExecution.add(record, reference);
 	}
-}
-
-function copyOf(record: PayoutRecord): PayoutRecord {
-	return JSON.parse(JSON.stringify(record)) as PayoutRecord;
 }

@@ -3,7 +3,7 @@
  * recently, references in doubt (each memory's bound, lifetime and why: memoryBetweenExecutions.ts).
  */
 import { keptBetweenExecutions } from '../../shared/memoryBetweenExecutions';
-import type { PayoutRecord } from '../transport/records';
+import { copyOfRecord, type PayoutRecord } from '../transport/records';
 
 const held = keptBetweenExecutions('referenceClaims', new Map<string, Promise<void>>());
 
@@ -120,7 +120,8 @@ function guardMemoryOf(
 	return {
 		sentRecently(account, reference, sinceMs) {
 			const entry = sentEntry(claimKey(account, reference));
-			return entry && entry.atMs >= sinceMs ? entry.value : undefined;
+			// A copy for the same reason as in rememberSent: the reader may output it.
+			return entry && entry.atMs >= sinceMs ? copyOfRecord(entry.value) : undefined;
 		},
 		inDoubtSince: (account, reference) => inDoubtEntry(claimKey(account, reference))?.atMs,
 	};
@@ -143,7 +144,7 @@ export const { sentRecently } = liveGuardMemory;
 export function rememberSent(account: string, reference: string, record: PayoutRecord) {
 	const key = claimKey(account, reference);
 	// A copy: the output item shares nested objects with `record`, and later nodes may change them.
-	sent.set(key, JSON.parse(JSON.stringify(record)) as PayoutRecord);
+	sent.set(key, copyOfRecord(record));
 	inDoubt.delete(key);
 }
 

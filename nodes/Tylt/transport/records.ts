@@ -41,6 +41,14 @@ export interface PayoutRecord extends IDataObject {
 	createdAt: string;
 }
 
+/**
+ * A payout record that shares nothing with `record`: what the guard keeps (history, this process's memory) must not
+ * change when an output item made from it is edited by a later node.
+ */
+export function copyOfRecord(record: PayoutRecord): PayoutRecord {
+	return JSON.parse(JSON.stringify(record)) as PayoutRecord;
+}
+
 /** The body of a create-payout request, in the order its fields are serialised and signed. */
 export interface PayoutRequestBody extends IDataObject {
 	baseAmount: number;
