@@ -207,11 +207,20 @@ describe('second secret (keys are issued per service)', () => {
 });
 
 describe('answering before the credential read (n8n makes it wait for an expression isolate)', () => {
-	const answeredWithin = async (reply: Promise<TriggerReply>, ms: number) =>
-		await Promise.race([
-			reply.then((answer) => answer),
-			new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms)),
-		]);
+	// The timer is cleared once the reply wins, so no test leaves it running behind it.
+	const answeredWithin = async (reply: Promise<TriggerReply>, ms: number) => {
+		let timer: NodeJS.Timeout | undefined;
+		try {
+			return await Promise.race([
+				reply,
+				new Promise<'still waiting'>((resolve) => {
+					timer = setTimeout(() => resolve('still waiting'), ms);
+				}),
+			]);
+		} finally {
+			clearTimeout(timer);
+		}
+	};
 
 	it('answers `ok` to a callback the secrets read for the previous one verify, and runs it only after the fresh read', async () => {
 		const server = await serve();
