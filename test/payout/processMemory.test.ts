@@ -11,8 +11,10 @@ import {
 	markInDoubt,
 	PROCESS_MEMORY_LIMITS,
 	rememberSent,
-	sentRecently,
+	liveGuardMemory,
 } from '../../nodes/Tylt/payout/processMemory';
+
+const { sentRecently } = liveGuardMemory;
 import type { PayoutRecord } from '../../nodes/Tylt/transport/records';
 
 const configured = { ...PROCESS_MEMORY_LIMITS };

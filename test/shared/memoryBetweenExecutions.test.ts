@@ -16,8 +16,10 @@ import {
 	inDoubtSince,
 	markInDoubt,
 	rememberSent,
-	sentRecently,
+	liveGuardMemory,
 } from '../../nodes/Tylt/payout/processMemory';
+
+const { sentRecently } = liveGuardMemory;
 import { reservationsOf, reserve } from '../../nodes/Tylt/payout/limits/reservations';
 import { accountHistory, cachedAccounts } from '../../nodes/Tylt/payout/historyCache';
 import { credentialsOnce } from '../../nodes/Tylt/transport/credentials';

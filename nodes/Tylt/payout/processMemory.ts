@@ -138,8 +138,6 @@ export function guardMemoryNow(): GuardMemory {
 	return guardMemoryOf(sent.copy(), inDoubt.copy());
 }
 
-export const { sentRecently } = liveGuardMemory;
-
 /** Remembers a payout TYLT has for the reference; it is no longer in doubt. */
 export function rememberSent(account: string, reference: string, record: PayoutRecord) {
 	const key = claimKey(account, reference);
